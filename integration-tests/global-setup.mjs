@@ -1,0 +1,14 @@
+// With DB_HOST unset, start an embedded PostgreSQL for this jest run and point Medusa's test runner at
+// it. DB_HOST must be the literal `localhost`: Medusa's runner turns SSL on for any other host name.
+import { startEmbeddedPostgres } from "./embedded-postgres.mjs"
+
+export default async function globalSetup() {
+  if (process.env.DB_HOST) return
+  const pg = await startEmbeddedPostgres()
+  globalThis.__EMBEDDED_PG__ = pg
+  process.env.DB_HOST = pg.host
+  process.env.DB_PORT = String(pg.port)
+  process.env.DB_USERNAME = pg.user
+  process.env.DB_PASSWORD = pg.password
+  process.env.__EMBEDDED_PG_STARTED__ = "1"
+}

@@ -1,0 +1,42 @@
+// Two projects: `unit` (the gateway library and the sandbox, no database) and `integration`
+// (the repository root booted as a Medusa store by Medusa's own test runner, against the sandbox).
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+// No analytics from test runs, and no banner in their output.
+process.env.MEDUSA_DISABLE_TELEMETRY = "true"
+// Medusa logs every migration at info level; keep test output readable (LOG_LEVEL=info to see it).
+process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
+
+const transform = {
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2021" } },
+  ],
+}
+
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/"],
+}
+
+module.exports = {
+  // Starts an embedded PostgreSQL when DB_HOST is not set (see integration-tests/global-setup.mjs).
+  globalSetup: "<rootDir>/integration-tests/global-setup.mjs",
+  globalTeardown: "<rootDir>/integration-tests/global-teardown.mjs",
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.test.[jt]s", "<rootDir>/sandbox/__tests__/**/*.test.js"],
+    },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      testTimeout: 240000,
+    },
+  ],
+}

@@ -1,0 +1,46 @@
+// This repository booted as a Medusa store: integration tests (Medusa's test runner uses the working
+// directory) and the demo load the plugin's module and payment provider from source through this file.
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const env = process.env
+
+export default defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    http: {
+      storeCors: env.STORE_CORS || "http://localhost:8000",
+      adminCors: env.ADMIN_CORS || "http://localhost:9000",
+      authCors: env.AUTH_CORS || "http://localhost:9000",
+      jwtSecret: env.JWT_SECRET || "supersecret",
+      cookieSecret: env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: { disable: env.MEDUSA_ADMIN_DISABLE !== "false" },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            // No `id`: the services' identifiers (gateway_card, gateway_hosted, gateway_apm) are the ids,
+            // so Medusa lists them as pp_gateway_card, pp_gateway_hosted and pp_gateway_apm.
+            resolve: "./src/providers/gateway",
+            options: {
+              base_url: env.GATEWAY_BASE_URL || "http://127.0.0.1:4010",
+              merchant_id: env.GATEWAY_MERCHANT_ID || "701001",
+              account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
+              sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",
+              website: env.GATEWAY_WEBSITE || "https://shop.example",
+              store_url: env.GATEWAY_STORE_URL || "http://localhost:9000",
+              return_url: env.GATEWAY_RETURN_URL || "http://localhost:8000/checkout/return",
+              capture: env.GATEWAY_CAPTURE === "automatic" ? "automatic" : "manual",
+            },
+          },
+        ],
+      },
+    },
+  ],
+})
+

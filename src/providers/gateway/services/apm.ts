@@ -1,0 +1,5 @@
+import { GatewayBase } from "../core/gateway-base"
+
+export class GatewayApmService extends GatewayBase {
+  static identifier = "gateway_apm"
+}
