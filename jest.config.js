@@ -36,7 +36,6 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
-      testTimeout: 240000,
     },
   ],
 }

@@ -1,0 +1,205 @@
+"use strict"
+const path = require("node:path")
+const { spawn } = require("node:child_process")
+const { startSandbox } = require("..")
+const h = require("./helpers")
+
+let sb
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, quiet: true })
+})
+afterAll(() => sb.close())
+beforeEach(() => sb.reset())
+
+const entry = (x) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount })
+const postJson = (url, body, method = "POST") => fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+
+describe("faults", () => {
+  test("error5xx: 503 before processing, for `times` requests", async () => {
+    sb.setFaults([{ fault: "error5xx", times: 1 }])
+    const req = h.payment()
+    const r = await h.acq(sb, "/v1/authorise", req)
+    expect(r.status).toBe(503)
+    expect(sb.store.transactions.size).toBe(0)
+    const again = await h.acq(sb, "/v1/authorise", req)
+    expect(again.status).toBe(200)
+  })
+
+  test("drop: the change is applied, then the socket is destroyed without an answer", async () => {
+    const x = await h.authorise(sb)
+    sb.setFaults([{ path: "/v1/capture", fault: "drop", times: 1 }])
+    await expect(h.acq(sb, "/v1/capture", { capture_orders: [entry(x)] })).rejects.toThrow()
+    const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+    expect(state.payment_status).toBe("3000")
+    // a retried capture is refused: it already happened
+    const retry = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x)] })
+    expect(retry.json.capture_orders[0].error_message).toBe("C0002:Transaction not capturable")
+  })
+
+  test("malformed: processed, answered with a truncated body", async () => {
+    sb.setFaults([{ path: "/v1/authorise", fault: "malformed" }])
+    const r = await h.acq(sb, "/v1/authorise", h.payment())
+    expect(r.status).toBe(200)
+    expect(r.headers.get("content-type")).toMatch(/xml/)
+    expect(r.text).not.toContain("</respon>")
+    expect(sb.store.transactions.size).toBe(1)
+    sb.setFaults([{ path: "/v1/retrievalTrans", fault: "malformed" }])
+    const q = await fetch(`${sb.url}/v1/retrievalTrans`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: h.form({ ...h.MERCHANT, orders: "x", encryption_data: h.acqSign("/v1/retrievalTrans", h.MERCHANT) }),
+    })
+    const text = await q.text()
+    expect(() => JSON.parse(text)).toThrow()
+  })
+
+  test("bad_signature: /v1/authorise answers with a wrong encryption_data", async () => {
+    sb.setFaults([{ path: "/v1/authorise", fault: "bad_signature" }])
+    const x = await h.authorise(sb)
+    expect(x.encryption_data).toMatch(/^[0-9a-f]{64}$/)
+    expect(x.encryption_data).not.toBe(h.acqSign("response", x))
+    sb.clearFaults()
+    const y = await h.authorise(sb)
+    expect(y.encryption_data).toBe(h.acqSign("response", y))
+  })
+
+  test("latency: waits before answering (rule and global option)", async () => {
+    sb.setFaults([{ path: "/api/", fault: "latency", ms: 150 }])
+    let t0 = Date.now()
+    await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(100)
+    const slow = await startSandbox({ port: 0, quiet: true, latencyMs: 120 })
+    try {
+      t0 = Date.now()
+      const r = await fetch(`${slow.url}/v1/authorise`, { method: "POST", body: "{}" })
+      expect(r.status).toBe(400)
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(80)
+    } finally {
+      await slow.close()
+    }
+  })
+
+  test("path prefix, rate 0 and issuing 5xx", async () => {
+    sb.setFaults([
+      { path: "/v1/capture", fault: "error5xx" },
+      { path: "/v1/authorise", fault: "error5xx", rate: 0 },
+      { path: "/api/card", fault: "error5xx" },
+    ])
+    expect((await h.acq(sb, "/v1/authorise", h.payment())).status).toBe(200)
+    expect((await h.acq(sb, "/v1/capture", { capture_orders: [] })).status).toBe(503)
+    expect((await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })).code).toBe(0)
+    const r = await fetch(`${sb.issuingUrl}/card/query`, { method: "POST", body: "{}" })
+    expect(r.status).toBe(503)
+  })
+
+  test("control endpoints: POST, GET and DELETE /sandbox/faults; invalid rules are 400", async () => {
+    const set = await postJson(`${sb.url}/sandbox/faults`, { rules: [{ fault: "error5xx", times: 2 }] })
+    expect(set.status).toBe(200)
+    expect((await set.json()).rules[0]).toEqual(expect.objectContaining({ fault: "error5xx", times: 2, remaining: 2 }))
+    expect((await fetch(`${sb.url}/v1/authorise`, { method: "POST", body: "{}" })).status).toBe(503)
+    expect((await (await fetch(`${sb.url}/sandbox/faults`)).json()).rules[0].remaining).toBe(1)
+    expect((await fetch(`${sb.url}/sandbox/faults`, { method: "DELETE" })).status).toBe(200)
+    expect((await fetch(`${sb.url}/v1/authorise`, { method: "POST", body: "{}" })).status).toBe(400)
+    const bad = await postJson(`${sb.url}/sandbox/faults`, { rules: [{ fault: "explode" }] })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).error).toMatch(/fault/)
+    expect(() => sb.setFaults([{ fault: "latency" }])).toThrow(/ms/)
+  })
+})
+
+describe("control", () => {
+  test("health, stats of gateway paths only, reset", async () => {
+    expect(await (await fetch(`${sb.url}/sandbox/health`)).json()).toEqual({ ok: true })
+    expect(sb.stats()).toEqual({ total: 0, byPath: {} })
+    await h.authorise(sb)
+    await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })
+    await fetch(`${sb.url}/sandbox/transactions`)
+    const stats = await (await fetch(`${sb.url}/sandbox/stats`)).json()
+    expect(stats).toEqual({ total: 2, byPath: { "/v1/authorise": 1, "/api/group/query": 1 } })
+    sb.setFaults([{ fault: "error5xx" }])
+    const reset = await fetch(`${sb.url}/sandbox/reset`, { method: "POST" })
+    expect(reset.status).toBe(200)
+    expect(sb.stats().total).toBe(0)
+    expect(sb.store.transactions.size).toBe(0)
+    expect((await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })).data.balance).toBe(10000)
+  })
+
+  test("transactions by id and by order_no; notifications list; payouts and issuing dumps", async () => {
+    const x = await h.authorise(sb)
+    const one = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+    expect(one).toEqual(expect.objectContaining({ transaction_id: x.transaction_id, order_no: x.order_no, payment_status: "2000", captured_amount: "0.00", refunds: [] }))
+    expect(one.history[0].event).toBe("created")
+    const byOrder = await (await fetch(`${sb.url}/sandbox/transactions?order_no=${encodeURIComponent(x.order_no)}`)).json()
+    expect(byOrder.map((t) => t.transaction_id)).toEqual([x.transaction_id])
+    expect((await fetch(`${sb.url}/sandbox/transactions/TNOPE`)).status).toBe(404)
+    expect(await (await fetch(`${sb.url}/sandbox/notifications`)).json()).toEqual([])
+    expect(await (await fetch(`${sb.url}/sandbox/payouts`)).json()).toEqual([])
+    expect((await (await fetch(`${sb.url}/sandbox/issuing`)).json()).groups[0].groupId).toBe("7001")
+    expect((await fetch(`${sb.url}/sandbox/nope`)).status).toBe(404)
+    expect((await fetch(`${sb.url}/sandbox/reset`)).status).toBe(405)
+  })
+
+  test("programmatic API shape", () => {
+    expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(sb.acquiringUrl).toBe(sb.url)
+    expect(sb.issuingUrl).toBe(`${sb.url}/api`)
+    expect(sb.url.endsWith(`:${sb.port}`)).toBe(true)
+    for (const f of ["close", "reset", "setFaults", "clearFaults", "stats"]) expect(typeof sb[f]).toBe("function")
+    expect(sb.store.transactions instanceof Map).toBe(true)
+  })
+
+  test("invalid options are refused with the option's name", async () => {
+    await expect(startSandbox({ port: -1 })).rejects.toThrow(/port/)
+    await expect(startSandbox({ notifyAttempts: 0 })).rejects.toThrow(/notifyAttempts/)
+    await expect(startSandbox({ issuingSignScheme: "x" })).rejects.toThrow(/issuingSignScheme/)
+    await expect(startSandbox({ bogus: 1 })).rejects.toThrow(/bogus/)
+  })
+})
+
+describe("bin", () => {
+  const BIN = path.join(__dirname, "..", "bin.js")
+
+  test("prints its ready line, serves, stops on SIGTERM", async () => {
+    const child = spawn(process.execPath, [BIN, "--port", "0", "--quiet", "--merchant-id", "700000"], { stdio: ["ignore", "pipe", "pipe"] })
+    try {
+      const line = await new Promise((resolve, reject) => {
+        let out = ""
+        child.stdout.on("data", (c) => {
+          out += c
+          const nl = out.indexOf("\n")
+          if (nl >= 0) resolve(out.slice(0, nl))
+        })
+        child.on("exit", (code) => reject(new Error(`exited ${code}`)))
+        setTimeout(() => reject(new Error("no ready line")), 10000).unref()
+      })
+      const m = /^gateway sandbox listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line)
+      expect(m).not.toBeNull()
+      expect(await (await fetch(`${m[1]}/sandbox/health`)).json()).toEqual({ ok: true })
+      const r = await h.acq({ url: m[1] }, "/v1/authorise", h.payment())
+      expect(r.json.code).toBe("I0404") // --merchant-id 700000 took effect
+      const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)))
+      child.kill("SIGTERM")
+      expect(await exited).toBe(0)
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL")
+    }
+  })
+
+  test("a bad flag value is an error naming the flag; --help prints usage", async () => {
+    const run = (args) =>
+      new Promise((resolve) => {
+        const c = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] })
+        let out = ""
+        let err = ""
+        c.stdout.on("data", (d) => (out += d))
+        c.stderr.on("data", (d) => (err += d))
+        c.on("exit", (code) => resolve({ code, out, err }))
+      })
+    const bad = await run(["--latency-ms", "soon"])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain("--latency-ms")
+    const help = await run(["--help"])
+    expect(help.code).toBe(0)
+    expect(help.out).toContain("--issuing-sign-scheme")
+  })
+})

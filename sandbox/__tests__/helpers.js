@@ -1,0 +1,226 @@
+"use strict"
+/**
+ * Test helpers: signed requests over a real socket with raw fetch, a tiny XML reader, a notification receiver.
+ * Signatures here are computed with node:crypto directly from the notes' rule, not with the sandbox's module.
+ */
+const http = require("node:http")
+const crypto = require("node:crypto")
+
+const SIGN_KEY = "sandbox_sign_key"
+const API_KEY = "sandbox_api_key"
+const MERCHANT = { merchant_id: "701001", account_id: "701001010" }
+
+/** @param {string[]} values @param {string} key */
+function sha(values, key) {
+  return crypto
+    .createHash("sha256")
+    .update(values.map((v) => String(v ?? "").replace(/\s+/g, "")).join("") + key)
+    .digest("hex")
+}
+
+/** Acquiring signature per endpoint (notes' table + contract). */
+function acqSign(path, b, key = SIGN_KEY) {
+  const ids = (list) => (Array.isArray(list) ? list.map((e) => e.transaction_id) : [])
+  switch (path) {
+    case "/v1/authorise":
+    case "/v1/checkout":
+      return sha([b.merchant_id, b.account_id, b.order_no, b.currency, b.amount, b.return_url ?? ""], key)
+    case "/v1/retrievalTrans":
+    case "/v1/retrievalRefund":
+      return sha([b.merchant_id, b.account_id], key)
+    case "/v1/capture":
+      return sha([b.merchant_id, b.account_id, ...ids(b.capture_orders)], key)
+    case "/v1/cancel":
+      return sha([b.merchant_id, b.account_id, ...ids(b.cancel_orders)], key)
+    case "/v1/review":
+      return sha([b.merchant_id, b.account_id, ...ids(b.review_orders)], key)
+    case "/v1/refund":
+      return sha([b.merchant_id, b.account_id, ...ids(b.refund_orders)], key)
+    case "/v1/payout":
+      return sha([b.merchant_id, b.account_id, b.request_id, b.payment_currency, b.payment_amount], key)
+    case "/v1/optimise":
+      return sha([b.merchant_id, b.account_id, b.request_id, b.currency, b.amount, b.shopper_email], key)
+    case "/v1/cancelsubscription":
+      return sha([b.merchant_id, b.account_id, b.recurring_id], key)
+    case "response":
+      return sha([b.merchant_id, b.account_id, b.transaction_id, b.order_no, b.currency, b.amount, b.order_status, b.result_info], key)
+    default:
+      throw new Error(path)
+  }
+}
+
+/** Form-encode with structured fields as JSON text. */
+function form(body) {
+  const p = new URLSearchParams()
+  for (const [k, v] of Object.entries(body)) p.append(k, v !== null && typeof v === "object" ? JSON.stringify(v) : String(v))
+  return p.toString()
+}
+
+/**
+ * POST a signed acquiring request. @returns {Promise<{ status: number, text: string, json?: any, xml?: Record<string,string>, headers: Headers }>}
+ */
+async function acq(sb, path, fields, opts = {}) {
+  const body = { ...MERCHANT, ...fields }
+  if (!opts.unsigned && body.encryption_data === undefined) body.encryption_data = acqSign(path, body)
+  const asForm = opts.form ?? (path === "/v1/retrievalTrans" || path === "/v1/retrievalRefund")
+  const res = await fetch(sb.url + path, {
+    method: "POST",
+    headers: { "content-type": asForm ? "application/x-www-form-urlencoded" : "application/json" },
+    body: asForm ? form(body) : JSON.stringify(body),
+    redirect: "manual",
+  })
+  const text = await res.text()
+  const out = { status: res.status, text, headers: res.headers }
+  const type = res.headers.get("content-type") || ""
+  if (type.includes("json")) out.json = JSON.parse(text)
+  if (type.includes("xml")) out.xml = readXml(text)
+  return out
+}
+
+/** Flat XML reader: every leaf element -> text (a repeated name keeps the first). */
+function readXml(text) {
+  /** @type {Record<string, string>} */
+  const out = {}
+  const re = /<([A-Za-z_][\w.-]*)>([^<]*)<\/\1>/g
+  let m
+  while ((m = re.exec(text))) {
+    if (!(m[1] in out))
+      out[m[1]] = m[2]
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, "&")
+  }
+  return out
+}
+
+/** Issuing `sign` (fields scheme): uppercase SHA-256 of the listed values + api key. */
+function issSign(fields, b, key = API_KEY) {
+  return sha(
+    fields.map((f) => (f === "company_id" ? (b.company_id ?? b.companyId) : b[f])),
+    key,
+  ).toUpperCase()
+}
+
+const ISS_FIELDS = {
+  "/cardholder/create": ["company_id", "email", "first_name", "last_name"],
+  "/cardholder/query": ["company_id", "cardholderId"],
+  "/cardholder/delete": ["company_id", "cardholderId"],
+  "/card/charge": ["company_id", "card_id", "charge_amount"],
+  "/card/update": ["company_id", "card_id", "authLimitAmount"],
+  "/group/create": ["company_id", "group_name", "charge_amount", "currency"],
+  "/group/query": ["company_id", "group_id"],
+  "/group/close": ["company_id", "group_id"],
+  "/group/refund": ["company_id", "group_id"],
+  "/card/create": ["company_id", "cardholder_id", "group_id"],
+  "/card/query": ["company_id", "cardId"],
+  "/card/refund": ["company_id", "card_id"],
+  "/card/status": ["company_id", "card_id"],
+  "/card/close": ["company_id", "card_id"],
+}
+
+/** POST a signed issuing request; returns the JSON envelope. */
+async function iss(sb, path, fields, opts = {}) {
+  const body = { request_id: "", ...fields }
+  if (body.sign === undefined) body.sign = issSign(ISS_FIELDS[path], body)
+  const res = await fetch(sb.issuingUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const json = await res.json()
+  return opts.withStatus ? { status: res.status, json } : json
+}
+
+/**
+ * A local notification receiver. `answers` is a list of status codes used in turn (the last repeats).
+ */
+async function receiver(answers = [200]) {
+  /** @type {{ headers: any, body: string, at: number }[]} */
+  const received = []
+  let i = 0
+  const server = http.createServer((req, res) => {
+    let body = ""
+    req.on("data", (c) => (body += c))
+    req.on("end", () => {
+      received.push({ headers: req.headers, body, at: Date.now() })
+      const status = answers[Math.min(i++, answers.length - 1)]
+      res.writeHead(status, { "content-type": "text/plain", connection: "close" }).end(status < 300 ? "ok" : "no")
+    })
+  })
+  await new Promise((r) => server.listen(0, "127.0.0.1", r))
+  const url = `http://127.0.0.1:${server.address().port}/hooks/gateway`
+  return {
+    url,
+    received,
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** Poll until fn() returns a truthy value (generous default wait). */
+async function waitFor(fn, ms = 5000, step = 10) {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error("waitFor: timed out")
+    await new Promise((r) => setTimeout(r, step))
+  }
+}
+
+let orderSeq = 0
+/** A fresh order number. */
+function orderNo(prefix = "ord") {
+  orderSeq += 1
+  return `${prefix}_${process.pid}_${orderSeq}_${crypto.randomBytes(3).toString("hex")}`
+}
+
+/** A direct card payment request. */
+function payment(overrides = {}) {
+  return {
+    order_no: orderNo(),
+    currency: "USD",
+    amount: "10.36",
+    card: "4242424242424242",
+    card_exp_month: "12",
+    card_exp_year: "2099",
+    card_cvv: "123",
+    return_url: "https://shop.example/checkout/return",
+    ...overrides,
+  }
+}
+
+/** Authorise and return the parsed XML. */
+async function authorise(sb, overrides = {}) {
+  const r = await acq(sb, "/v1/authorise", payment(overrides))
+  if (r.status !== 200) throw new Error(`authorise failed: ${r.status} ${r.text}`)
+  return r.xml
+}
+
+/** Authorise and capture the full amount; returns the XML answer. */
+async function capturedPayment(sb, overrides = {}) {
+  const x = await authorise(sb, overrides)
+  const r = await acq(sb, "/v1/capture", { capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount }] })
+  if (r.json.capture_orders[0].capture_status !== "1") throw new Error(`capture failed: ${r.text}`)
+  return x
+}
+
+module.exports = {
+  SIGN_KEY,
+  API_KEY,
+  MERCHANT,
+  sha,
+  acqSign,
+  acq,
+  form,
+  readXml,
+  issSign,
+  iss,
+  receiver,
+  waitFor,
+  orderNo,
+  payment,
+  authorise,
+  capturedPayment,
+}

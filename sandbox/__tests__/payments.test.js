@@ -1,0 +1,383 @@
+"use strict"
+const { startSandbox } = require("..")
+const h = require("./helpers")
+
+let sb
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, quiet: true })
+})
+afterAll(() => sb.close())
+
+describe("POST /v1/authorise", () => {
+  test("approved card: XML respon, order_status 1, signed answer", async () => {
+    const req = h.payment()
+    const r = await h.acq(sb, "/v1/authorise", req)
+    expect(r.status).toBe(200)
+    expect(r.headers.get("content-type")).toMatch(/application\/xml/)
+    expect(r.text).toMatch(/^<\?xml[^>]*\?>\s*<respon>/)
+    const x = r.xml
+    expect(x).toEqual(
+      expect.objectContaining({
+        merchant_id: "701001",
+        account_id: "701001010",
+        order_no: req.order_no,
+        amount: "10.36",
+        currency: "USD",
+        card: "424242******4242",
+        order_status: "1",
+        result_info: "0000:Success",
+        risk_action: "ACCEPT",
+        threeds_result: "",
+      }),
+    )
+    expect(x.transaction_id).toMatch(/^T\d{13}$/)
+    expect(x.issuer_url).toBeUndefined()
+    expect(x.encryption_data).toBe(h.acqSign("response", x))
+  })
+
+  test("form-encoded body is accepted too", async () => {
+    const r = await h.acq(sb, "/v1/authorise", h.payment(), { form: true })
+    expect(r.status).toBe(200)
+    expect(r.xml.order_status).toBe("1")
+  })
+
+  test("declined card", async () => {
+    const x = await h.authorise(sb, { card: "4000000000000002" })
+    expect(x.order_status).toBe("0")
+    expect(x.result_info).toBe("D0002:Card declined")
+  })
+
+  test("expired card is declined", async () => {
+    const x = await h.authorise(sb, { card_exp_year: "2001" })
+    expect(x.order_status).toBe("0")
+    expect(x.result_info).toMatch(/^D0003:/)
+  })
+
+  test("held for review card", async () => {
+    const x = await h.authorise(sb, { card: "4000000000009995" })
+    expect(x.order_status).toBe("-2")
+    expect(x.result_info).toBe("P0002:Held for review")
+    expect(x.risk_action).toBe("REVIEW")
+    expect(Number(x.risk_score)).toBeGreaterThanOrEqual(0)
+  })
+
+  test("any other Luhn-valid number is approved; a Luhn failure is 400 I0002 card", async () => {
+    expect((await h.authorise(sb, { card: "5555555555554444" })).order_status).toBe("1")
+    const r = await h.acq(sb, "/v1/authorise", h.payment({ card: "4242424242424241" }))
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual({ code: "I0002", source: "card", message: expect.any(String) })
+  })
+
+  test("wrong signature: 400 I0013 and nothing stored", async () => {
+    const before = sb.store.transactions.size
+    const req = h.payment()
+    const r = await h.acq(sb, "/v1/authorise", { ...req, encryption_data: h.acqSign("/v1/authorise", { ...h.MERCHANT, ...req }, "wrong-key") })
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual({ code: "I0013", source: "encryption_data", message: expect.any(String) })
+    expect(sb.store.transactions.size).toBe(before)
+  })
+
+  test("uppercase hex signature is accepted", async () => {
+    const req = { ...h.MERCHANT, ...h.payment() }
+    const r = await h.acq(sb, "/v1/authorise", { ...req, encryption_data: h.acqSign("/v1/authorise", req).toUpperCase() })
+    expect(r.status).toBe(200)
+  })
+
+  test("an & inside return_url is a signature error (notes)", async () => {
+    const r = await h.acq(sb, "/v1/authorise", h.payment({ return_url: "https://shop.example/r?a=1&b=2" }))
+    expect(r.status).toBe(400)
+    expect(r.json.code).toBe("I0013")
+  })
+
+  test.each([
+    ["merchant_id", { merchant_id: "" }],
+    ["order_no", { order_no: undefined }],
+    ["currency", { currency: "" }],
+    ["amount", { amount: undefined }],
+    ["card", { card: undefined }],
+    ["card_cvv", { card_cvv: undefined }],
+  ])("missing %s: 400 I0001", async (field, override) => {
+    const req = h.payment(override)
+    if (override[field] === undefined) delete req[field]
+    const r = await h.acq(sb, "/v1/authorise", req)
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual(expect.objectContaining({ code: "I0001", source: field }))
+  })
+
+  test("missing encryption_data: 400 I0001", async () => {
+    const r = await h.acq(sb, "/v1/authorise", h.payment(), { unsigned: true })
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual(expect.objectContaining({ code: "I0001", source: "encryption_data" }))
+  })
+
+  test.each([
+    ["merchant_id", "12345678"],
+    ["account_id", "12345678901"],
+    ["order_no", "x".repeat(51)],
+    ["amount", "1234567890123.00"],
+    ["shopper_email", `${"a".repeat(95)}@x.com`],
+    ["note", "n".repeat(1001)],
+    ["encryption_data", "a".repeat(65)],
+  ])("too long %s: 400 I0002", async (field, value) => {
+    const r = await h.acq(sb, "/v1/authorise", h.payment({ [field]: value }))
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual(expect.objectContaining({ code: "I0002", source: field }))
+  })
+
+  test("amounts must carry the currency's exponent", async () => {
+    for (const [currency, amount, ok] of [
+      ["USD", "10.3", false],
+      ["USD", "10", false],
+      ["JPY", "1000", true],
+      ["JPY", "1000.00", false],
+      ["KWD", "1.250", true],
+      ["KWD", "1.25", false],
+      ["USD", "0.00", false],
+    ]) {
+      const r = await h.acq(sb, "/v1/authorise", h.payment({ currency, amount }))
+      expect([currency, amount, r.status]).toEqual([currency, amount, ok ? 200 : 400])
+      if (!ok) expect(r.json.source).toBe("amount")
+    }
+  })
+
+  test("a number where a string is expected is malformed", async () => {
+    const r = await h.acq(sb, "/v1/authorise", { ...h.payment(), amount: 10.36, encryption_data: "0".repeat(64) })
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual(expect.objectContaining({ code: "I0002", source: "amount" }))
+  })
+
+  test("card expiry and cvv formats", async () => {
+    for (const [field, value] of [
+      ["card_exp_month", "13"],
+      ["card_exp_month", 12],
+      ["card_exp_year", "30"],
+      ["card_cvv", "12"],
+    ]) {
+      const r = await h.acq(sb, "/v1/authorise", h.payment({ [field]: value }))
+      expect([field, value, r.status, r.json.code, r.json.source]).toEqual([field, value, 400, "I0002", field])
+    }
+  })
+
+  test("amount must equal the sum of its parts when item_total is sent", async () => {
+    const good = await h.acq(sb, "/v1/authorise", h.payment({ amount: "10.36", item_total: "9.00", shipping: "2.00", tax_total: "0.36", discount: "1.00" }))
+    expect(good.status).toBe(200)
+    const bad = await h.acq(sb, "/v1/authorise", h.payment({ amount: "10.36", item_total: "9.00" }))
+    expect(bad.status).toBe(400)
+    expect(bad.json.source).toBe("amount")
+  })
+
+  test("unknown merchant or account: 404 I0404", async () => {
+    const r1 = await h.acq(sb, "/v1/authorise", h.payment({ merchant_id: "999999" }))
+    expect(r1.status).toBe(404)
+    expect(r1.json).toEqual(expect.objectContaining({ code: "I0404", source: "merchant_id" }))
+    const r2 = await h.acq(sb, "/v1/authorise", h.payment({ account_id: "999" }))
+    expect(r2.status).toBe(404)
+    expect(r2.json.source).toBe("account_id")
+  })
+
+  test("duplicate order_no: I0030 while approved or pending, allowed after decline or cancel", async () => {
+    const declined = await h.authorise(sb, { card: "4000000000000002" })
+    const retry = await h.authorise(sb, { order_no: declined.order_no })
+    expect(retry.order_status).toBe("1")
+    const dup = await h.acq(sb, "/v1/authorise", h.payment({ order_no: declined.order_no }))
+    expect(dup.status).toBe(400)
+    expect(dup.json).toEqual(expect.objectContaining({ code: "I0030", source: "order_no" }))
+    const c = await h.acq(sb, "/v1/cancel", { cancel_orders: [{ transaction_id: retry.transaction_id, order_no: retry.order_no, currency: "USD", amount: "10.36" }] })
+    expect(c.json.cancel_orders[0].cancel_status).toBe("1")
+    expect((await h.authorise(sb, { order_no: declined.order_no })).order_status).toBe("1")
+  })
+
+  test("tokenisation: token_flag YES returns token_id, which pays without card data", async () => {
+    const first = await h.authorise(sb, { token_flag: "YES" })
+    expect(first.token_id).toMatch(/^TK/)
+    const req = h.payment({ token_id: first.token_id })
+    delete req.card
+    delete req.card_exp_month
+    delete req.card_exp_year
+    delete req.card_cvv
+    const r = await h.acq(sb, "/v1/authorise", req)
+    expect(r.status).toBe(200)
+    expect(r.xml.order_status).toBe("1")
+    expect(r.xml.card).toBe("424242******4242")
+    const unknown = await h.acq(sb, "/v1/authorise", { ...req, order_no: h.orderNo(), token_id: "TKNOPE" })
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.source).toBe("token_id")
+  })
+
+  test("subscription: recurring fields in the answer; cancelsubscription", async () => {
+    const x = await h.authorise(sb, { subscription: { contract_name: "Gold plan", interval: "day", interval_count: "1" } })
+    expect(x.recurring_id).toMatch(/^RC/)
+    expect(x.contract_name).toBe("Gold plan")
+    expect(x.recurring_deduction_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    const bad = await h.acq(sb, "/v1/cancelsubscription", { recurring_id: x.recurring_id, contract_name: "Other" })
+    expect(bad.json.cancel_status).toBe("0")
+    const ok = await h.acq(sb, "/v1/cancelsubscription", { recurring_id: x.recurring_id, contract_name: "Gold plan" })
+    expect(ok.status).toBe(200)
+    expect(ok.json).toEqual(expect.objectContaining({ cancel_status: "1", return_status: "1", return_message: "OK", recurring_id: x.recurring_id }))
+    const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
+    expect(q.json.orders_list[0].subscription_result).toEqual(expect.objectContaining({ recurring_id: x.recurring_id, recurring_status: "0" }))
+  })
+})
+
+describe("3-D Secure issuer page", () => {
+  test("pass: order_status -1 with issuer_url; POST outcome=pass answers 303 to return_url", async () => {
+    const x = await h.authorise(sb, { card: "4000000000003220" })
+    expect(x.order_status).toBe("-1")
+    expect(x.result_info).toBe("P0001:Redirect required")
+    expect(x.issuer_url).toBe(`${sb.url}/sandbox/issuer/${x.transaction_id}`)
+    const page = await fetch(x.issuer_url)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain(`action="${sb.url}/sandbox/issuer/${x.transaction_id}"`)
+    expect(html).toMatch(/name="outcome" value="pass"/)
+    const res = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=pass", redirect: "manual" })
+    expect(res.status).toBe(303)
+    const loc = new URL(res.headers.get("location"))
+    expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
+    expect(Object.fromEntries(loc.searchParams)).toEqual({ order_no: x.order_no, transaction_id: x.transaction_id, order_status: "1" })
+    const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
+    expect(q.json.orders_list[0]).toEqual(expect.objectContaining({ payment_status: "2000", query_result: "1", is3ds: "1" }))
+  })
+
+  test("fail: 303 with order_status 0 and payment_status 6100 / query_result 5", async () => {
+    const x = await h.authorise(sb, { card: "4000000000003220" })
+    const q0 = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
+    expect(q0.json.orders_list[0]).toEqual(expect.objectContaining({ payment_status: "1000", query_result: "-1" }))
+    const res = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=fail", redirect: "manual" })
+    expect(res.status).toBe(303)
+    expect(new URL(res.headers.get("location")).searchParams.get("order_status")).toBe("0")
+    const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
+    expect(q.json.orders_list[0]).toEqual(expect.objectContaining({ payment_status: "6100", query_result: "5" }))
+    const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+    expect(state.threeds_result).toBe("N")
+  })
+
+  test("without return_url the issuer answers a result page; a second POST changes nothing", async () => {
+    const x = await h.authorise(sb, { card: "4000000000003220", return_url: undefined })
+    const res = await fetch(x.issuer_url, { method: "POST", redirect: "manual" })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('<dd id="order_status">1</dd>')
+    const again = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=fail" })
+    expect(await again.text()).toContain('<dd id="order_status">1</dd>')
+    expect((await fetch(`${sb.url}/sandbox/issuer/TNOPE`)).status).toBe(404)
+  })
+
+  test("APM: payment_method without card data goes through the issuer page", async () => {
+    const req = h.payment({ payment_method: "alipay" })
+    for (const f of ["card", "card_exp_month", "card_exp_year", "card_cvv"]) delete req[f]
+    const r = await h.acq(sb, "/v1/authorise", req)
+    expect(r.xml.order_status).toBe("-1")
+    expect(r.xml.issuer_url).toContain("/sandbox/issuer/")
+    const res = await fetch(r.xml.issuer_url, { method: "POST", body: new URLSearchParams({ outcome: "fail" }), redirect: "manual" })
+    expect(new URL(res.headers.get("location")).searchParams.get("order_status")).toBe("0")
+    const q = await h.acq(sb, "/v1/retrievalTrans", { trades: r.xml.transaction_id })
+    expect(q.json.orders_list[0].payment_status).toBe("6000")
+  })
+})
+
+describe("hosted page /v1/checkout", () => {
+  async function openCheckout(overrides = {}) {
+    const req = h.payment({ notify_url: "https://shop.example/hooks", ...overrides })
+    for (const f of ["card", "card_exp_month", "card_exp_year", "card_cvv"]) delete req[f]
+    const r = await h.acq(sb, "/v1/checkout", req, { form: true })
+    return { req, r }
+  }
+
+  test("loading page -> card page -> 303 to return_url", async () => {
+    const { req, r } = await openCheckout()
+    expect(r.status).toBe(200)
+    expect(r.headers.get("content-type")).toMatch(/text\/html/)
+    expect(r.text).toMatch(/<title>Loading/)
+    expect(r.text).toContain(`<form id="payForm" name="payForm" method="POST" action="${sb.url}/v1/checkout">`)
+    for (const name of [
+      "gbc_id",
+      "connector_code",
+      "account_name",
+      "webSite",
+      "pm_id",
+      "apm_type",
+      "descriptor",
+      "orderprefix",
+      "rrtimezone",
+      "ordernumlength",
+      "sendbgoods",
+      "replacename",
+      "send_bank_website",
+      "replace_up_id",
+      "replace_match_address",
+      "to_pass_page",
+    ]) {
+      expect(r.text).toContain(`type="hidden" name="${name}"`)
+    }
+    for (const name of ["insurance", "signInfo", "merNo", "allParams", "source_request_ip", "open3d", "APMType"]) expect(r.text).toContain(`"${name}":`)
+    expect(r.text).toContain(`orderNo=${req.order_no}`)
+    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+
+    const cardPage = await fetch(`${sb.url}/v1/checkout`, { method: "POST", body: new URLSearchParams({ gbc_id: gbc, connector_code: "SANDBOX" }) })
+    expect(cardPage.status).toBe(200)
+    const cardHtml = await cardPage.text()
+    expect(cardHtml).toContain(`action="${sb.url}/sandbox/hosted/${gbc}"`)
+    for (const n of ["card", "card_exp_month", "card_exp_year", "card_cvv"]) expect(cardHtml).toContain(`name="${n}"`)
+
+    const bad = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+      method: "POST",
+      body: new URLSearchParams({ card: "4242424242424241", card_exp_month: "12", card_exp_year: "2099", card_cvv: "123" }),
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain("Luhn")
+
+    const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+      method: "POST",
+      body: new URLSearchParams({ card: "4242 4242 4242 4242", card_exp_month: "12", card_exp_year: "2099", card_cvv: "123" }),
+      redirect: "manual",
+    })
+    expect(paid.status).toBe(303)
+    const loc = new URL(paid.headers.get("location"))
+    expect(loc.searchParams.get("order_no")).toBe(req.order_no)
+    expect(loc.searchParams.get("order_status")).toBe("1")
+    const txId = loc.searchParams.get("transaction_id")
+    const state = await (await fetch(`${sb.url}/sandbox/transactions/${txId}`)).json()
+    expect(state).toEqual(expect.objectContaining({ channel: "hosted", payment_status: "2000", notify_url: "https://shop.example/hooks" }))
+    // one-time page
+    const reuse = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams({ card: "4242424242424242" }) })
+    expect(reuse.status).toBe(410)
+  })
+
+  test("3-D Secure card on the hosted page goes on to the issuer page", async () => {
+    const { r } = await openCheckout()
+    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+    const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+      method: "POST",
+      body: new URLSearchParams({ card: "4000000000003220", card_exp_month: "12", card_exp_year: "2099", card_cvv: "123" }),
+      redirect: "manual",
+    })
+    expect(res.status).toBe(303)
+    const issuer = res.headers.get("location")
+    expect(issuer).toMatch(/\/sandbox\/issuer\/T\d+$/)
+    const done = await fetch(issuer, { method: "POST", body: new URLSearchParams({ outcome: "pass" }), redirect: "manual" })
+    expect(done.status).toBe(303)
+    expect(new URL(done.headers.get("location")).searchParams.get("order_status")).toBe("1")
+  })
+
+  test("checkout refusals: bad signature, unknown page", async () => {
+    const req = h.payment()
+    delete req.card
+    const r = await h.acq(sb, "/v1/checkout", { ...req, encryption_data: "0".repeat(64) }, { form: true })
+    expect(r.status).toBe(400)
+    expect(r.json.code).toBe("I0013")
+    const unknown = await fetch(`${sb.url}/v1/checkout`, { method: "POST", body: new URLSearchParams({ gbc_id: "nope" }) })
+    expect(unknown.status).toBe(404)
+  })
+})
+
+describe("routing", () => {
+  test("unknown acquiring path and wrong method", async () => {
+    const r = await fetch(`${sb.url}/v1/nope`, { method: "POST", body: "{}" })
+    expect(r.status).toBe(404)
+    const g = await fetch(`${sb.url}/v1/authorise`)
+    expect(g.status).toBe(405)
+    const bad = await fetch(`${sb.url}/v1/authorise`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).source).toBe("body")
+  })
+})

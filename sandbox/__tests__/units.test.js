@@ -1,0 +1,177 @@
+"use strict"
+const fs = require("node:fs")
+const path = require("node:path")
+// The shared spec's vectors when this checkout sits beside it; otherwise the verbatim copy in fixtures/.
+const SHARED_VECTORS = path.join(__dirname, "..", "..", "..", "shared", "spec", "signature-vectors.json")
+const vectors = JSON.parse(fs.readFileSync(fs.existsSync(SHARED_VECTORS) ? SHARED_VECTORS : path.join(__dirname, "fixtures", "signature-vectors.json"), "utf8")).vectors
+const signing = require("../lib/signing")
+const money = require("../lib/money")
+const validation = require("../lib/validation")
+const { parseBody } = require("../lib/body")
+const { buildXml } = require("../lib/xml")
+const { backoffMs, formEncode } = require("../lib/notifier")
+const { normaliseRules } = require("../lib/faults")
+const { parseArgs } = require("../bin")
+
+describe("signing module against signature-vectors.json", () => {
+  test.each(vectors.map((v) => [v.family, v.endpoint, v]))("%s %s", (family, _endpoint, v) => {
+    if (family === "acquiring") {
+      expect(signing.acquiringSign(v.values, v.fields, v.key)).toBe(v.signature)
+      expect(signing.acquiringVerify(v.values, v.fields, v.key, v.signature)).toBe(true)
+      expect(signing.acquiringVerify(v.values, v.fields, v.key, v.signature.toUpperCase())).toBe(true)
+      expect(signing.acquiringVerify(v.values, v.fields, v.key + "x", v.signature)).toBe(false)
+    } else {
+      expect(signing.issuingSignFields(v.values, v.fields, v.key)).toBe(v.signature)
+      // the endpoint's own formula in the sandbox's table gives the same signature
+      const table = signing.ISSUING_FIELDS[v.endpoint]
+      if (table) expect(signing.issuingSign(v.endpoint, v.values, v.key)).toBe(v.signature)
+      expect(signing.issuingVerify(v.endpoint, { ...v.values, sign: v.signature }, v.key)).toBe(true)
+      expect(signing.issuingVerify(v.endpoint, { ...v.values, sign: v.signature.toLowerCase() }, v.key)).toBe(false)
+    }
+  })
+
+  test("the sandbox's acquiring table matches the vectors' field lists", () => {
+    for (const v of vectors.filter((x) => x.family === "acquiring")) {
+      const path = v.endpoint.split(" ")[0]
+      const table = signing.ACQUIRING_FIELDS[path] || signing.ACQUIRING_FIELDS.response
+      expect(table).toEqual(v.fields)
+    }
+  })
+
+  test("a refund body with refund_orders entries signs like the vector's expanded list", () => {
+    const v = vectors.find((x) => x.endpoint === "/v1/refund")
+    const body = {
+      merchant_id: v.values.merchant_id,
+      account_id: v.values.account_id,
+      refund_orders: v.values["refund_orders[].transaction_id"].map((id) => ({ transaction_id: id, amount: "1.00" })),
+    }
+    expect(signing.acquiringSign(body, signing.ACQUIRING_FIELDS["/v1/refund"], v.key)).toBe(v.signature)
+  })
+
+  test("issuing company id is read from companyId too", () => {
+    const v = vectors.find((x) => x.endpoint === "/cardholder/query")
+    const body = { companyId: v.values.company_id, cardholderId: v.values.cardholderId, sign: v.signature }
+    expect(signing.issuingVerify("/cardholder/query", body, v.key)).toBe(true)
+  })
+
+  test("sorted-json scheme: every field but sign, keys sorted, JSON, api key", () => {
+    const body = { z: "1", company_id: "4101", card_id: "7", sign: "ignored" }
+    const expected = require("node:crypto")
+      .createHash("sha256")
+      .update('{"card_id":"7","company_id":"4101","z":"1"}' + "k")
+      .digest("hex")
+      .toUpperCase()
+    expect(signing.issuingSign("/card/close", body, "k", "sorted-json")).toBe(expected)
+  })
+
+  test("malformed or corrupted signatures fail", () => {
+    const v = vectors[0]
+    expect(signing.acquiringVerify(v.values, v.fields, v.key, "abc")).toBe(false)
+    expect(signing.acquiringVerify(v.values, v.fields, v.key, undefined)).toBe(false)
+    expect(signing.acquiringVerify(v.values, v.fields, v.key, signing.corruptSignature(v.signature))).toBe(false)
+    expect(signing.safeEqual("abc", "abd")).toBe(false)
+    expect(signing.safeEqual("abc", "abc")).toBe(true)
+  })
+})
+
+describe("money", () => {
+  test("strict parsing follows the currency exponent", () => {
+    expect(money.parseStrict("10.36", "USD")).toBe(1036n)
+    expect(money.parseStrict("10.3", "USD")).toBeNull()
+    expect(money.parseStrict("10", "USD")).toBeNull()
+    expect(money.parseStrict("1000", "JPY")).toBe(1000n)
+    expect(money.parseStrict("1000.00", "JPY")).toBeNull()
+    expect(money.parseStrict("1.250", "KWD")).toBe(1250n)
+    expect(money.parseStrict("-1.00", "USD")).toBeNull()
+    expect(money.parseStrict("01.00", "USD")).toBeNull()
+    expect(money.parseStrict(10.36, "USD")).toBeNull()
+  })
+  test("exact sums and formatting", () => {
+    const a = money.parseStrict("0.10", "USD") + money.parseStrict("0.20", "USD")
+    expect(money.format(a, "USD")).toBe("0.30")
+    expect(money.format(5n, "KWD")).toBe("0.005")
+    expect(money.format(12345678901234n, "JPY")).toBe("12345678901234")
+    expect(money.parseLenient("25", "USD")).toBe(2500n)
+    expect(money.parseLenient("25.5", "USD")).toBe(2550n)
+    expect(money.parseLenient("25.555", "USD")).toBeNull()
+  })
+})
+
+describe("validation", () => {
+  test("Luhn", () => {
+    expect(validation.luhnValid("4242424242424242")).toBe(true)
+    expect(validation.luhnValid("4000000000003220")).toBe(true)
+    expect(validation.luhnValid("4242424242424241")).toBe(false)
+    expect(validation.luhnValid("42")).toBe(false)
+    expect(validation.luhnValid("485932000000000" + validation.luhnCheckDigit("485932000000000"))).toBe(true)
+  })
+  test("length and required checks name the field", () => {
+    expect(validation.checkRequired({ a: " " }, ["a"])).toEqual(expect.objectContaining({ code: "I0001", source: "a" }))
+    expect(validation.checkLengths({ merchant_id: "12345678" }, validation.PAYMENT_LIMITS)).toEqual(expect.objectContaining({ code: "I0002", source: "merchant_id" }))
+    expect(validation.checkLengths({ merchant_id: 7 }, validation.PAYMENT_LIMITS)).toEqual(expect.objectContaining({ code: "I0002", source: "merchant_id" }))
+  })
+  test("dates", () => {
+    expect(validation.isDate("2024-02-29")).toBe(true)
+    expect(validation.isDate("2023-02-29")).toBe(false)
+    expect(validation.isDayMonthYear("31-12-1990")).toBe(true)
+    expect(validation.isDayMonthYear("1990-12-31")).toBe(false)
+  })
+})
+
+describe("body parsing", () => {
+  test("JSON and form bodies; form array fields are JSON text", () => {
+    expect(parseBody('{"a":"1"}', "application/json")).toEqual({ a: "1" })
+    const f = parseBody("merchant_id=1&capture_orders=" + encodeURIComponent('[{"transaction_id":"T1"}]'), "application/x-www-form-urlencoded")
+    expect(f.capture_orders).toEqual([{ transaction_id: "T1" }])
+    expect(parseBody("refund_orders=a,b", "application/x-www-form-urlencoded").refund_orders).toBe("a,b")
+    expect(parseBody('refund_orders=[{"transaction_id":"T1"}]', "application/x-www-form-urlencoded").refund_orders).toEqual([{ transaction_id: "T1" }])
+    expect(parseBody("note=[not json", "application/x-www-form-urlencoded").note).toBe("[not json")
+    expect(() => parseBody("{bad", "application/json")).toThrow(/JSON/)
+  })
+})
+
+describe("XML building", () => {
+  test("root respon, escaped values, nested and repeated elements", () => {
+    const x = buildXml({ note: 'a<b & "c"', risk_reasons: [{ name: "n", status: "s" }] })
+    expect(x).toContain("<respon><note>a&lt;b &amp; &quot;c&quot;</note><risk_reasons><name>n</name><status>s</status></risk_reasons></respon>")
+  })
+})
+
+describe("notification back-off and encoding", () => {
+  test("exponential with jitter, capped at 12 h", () => {
+    expect(backoffMs(1000, 1, () => 0)).toBe(1000)
+    expect(backoffMs(1000, 2, () => 0)).toBe(2000)
+    expect(backoffMs(1000, 3, () => 1)).toBe(5000)
+    expect(backoffMs(1000, 40, () => 0)).toBe(12 * 3600 * 1000)
+  })
+  test("form encoding", () => {
+    expect(formEncode({ a: "x y", b: "REVIEW RESULT" })).toBe("a=x+y&b=REVIEW+RESULT")
+  })
+})
+
+describe("fault rules", () => {
+  test("validation", () => {
+    expect(() => normaliseRules([{ fault: "nope" }])).toThrow(/fault/)
+    expect(() => normaliseRules([{ fault: "latency" }])).toThrow(/ms/)
+    expect(() => normaliseRules([{ fault: "drop", rate: 2 }])).toThrow(/rate/)
+    expect(normaliseRules([{ fault: "drop" }])[0]).toEqual(expect.objectContaining({ rate: 1, times: null }))
+  })
+})
+
+describe("CLI argument parsing", () => {
+  test("flags map onto options; bad values name the flag", () => {
+    expect(parseArgs(["--port", "4010", "--sign-key=k", "--issuing-sign-scheme", "sorted-json", "--registered-ips", "127.0.0.1,::1"]).options).toEqual({
+      port: 4010,
+      signKey: "k",
+      issuingSignScheme: "sorted-json",
+      registeredIps: ["127.0.0.1", "::1"],
+    })
+    expect(() => parseArgs(["--port", "x"])).toThrow(/--port/)
+    expect(() => parseArgs(["--latency-ms", "-5"])).toThrow(/--latency-ms/)
+    expect(() => parseArgs(["--notify-attempts", "0"])).toThrow(/--notify-attempts/)
+    expect(() => parseArgs(["--issuing-sign-scheme", "md5"])).toThrow(/--issuing-sign-scheme/)
+    expect(() => parseArgs(["--nope"])).toThrow(/--nope/)
+    expect(() => parseArgs(["--sign-key"])).toThrow(/--sign-key needs a value/)
+    expect(parseArgs(["--help"]).help).toBe(true)
+  })
+})

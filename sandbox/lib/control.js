@@ -1,0 +1,135 @@
+"use strict"
+/**
+ * Control routes `/sandbox/*` (not part of the gateway; contract, "Sandbox control"), plus the browser pages
+ * of the sandbox (issuer page, hosted card form).
+ */
+const { parseBody } = require("./body")
+const S = require("./store")
+const payments = require("./payments")
+const batches = require("./batches")
+const payouts = require("./payouts")
+const disputes = require("./disputes")
+const I = require("./issuing-state")
+
+/** @param {string} s */
+function safeDecode(s) {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+/** @param {number} status @param {any} json */
+const reply = (status, json) => ({ status, json })
+
+/**
+ * @param {any} ctx  context with `sandbox` (the object startSandbox returns)
+ * @param {{ method: string, path: string, query: URLSearchParams, text: string, contentType: string|undefined, baseUrl: string, ip: string }} info
+ */
+function handleControl(ctx, info) {
+  const { method, path } = info
+  const parts = path.split("/").slice(2).map(safeDecode) // ["faults"], ["transactions", id], ...
+  let body = {}
+  if (method === "POST" || method === "PUT" || method === "DELETE") {
+    try {
+      body = parseBody(info.text, info.contentType)
+    } catch (e) {
+      return reply(400, { error: String(/** @type {any} */ (e).message) })
+    }
+  }
+  const withBody = { ...info, body }
+  const [head, id, extra] = parts
+  if (extra !== undefined) return reply(404, { error: `no control route ${path}` })
+
+  switch (head) {
+    case "health":
+      if (method === "GET" && id === undefined) return reply(200, { ok: true })
+      break
+    case "reset":
+      if (method === "POST" && id === undefined) {
+        ctx.sandbox.reset()
+        return reply(200, { ok: true })
+      }
+      break
+    case "stats":
+      if (method === "GET" && id === undefined) return reply(200, ctx.sandbox.stats())
+      break
+    case "faults":
+      if (id !== undefined) break
+      if (method === "GET") return reply(200, { rules: ctx.faults.list() })
+      if (method === "DELETE") {
+        ctx.faults.clear()
+        return reply(200, { rules: [] })
+      }
+      if (method === "POST") {
+        try {
+          return reply(200, { rules: ctx.faults.set(/** @type {any} */ (body).rules) })
+        } catch (e) {
+          return reply(400, { error: String(/** @type {any} */ (e).message) })
+        }
+      }
+      break
+    case "transactions":
+      if (method !== "GET") break
+      if (id !== undefined) {
+        const tx = ctx.store.transactions.get(id)
+        return tx ? reply(200, S.transactionState(ctx.store, tx)) : reply(404, { error: `no transaction ${id}` })
+      }
+      {
+        const orderNo = info.query.get("order_no")
+        const list = [...ctx.store.transactions.values()].filter((t) => orderNo === null || t.order_no === orderNo)
+        return reply(200, list.map((t) => S.transactionState(ctx.store, t)))
+      }
+    case "notifications":
+      if (method === "GET" && id === undefined) {
+        const type = info.query.get("notify_type")
+        const txId = info.query.get("transaction_id")
+        const list = ctx.notifier
+          .list()
+          .filter((/** @type {any} */ n) => (type === null || n.notify_type === type) && (txId === null || n.payload.transaction_id === txId))
+        return reply(200, list)
+      }
+      break
+    case "refunds":
+      if (id === undefined) {
+        if (method === "GET") return reply(200, [...ctx.store.refunds.values()].map((r) => S.refundRecord(ctx.store, r)))
+        break
+      }
+      {
+        const rec = ctx.store.refunds.get(id)
+        if (!rec) return reply(404, { error: `no refund ${id}` })
+        if (method === "GET") return reply(200, S.refundRecord(ctx.store, rec))
+        if (method !== "POST") break
+        const outcome = /** @type {any} */ (body).outcome || "refunded"
+        if (outcome !== "refunded" && outcome !== "failed") return reply(400, { error: 'outcome must be "refunded" or "failed"' })
+        if (rec.refund_status !== S.RS.PENDING) return reply(409, { error: `refund ${id} is already settled`, refund: S.refundRecord(ctx.store, rec) })
+        batches.settleRefund(ctx, rec, outcome)
+        return reply(200, S.refundRecord(ctx.store, rec))
+      }
+    case "payouts":
+      if (method === "GET" && id === undefined) return reply(200, [...ctx.store.payouts.values()].map((p) => payouts.payoutState(ctx, p)))
+      break
+    case "disputes":
+      if (method === "GET" && id === undefined) return reply(200, [...ctx.store.disputes.values()])
+      if (method === "POST" && id === undefined) return disputes.openDispute(ctx, body)
+      if (method === "POST") return disputes.resolveDispute(ctx, id, body)
+      break
+    case "issuing":
+      if (method === "GET" && id === undefined) return reply(200, I.issuingState(ctx.store))
+      break
+    case "issuer":
+      if (id === undefined) break
+      if (method === "GET") return payments.issuerGet(ctx, withBody, id)
+      if (method === "POST") return payments.issuerPost(ctx, withBody, id)
+      break
+    case "hosted":
+      if (id !== undefined && method === "POST") return payments.hostedSubmit(ctx, withBody, id)
+      break
+    default:
+      return reply(404, { error: `no control route ${path}` })
+  }
+  return reply(405, { error: `${method} not allowed on ${path}` })
+}
+
+module.exports = { handleControl }

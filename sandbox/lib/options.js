@@ -1,0 +1,79 @@
+"use strict"
+/**
+ * Options of startSandbox() and their defaults; the CLI flags map onto them one to one.
+ */
+
+/**
+ * @typedef {object} SandboxOptions
+ * @property {string} [host] default "127.0.0.1"
+ * @property {number} [port] default 0 (a free port)
+ * @property {string} [merchantId] default "701001"
+ * @property {string} [accountId] default "701001010"
+ * @property {string} [signKey] acquiring sign key, default "sandbox_sign_key"
+ * @property {string} [companyId] issuing company id, default "4101"
+ * @property {string} [apiKey] issuing api key, default "sandbox_api_key"
+ * @property {number} [latencyMs] added before every gateway answer, default 0
+ * @property {number} [refundDelayMs] pending -> refunded after this delay, default 0 (at once)
+ * @property {number} [payoutDelayMs] PROCESSING -> COMPLETED/FAILED after this delay, default 0 (at once)
+ * @property {number} [notifyBaseMs] first notification retry wait, default 1000
+ * @property {number} [notifyAttempts] attempts per notification, default 10
+ * @property {"fields"|"sorted-json"} [issuingSignScheme] default "fields"
+ * @property {string[]} [registeredIps] addresses allowed to use the order query; undefined = every address
+ * @property {boolean} [quiet] no console output
+ */
+
+const DEFAULTS = {
+  host: "127.0.0.1",
+  port: 0,
+  merchantId: "701001",
+  accountId: "701001010",
+  signKey: "sandbox_sign_key",
+  companyId: "4101",
+  apiKey: "sandbox_api_key",
+  latencyMs: 0,
+  refundDelayMs: 0,
+  payoutDelayMs: 0,
+  notifyBaseMs: 1000,
+  notifyAttempts: 10,
+  issuingSignScheme: /** @type {"fields"|"sorted-json"} */ ("fields"),
+  registeredIps: /** @type {string[]|undefined} */ (undefined),
+  quiet: false,
+}
+
+const STRING_OPTIONS = ["host", "merchantId", "accountId", "signKey", "companyId", "apiKey"]
+const DELAY_OPTIONS = ["latencyMs", "refundDelayMs", "payoutDelayMs", "notifyBaseMs"]
+const SIGN_SCHEMES = ["fields", "sorted-json"]
+
+/**
+ * Fill in defaults and validate; throws a TypeError naming the bad option.
+ * @param {SandboxOptions} [input]
+ * @returns {typeof DEFAULTS}
+ */
+function resolveOptions(input = {}) {
+  if (!input || typeof input !== "object") throw new TypeError("options must be an object")
+  /** @type {any} */
+  const o = { ...DEFAULTS }
+  for (const [k, val] of Object.entries(input)) {
+    if (val === undefined) continue
+    if (!Object.prototype.hasOwnProperty.call(DEFAULTS, k)) throw new TypeError(`unknown option ${k}`)
+    o[k] = val
+  }
+  for (const k of STRING_OPTIONS) {
+    if (typeof o[k] !== "string" || o[k] === "") throw new TypeError(`option ${k} must be a non-empty string`)
+  }
+  if (o.merchantId.length > 7) throw new TypeError("option merchantId must be at most 7 characters")
+  if (o.accountId.length > 10) throw new TypeError("option accountId must be at most 10 characters")
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new TypeError("option port must be an integer from 0 to 65535")
+  for (const k of DELAY_OPTIONS) {
+    if (typeof o[k] !== "number" || !Number.isFinite(o[k]) || o[k] < 0) throw new TypeError(`option ${k} must be a non-negative number`)
+  }
+  if (!Number.isInteger(o.notifyAttempts) || o.notifyAttempts < 1) throw new TypeError("option notifyAttempts must be an integer of at least 1")
+  if (!SIGN_SCHEMES.includes(o.issuingSignScheme)) throw new TypeError(`option issuingSignScheme must be one of ${SIGN_SCHEMES.join(", ")}`)
+  if (o.registeredIps !== undefined && !(Array.isArray(o.registeredIps) && o.registeredIps.every((/** @type {unknown} */ x) => typeof x === "string"))) {
+    throw new TypeError("option registeredIps must be an array of strings")
+  }
+  o.quiet = !!o.quiet
+  return o
+}
+
+module.exports = { DEFAULTS, resolveOptions, SIGN_SCHEMES }

@@ -1,0 +1,385 @@
+"use strict"
+/**
+ * Payments: direct payment (/v1/authorise), hosted page (/v1/checkout -> card page -> /sandbox/hosted/{gbc_id}),
+ * and the 3-D Secure / APM issuer page (/sandbox/issuer/{transaction_id}).
+ */
+const money = require("./money")
+const time = require("./time")
+const v = require("./validation")
+const S = require("./store")
+const signing = require("./signing")
+const events = require("./events")
+const pages = require("./pages")
+const { errorResponse, checkMerchant, checkSignature } = require("./acquiring-common")
+
+/** The sandbox's magic card numbers (contract, "Sandbox test cards"). */
+const MAGIC_CARDS = {
+  APPROVED: "4242424242424242",
+  DECLINED: "4000000000000002",
+  THREEDS: "4000000000003220",
+  REVIEW: "4000000000009995",
+}
+
+const TEST_CARDS = [
+  { card: MAGIC_CARDS.APPROVED, outcome: "approved (order_status 1, 0000:Success)" },
+  { card: MAGIC_CARDS.DECLINED, outcome: "declined (order_status 0, D0002:Card declined)" },
+  { card: MAGIC_CARDS.THREEDS, outcome: "3-D Secure: order_status -1 with issuer_url" },
+  { card: MAGIC_CARDS.REVIEW, outcome: "held for risk review (order_status -2, risk_action REVIEW)" },
+]
+
+const ARRAY_FIELDS = ["cart_items", "account_owner", "total_discount", "additional_information"]
+const URL_FIELDS = ["notify_url", "return_url", "cancel_url"]
+
+/**
+ * Field checks of a payment request (both /v1/authorise and /v1/checkout), before merchant and signature.
+ * @param {Record<string, any>} body
+ */
+function validatePayment(body) {
+  const e =
+    v.checkRequired(body, ["merchant_id", "account_id", "order_no", "currency", "amount", "encryption_data"]) ||
+    v.checkLengths(body, v.PAYMENT_LIMITS) ||
+    v.checkAmounts(body, "currency", ["amount", ...v.AMOUNT_PARTS_PLUS, ...v.AMOUNT_PARTS_MINUS], "", { positive: ["amount"] })
+  if (e) return e
+  if (!v.isBlank(body.item_total)) {
+    const part = (/** @type {string} */ f) => (v.isBlank(body[f]) ? 0n : /** @type {bigint} */ (money.parseStrict(body[f], body.currency)))
+    let sum = 0n
+    for (const f of v.AMOUNT_PARTS_PLUS) sum += part(f)
+    for (const f of v.AMOUNT_PARTS_MINUS) sum -= part(f)
+    if (sum !== money.parseStrict(body.amount, body.currency)) {
+      return v.fail(
+        "I0002",
+        "amount",
+        `amount ${body.amount} must equal item_total + shipping + handling + tax_total + insurance - shipping_discount - discount (${money.format(sum, body.currency)})`,
+      )
+    }
+  }
+  if (body.open3d !== undefined && body.open3d !== "" && !["do3DS", "no3DS"].includes(body.open3d)) return v.fail("I0002", "open3d", "open3d must be do3DS or no3DS")
+  if (body.token_flag !== undefined && body.token_flag !== "" && !["YES", "NO"].includes(body.token_flag)) return v.fail("I0002", "token_flag", "token_flag must be YES or NO")
+  for (const f of URL_FIELDS) {
+    if (!v.isBlank(body[f]) && !v.isHttpUrl(body[f])) return v.fail("I0002", f, `${f} must be an http(s) URL`)
+  }
+  if (!v.isBlank(body.items)) {
+    if (typeof body.items !== "string") return v.fail("I0002", "items", "items must be a string")
+    for (const item of body.items.split("#;#")) {
+      if (item.split("#,#").length < 4) return v.fail("I0002", "items", "each item of items needs name#,#number#,#unit price#,#quantity")
+    }
+  }
+  if (!v.isBlank(body.birth_date) && !v.isDayMonthYear(body.birth_date)) return v.fail("I0002", "birth_date", "birth_date must be day-month-year (DD-MM-YYYY)")
+  for (const f of ARRAY_FIELDS) {
+    if (body[f] !== undefined && body[f] !== "" && !Array.isArray(body[f])) return v.fail("I0002", f, `${f} must be an array (JSON text in a form body)`)
+  }
+  if (body.subscription !== undefined && body.subscription !== "" && (typeof body.subscription !== "object" || body.subscription === null || Array.isArray(body.subscription))) {
+    return v.fail("I0002", "subscription", "subscription must be an object (JSON text in a form body)")
+  }
+  if (body.checkout_time !== undefined && body.checkout_time !== "" && !(Number.isInteger(body.checkout_time) || /^[0-9]{1,12}$/.test(String(body.checkout_time)))) {
+    return v.fail("I0002", "checkout_time", "checkout_time must be an integer (Unix seconds)")
+  }
+  if (!v.isBlank(body.card_type) && !/^[1-6]$/.test(String(body.card_type))) return v.fail("I0002", "card_type", "card_type must be 1 to 6")
+  if (!v.isBlank(body.payment_method) && !/^[A-Za-z0-9_-]{1,50}$/.test(String(body.payment_method))) return v.fail("I0002", "payment_method", "payment_method must be a method name such as alipay")
+  return null
+}
+
+/**
+ * Card fields of a direct or hosted payment.
+ * @param {Record<string, any>} body
+ * @param {{ allowToken?: boolean }} [opts]
+ */
+function validateCard(body, opts = {}) {
+  if (v.isBlank(body.card)) {
+    if (opts.allowToken && !v.isBlank(body.token_id)) return null
+    return v.fail("I0001", "card", opts.allowToken ? "required field missing: card (or token_id)" : "required field missing: card")
+  }
+  if (typeof body.card !== "string" || !/^[0-9]{12,19}$/.test(body.card)) return v.fail("I0002", "card", "card must be 12 to 19 digits")
+  if (!v.luhnValid(body.card)) return v.fail("I0002", "card", "card number fails the Luhn check")
+  const e = v.checkRequired(body, ["card_exp_month", "card_exp_year", "card_cvv"])
+  if (e) return e
+  /** @type {[string, RegExp, string][]} */
+  const formats = [
+    ["card_exp_month", /^(0[1-9]|1[0-2])$/, "card_exp_month must be two digits 01-12"],
+    ["card_exp_year", /^[0-9]{4}$/, "card_exp_year must be four digits"],
+    ["card_cvv", /^[0-9]{3,4}$/, "card_cvv must be 3 or 4 digits"],
+  ]
+  for (const [f, re, message] of formats) {
+    if (typeof body[f] !== "string" || !re.test(body[f])) return v.fail("I0002", f, message)
+  }
+  return null
+}
+
+/** @param {string} month @param {string} year */
+function isExpired(month, year) {
+  const now = new Date()
+  const y = Number(year)
+  const m = Number(month)
+  return y < now.getUTCFullYear() || (y === now.getUTCFullYear() && m < now.getUTCMonth() + 1)
+}
+
+/** Risk reasons by outcome. */
+const PASS_REASONS = [{ name: "card_velocity", status: "PASS" }]
+const REVIEW_REASONS = [
+  { name: "card_velocity", status: "PASS" },
+  { name: "amount_anomaly", status: "REVIEW" },
+]
+
+/**
+ * Create a transaction for a payment request and decide its outcome.
+ * @param {any} ctx
+ * @param {Record<string, any>} req the payment request fields
+ * @param {{ channel: "direct"|"hosted", pan?: string, expMonth?: string, expYear?: string, apm?: string, token?: any }} o
+ */
+function createPayment(ctx, req, o) {
+  const store = ctx.store
+  /** @type {Record<string, any>} */
+  const f = {
+    merchant_id: req.merchant_id,
+    account_id: req.account_id,
+    order_no: req.order_no,
+    currency: req.currency,
+    amount: req.amount,
+    channel: o.channel,
+    notify_url: req.notify_url,
+    return_url: req.return_url,
+    website: req.website,
+    shopper_email: req.shopper_email,
+    shopper_phone: req.shopper_phone,
+    note: req.note,
+    risk_reasons: PASS_REASONS,
+    delivery_information: {
+      delivery_address: req.delivery_address,
+      delivery_city: req.delivery_city,
+      delivery_country: req.delivery_country,
+      delivery_firstname: req.delivery_firstname,
+      delivery_lastname: req.delivery_lastname,
+      delivery_postal_code: req.delivery_postal_code,
+      delivery_state: req.delivery_state,
+    },
+  }
+  const pan = o.token ? o.token.pan : o.pan || ""
+  const expMonth = o.token ? o.token.exp_month : o.expMonth
+  const expYear = o.token ? o.token.exp_year : o.expYear
+  f.card_masked = S.maskCard(pan)
+  if (o.apm) {
+    Object.assign(f, { payment_method: o.apm, pending_kind: "apm", payment_status: S.PS.PENDING, order_status: "-1", result_info: S.RESULT.REDIRECT })
+  } else if (pan === MAGIC_CARDS.DECLINED) {
+    Object.assign(f, { payment_status: S.PS.DECLINED, order_status: "0", result_info: S.RESULT.DECLINED })
+  } else if (expMonth && expYear && isExpired(expMonth, expYear)) {
+    Object.assign(f, { payment_status: S.PS.DECLINED, order_status: "0", result_info: S.RESULT.EXPIRED })
+  } else if (pan === MAGIC_CARDS.THREEDS) {
+    Object.assign(f, { pending_kind: "3ds", is3ds: "1", payment_status: S.PS.PENDING, order_status: "-1", result_info: S.RESULT.REDIRECT })
+  } else if (pan === MAGIC_CARDS.REVIEW) {
+    Object.assign(f, { payment_status: S.PS.REVIEW, order_status: "-2", result_info: S.RESULT.HELD, risk_action: "REVIEW", risk_score: "75", risk_reasons: REVIEW_REASONS })
+  } else {
+    Object.assign(f, { payment_status: S.PS.AUTHORISED, order_status: "1", result_info: S.RESULT.SUCCESS })
+  }
+  const declined = f.order_status === "0"
+  if (o.token) f.token_id = o.token.token_id
+  else if (req.token_flag === "YES" && pan && !declined) {
+    const token_id = `TK${S.randomId(10).toUpperCase()}`
+    store.tokens.set(token_id, { token_id, merchant_id: req.merchant_id, pan, exp_month: expMonth, exp_year: expYear })
+    f.token_id = token_id
+  }
+  const tx = S.createTransaction(store, f)
+  if (!declined && req.subscription && typeof req.subscription === "object") {
+    tx.recurring_id = createSubscription(store, tx, req.subscription).recurring_id
+  }
+  if (tx.payment_status !== S.PS.PENDING) events.notifyTransaction(ctx, tx, "PAYMENT")
+  return tx
+}
+
+/**
+ * @param {ReturnType<typeof S.createStore>} store @param {any} tx @param {Record<string, any>} sub
+ */
+function createSubscription(store, tx, sub) {
+  store.seq.recurring += 1
+  const now = new Date()
+  const interval = typeof sub.interval === "string" && sub.interval ? sub.interval : "month"
+  const count = Math.max(1, parseInt(String(sub.interval_count || "1"), 10) || 1)
+  const next = new Date(now.getTime())
+  if (interval === "day") next.setUTCDate(next.getUTCDate() + count)
+  else if (interval === "week") next.setUTCDate(next.getUTCDate() + 7 * count)
+  else if (interval === "year") next.setUTCFullYear(next.getUTCFullYear() + count)
+  else next.setTime(time.addMonths(now, count).getTime())
+  const rec = {
+    recurring_id: `RC${time.digits8(now)}${String(store.seq.recurring).padStart(5, "0")}`,
+    merchant_id: tx.merchant_id,
+    transaction_id: tx.transaction_id,
+    contract_name: String(sub.contract_name || sub.contract || ""),
+    recurring_deduction_period: `${count} ${interval}`,
+    recurring_deduction_time: time.dateTime(next),
+    recurring_status: "1",
+  }
+  store.subscriptions.set(rec.recurring_id, rec)
+  return rec
+}
+
+/**
+ * The `respon` fields of a direct payment answer, signed with the response formula.
+ * @param {any} ctx @param {any} tx @param {string} baseUrl
+ */
+function responFields(ctx, tx, baseUrl) {
+  const sub = tx.recurring_id ? ctx.store.subscriptions.get(tx.recurring_id) : null
+  /** @type {Record<string, any>} */
+  const out = {
+    merchant_id: tx.merchant_id,
+    account_id: tx.account_id,
+    order_no: tx.order_no,
+    amount: tx.amount,
+    currency: tx.currency,
+    transaction_id: tx.transaction_id,
+    card: tx.card,
+    order_status: tx.order_status,
+    result_info: tx.result_info,
+    contract_name: sub ? sub.contract_name : "",
+    recurring_id: sub ? sub.recurring_id : "",
+    recurring_deduction_period: sub ? sub.recurring_deduction_period : "",
+    recurring_deduction_time: sub ? sub.recurring_deduction_time : "",
+    note: tx.note,
+    token_id: tx.token_id,
+    connector: "SANDBOX",
+    threeds_result: tx.threeds_result,
+    risk_action: tx.risk_action,
+    risk_score: tx.risk_score,
+    risk_reasons: tx.risk_reasons.map((/** @type {any} */ r) => ({ name: r.name, status: r.status })),
+  }
+  if (tx.payment_status === S.PS.PENDING) out.issuer_url = issuerUrl(baseUrl, tx)
+  out.encryption_data = signing.acquiringSign(out, signing.ACQUIRING_FIELDS.response, ctx.options.signKey)
+  return out
+}
+
+/** @param {string} baseUrl @param {any} tx */
+function issuerUrl(baseUrl, tx) {
+  return `${baseUrl}/sandbox/issuer/${encodeURIComponent(tx.transaction_id)}`
+}
+
+/**
+ * Checks shared by authorise and checkout after the field checks: merchant, `&` in return_url, signature,
+ * duplicate order number.
+ * @param {any} ctx @param {string} path @param {Record<string, any>} body
+ */
+function checkPaymentAccess(ctx, path, body) {
+  const e = checkMerchant(ctx, body)
+  if (e) return e
+  if (typeof body.return_url === "string" && body.return_url.includes("&")) {
+    return v.fail("I0013", "encryption_data", "signature error: return_url must not contain '&'")
+  }
+  return checkSignature(ctx, path, body)
+}
+
+/** @param {any} ctx @param {Record<string, any>} body */
+function checkDuplicate(ctx, body) {
+  if (S.hasLiveOrder(ctx.store, body.merchant_id, body.order_no)) {
+    return v.fail("I0030", "order_no", `duplicate order_no ${body.order_no}: an earlier transaction with it is approved or pending`)
+  }
+  return null
+}
+
+/** POST /v1/authorise. @param {any} ctx @param {any} info */
+function authorise(ctx, info) {
+  const body = info.body
+  const apm = v.isBlank(body.payment_method) ? "" : String(body.payment_method)
+  let e = validatePayment(body) || (apm ? null : validateCard(body, { allowToken: true })) || checkPaymentAccess(ctx, "/v1/authorise", body)
+  if (e) return errorResponse(e)
+  let token = null
+  if (!apm && v.isBlank(body.card)) {
+    token = ctx.store.tokens.get(body.token_id)
+    if (!token || token.merchant_id !== body.merchant_id) return { status: 404, json: { code: "I0404", source: "token_id", message: "Record not found: token_id" } }
+  }
+  e = checkDuplicate(ctx, body)
+  if (e) return errorResponse(e)
+  const tx = createPayment(ctx, body, {
+    channel: "direct",
+    apm: apm || undefined,
+    pan: apm ? undefined : body.card,
+    expMonth: body.card_exp_month,
+    expYear: body.card_exp_year,
+    token,
+  })
+  return { status: 200, xml: responFields(ctx, tx, info.baseUrl) }
+}
+
+/** POST /v1/checkout: a signed payment request answers the loading page; the loading form (gbc_id) answers the card page. */
+function checkout(ctx, info) {
+  const body = info.body
+  if (!v.isBlank(body.gbc_id) && v.isBlank(body.encryption_data)) {
+    const page = ctx.store.pages.get(String(body.gbc_id))
+    if (!page) return { status: 404, html: pages.errorPage("Payment page not found", "This payment page does not exist.") }
+    if (page.used) return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
+    return { status: 200, html: pages.cardPage(info.baseUrl, page) }
+  }
+  const e = validatePayment(body) || checkPaymentAccess(ctx, "/v1/checkout", body) || checkDuplicate(ctx, body)
+  if (e) return errorResponse(e)
+  const page = { gbc_id: S.randomId(12), request: { ...body }, ip: info.ip, created_at: new Date().toISOString(), used: false, transaction_id: null }
+  ctx.store.pages.set(page.gbc_id, page)
+  return { status: 200, html: pages.loadingPage(info.baseUrl, page) }
+}
+
+/**
+ * Send the shopper back: 303 to return_url with order_no, transaction_id, order_status, or a result page.
+ * @param {any} tx
+ */
+function backToShop(tx) {
+  if (tx.return_url) {
+    const u = new URL(tx.return_url)
+    u.searchParams.set("order_no", tx.order_no)
+    u.searchParams.set("transaction_id", tx.transaction_id)
+    u.searchParams.set("order_status", tx.order_status)
+    return { status: 303, location: u.toString() }
+  }
+  return { status: 200, html: pages.resultPage(tx) }
+}
+
+/** POST /sandbox/hosted/{gbc_id}: the card-entry form. @param {any} ctx @param {any} info @param {string} gbcId */
+function hostedSubmit(ctx, info, gbcId) {
+  const page = ctx.store.pages.get(gbcId)
+  if (!page) return { status: 404, html: pages.errorPage("Payment page not found", "This payment page does not exist.") }
+  if (page.used) return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
+  const card = {
+    card: String(info.body.card || "").replace(/[\s-]/g, ""),
+    card_exp_month: String(info.body.card_exp_month || "").trim(),
+    card_exp_year: String(info.body.card_exp_year || "").trim(),
+    card_cvv: String(info.body.card_cvv || "").trim(),
+  }
+  const e = validateCard(card)
+  if (e) return { status: 400, html: pages.cardPage(info.baseUrl, page, e.message) }
+  if (S.hasLiveOrder(ctx.store, page.request.merchant_id, page.request.order_no)) {
+    return { status: 409, html: pages.errorPage("Order already paid", `Order ${page.request.order_no} already has an approved or pending payment.`) }
+  }
+  const tx = createPayment(ctx, page.request, { channel: "hosted", pan: card.card, expMonth: card.card_exp_month, expYear: card.card_exp_year })
+  page.used = true
+  page.transaction_id = tx.transaction_id
+  if (tx.payment_status === S.PS.PENDING) return { status: 303, location: issuerUrl(info.baseUrl, tx) }
+  return backToShop(tx)
+}
+
+/** GET /sandbox/issuer/{transaction_id}. */
+function issuerGet(ctx, info, txId) {
+  const tx = ctx.store.transactions.get(txId)
+  if (!tx) return { status: 404, html: pages.errorPage("Transaction not found", `No transaction ${txId}.`) }
+  return { status: 200, html: pages.issuerPage(info.baseUrl, tx) }
+}
+
+/** POST /sandbox/issuer/{transaction_id}: outcome=pass (default) or fail; 303 to return_url. */
+function issuerPost(ctx, info, txId) {
+  const tx = ctx.store.transactions.get(txId)
+  if (!tx) return { status: 404, html: pages.errorPage("Transaction not found", `No transaction ${txId}.`) }
+  const outcome = String(info.body.outcome || info.query.get("outcome") || "pass")
+  if (outcome !== "pass" && outcome !== "fail") return { status: 400, html: pages.errorPage("Bad outcome", "outcome must be pass or fail") }
+  // the shopper may be sent here by a POST carrying return_url and notify_url (notes): fill in what is missing
+  if (!tx.return_url && v.isHttpUrl(info.body.return_url)) tx.return_url = info.body.return_url
+  if (!tx.notify_url && v.isHttpUrl(info.body.notify_url)) tx.notify_url = info.body.notify_url
+  if (S.completePending(tx, outcome)) events.notifyTransaction(ctx, tx, "PAYMENT")
+  return backToShop(tx)
+}
+
+module.exports = {
+  MAGIC_CARDS,
+  TEST_CARDS,
+  validatePayment,
+  validateCard,
+  createPayment,
+  responFields,
+  authorise,
+  checkout,
+  hostedSubmit,
+  issuerGet,
+  issuerPost,
+}

@@ -1,0 +1,194 @@
+"use strict"
+/**
+ * Request validation: required fields, length limits (gateway-notes.md "Transport"), formats, Luhn.
+ * Acquiring failures are `{ code, source, message }` (I0001 missing, I0002 too long or malformed).
+ */
+const money = require("./money")
+
+/** Length limits of payment request fields [notes] (+ return_url from the contract). */
+const PAYMENT_LIMITS = {
+  merchant_id: 7,
+  account_id: 10,
+  order_no: 50,
+  currency: 3,
+  amount: 15,
+  item_total: 15,
+  shipping: 15,
+  handling: 15,
+  tax_total: 15,
+  insurance: 15,
+  shipping_discount: 15,
+  discount: 15,
+  website: 2000,
+  items: 5000,
+  note: 1000,
+  custom: 2500,
+  shopper_id: 64,
+  shopper_email: 100,
+  shopper_ip: 50,
+  shopper_phone: 50,
+  open3d: 10,
+  token_flag: 10,
+  token_id: 50,
+  card: 20,
+  encryption_data: 64,
+  return_url: 2000,
+}
+
+/** Amount parts of a payment: amount = item_total + shipping + handling + tax_total + insurance - shipping_discount - discount. */
+const AMOUNT_PARTS_PLUS = ["item_total", "shipping", "handling", "tax_total", "insurance"]
+const AMOUNT_PARTS_MINUS = ["shipping_discount", "discount"]
+
+/** Envelope limits of every acquiring request. */
+const ENVELOPE_LIMITS = { merchant_id: 7, account_id: 10, encryption_data: 64 }
+
+/** Limits of batch entries (refund limits from the notes, applied to every batch kind). */
+const ENTRY_LIMITS = {
+  transaction_id: 50,
+  order_no: 50,
+  currency: 3,
+  amount: 15,
+  refund_amount: 15,
+  refund_reason: 50,
+  refund_reference: 50,
+  review_flag: 1,
+}
+
+/**
+ * @param {string} code
+ * @param {string} source
+ * @param {string} message
+ */
+function fail(code, source, message) {
+  return { code, source, message }
+}
+
+/** @param {unknown} v */
+function isBlank(v) {
+  return v === undefined || v === null || (typeof v === "string" && v.trim() === "")
+}
+
+/**
+ * Required fields must be present and non-blank strings.
+ * @param {Record<string, any>} body
+ * @param {string[]} names
+ * @param {string} [prefix]
+ */
+function checkRequired(body, names, prefix = "") {
+  for (const n of names) {
+    if (isBlank(body[n])) return fail("I0001", prefix + n, `required field missing: ${prefix + n}`)
+  }
+  return null
+}
+
+/**
+ * Present fields with a limit must be strings no longer than the limit.
+ * @param {Record<string, any>} body
+ * @param {Record<string, number>} limits
+ * @param {string} [prefix]
+ */
+function checkLengths(body, limits, prefix = "") {
+  for (const [n, max] of Object.entries(limits)) {
+    const v = body[n]
+    if (v === undefined || v === null) continue
+    if (typeof v !== "string") return fail("I0002", prefix + n, `${prefix + n} must be a string`)
+    if (v.length > max) return fail("I0002", prefix + n, `${prefix + n} is longer than ${max} characters`)
+  }
+  return null
+}
+
+/**
+ * A currency code and an amount in that currency's exponent (strict).
+ * @param {Record<string, any>} body
+ * @param {string} currencyField
+ * @param {string[]} amountFields  fields that, when present and non-empty, must be amounts
+ * @param {string} [prefix]
+ * @param {{ positive?: string[] }} [opts] fields that must also be > 0
+ */
+function checkAmounts(body, currencyField, amountFields, prefix = "", opts = {}) {
+  const currency = body[currencyField]
+  if (!money.isCurrencyCode(currency)) {
+    return fail("I0002", prefix + currencyField, `${prefix + currencyField} must be a three-letter ISO 4217 code in capitals`)
+  }
+  for (const f of amountFields) {
+    const v = body[f]
+    if (v === undefined || v === null || v === "") continue
+    const minor = money.parseStrict(v, currency)
+    if (minor === null) {
+      const e = money.exponentOf(currency)
+      return fail(
+        "I0002",
+        prefix + f,
+        `${prefix + f} must be a decimal string with ${e} decimal${e === 1 ? "" : "s"} for ${currency} (e.g. ${money.format(1234n, currency)})`,
+      )
+    }
+    if ((opts.positive || []).includes(f) && minor <= 0n) return fail("I0002", prefix + f, `${prefix + f} must be greater than zero`)
+  }
+  return null
+}
+
+/** Luhn check of a digit string. @param {string} digits */
+function luhnValid(digits) {
+  if (!/^[0-9]{12,19}$/.test(digits)) return false
+  let sum = 0
+  let double = false
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48
+    if (double) {
+      d *= 2
+      if (d > 9) d -= 9
+    }
+    sum += d
+    double = !double
+  }
+  return sum % 10 === 0
+}
+
+/** The digit that makes `partial` + digit pass Luhn. @param {string} partial */
+function luhnCheckDigit(partial) {
+  for (let d = 0; d <= 9; d++) if (luhnValid(partial + d)) return String(d)
+  throw new Error("unreachable")
+}
+
+/** year-month-day, a real calendar date. @param {unknown} v */
+function isDate(v) {
+  if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
+  const d = new Date(v + "T00:00:00Z")
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+
+/** day-month-year with dashes (payment `birth_date`). @param {unknown} v */
+function isDayMonthYear(v) {
+  if (typeof v !== "string") return false
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(v)
+  return !!m && isDate(`${m[3]}-${m[2]}-${m[1]}`)
+}
+
+/** @param {unknown} v */
+function isHttpUrl(v) {
+  if (typeof v !== "string") return false
+  try {
+    const u = new URL(v)
+    return u.protocol === "http:" || u.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+module.exports = {
+  PAYMENT_LIMITS,
+  ENVELOPE_LIMITS,
+  ENTRY_LIMITS,
+  AMOUNT_PARTS_PLUS,
+  AMOUNT_PARTS_MINUS,
+  fail,
+  isBlank,
+  checkRequired,
+  checkLengths,
+  checkAmounts,
+  luhnValid,
+  luhnCheckDigit,
+  isDate,
+  isDayMonthYear,
+  isHttpUrl,
+}
