@@ -1,0 +1,102 @@
+/**
+ * Round-trip test helpers: a sandbox (sandbox/, the gateway simulator) over a real socket, and clients of
+ * this library pointed at it.
+ */
+import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, createIssuingClient, IssuingClient, IssuingClientOptions } from "../../index"
+
+export interface Sandbox {
+  url: string
+  acquiringUrl: string
+  issuingUrl: string
+  port: number
+  close(): Promise<void>
+  reset(): void
+  setFaults(rules: Array<{ path?: string; fault: string; rate?: number; times?: number; ms?: number }>): unknown
+  clearFaults(): void
+  stats(): { total: number; byPath: Record<string, number> }
+  store: unknown
+}
+
+export interface SandboxOptions {
+  signKey?: string
+  apiKey?: string
+  registeredIps?: string[]
+  issuingSignScheme?: "fields" | "sorted-json"
+  refundDelayMs?: number
+  payoutDelayMs?: number
+  notifyAttempts?: number
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSandbox } = require("../../../../../sandbox") as { startSandbox(o: object): Promise<Sandbox> }
+
+export const SIGN_KEY = "sandbox_sign_key"
+export const API_KEY = "sandbox_api_key"
+
+export const CARDS = {
+  approved: "4242424242424242",
+  declined: "4000000000000002",
+  threeDS: "4000000000003220",
+  review: "4000000000009995",
+  other: "5555555555554444",
+}
+
+export function start(options: SandboxOptions = {}): Promise<Sandbox> {
+  // no notification retries in tests: nothing listens on notify_url
+  return startSandbox({ quiet: true, notifyAttempts: 1, ...options })
+}
+
+export function acquiringFor(sb: Sandbox, extra: Partial<AcquiringClientOptions> = {}): AcquiringClient {
+  return createAcquiringClient({
+    baseUrl: sb.acquiringUrl,
+    merchantId: "701001",
+    accountId: "701001010",
+    signKey: SIGN_KEY,
+    retry: { attempts: 3, baseMs: 5, maxMs: 20 },
+    ...extra,
+  })
+}
+
+export function issuingFor(sb: Sandbox, extra: Partial<IssuingClientOptions> = {}): IssuingClient {
+  return createIssuingClient({
+    baseUrl: sb.issuingUrl,
+    companyId: "4101",
+    apiKey: API_KEY,
+    retry: { attempts: 3, baseMs: 5, maxMs: 20 },
+    ...extra,
+  })
+}
+
+let seq = 0
+/** A unique merchant order number. */
+export function orderNo(prefix = "o"): string {
+  seq += 1
+  return `${prefix}${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}`
+}
+
+/** The direct-payment fields of an approved test card. */
+export function cardPayment(amount = "10.36", currency = "USD", card = CARDS.approved) {
+  return {
+    order_no: orderNo(),
+    currency,
+    amount,
+    card,
+    card_exp_month: "12",
+    card_exp_year: String(new Date().getUTCFullYear() + 3),
+    card_cvv: "737",
+  }
+}
+
+/** Runs `fn`, which must reject, and asserts the sandbox received no request meanwhile. */
+export async function expectNothingSent(sb: Sandbox, fn: () => Promise<unknown>): Promise<unknown> {
+  const before = sb.stats().total
+  let error: unknown
+  try {
+    await fn()
+  } catch (e) {
+    error = e
+  }
+  expect(error).toBeDefined()
+  expect(sb.stats().total).toBe(before)
+  return error
+}

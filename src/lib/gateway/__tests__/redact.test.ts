@@ -1,0 +1,126 @@
+import { luhnValid, maskPan, maskPansInText, redact, REDACTED } from "../redact"
+
+describe("redact", () => {
+  it("masks a Luhn-valid card number in text, keeping the last 4", () => {
+    expect(redact("card 4242424242424242 ok")).toBe("card ************4242 ok")
+    expect(redact("4242 4242 4242 4242")).toBe("**** **** **** 4242")
+    expect(redact("4242-4242-4242-4242")).toBe("****-****-****-4242")
+    expect(redact("amex 378282246310005.")).toBe("amex ***********0005.")
+  })
+
+  it("masks a card number followed by other numbers", () => {
+    expect(redact("4242 4242 4242 4242 12 2030")).toBe("**** **** **** 4242 12 2030")
+  })
+
+  it("leaves short numbers and Luhn-invalid runs alone", () => {
+    expect(redact("order 12345 amount 10.36")).toBe("order 12345 amount 10.36")
+    expect(redact("4242424242424241")).toBe("4242424242424241")
+    expect(luhnValid("4242424242424241")).toBe(false)
+  })
+
+  it("masks fields named like a card number whatever they hold", () => {
+    const out = redact({ card: "4242424242424241", card_number: "5555555555554444", cardNumber: 4000000000000002 }) as Record<string, unknown>
+    expect(out.card).toBe("************4241")
+    expect(out.card_number).toBe("************4444")
+    expect(out.cardNumber).toBe("************0002")
+  })
+
+  it("removes CVV, keys, signatures and encryption_data from objects, nested and in arrays", () => {
+    const input = {
+      cvv: "123",
+      card_cvv: "1234",
+      cvc: 999,
+      sign: "ABCDEF",
+      encryption_data: "abc123",
+      signKey: "Sk_test",
+      apiKey: "Ak_test",
+      api_key: "x",
+      nested: { list: [{ card_cvv: "321", card: "4242424242424242", note: "hello" }], deeper: { sign_key: "s" } },
+      amount: "10.36",
+    }
+    const out = redact(input) as typeof input
+    expect(out.cvv).toBe(REDACTED)
+    expect(out.card_cvv).toBe(REDACTED)
+    expect(out.cvc).toBe(REDACTED)
+    expect(out.sign).toBe(REDACTED)
+    expect(out.encryption_data).toBe(REDACTED)
+    expect(out.signKey).toBe(REDACTED)
+    expect(out.apiKey).toBe(REDACTED)
+    expect(out.api_key).toBe(REDACTED)
+    expect(out.nested.list[0]!.card_cvv).toBe(REDACTED)
+    expect(out.nested.list[0]!.card).toBe("************4242")
+    expect(out.nested.list[0]!.note).toBe("hello")
+    expect(out.nested.deeper.sign_key).toBe(REDACTED)
+    expect(out.amount).toBe("10.36")
+    const text = JSON.stringify(out)
+    for (const secret of ["123\"", "1234", "ABCDEF", "abc123", "Sk_test", "Ak_test", "4242424242424242"]) {
+      expect(text).not.toContain(secret)
+    }
+  })
+
+  it("does not mutate its input", () => {
+    const input = { card: "4242424242424242", inner: { cvv: "123" }, list: ["4242424242424242"] }
+    const copy = JSON.parse(JSON.stringify(input))
+    redact(input)
+    expect(input).toEqual(copy)
+  })
+
+  it("redacts JSON, form and XML text", () => {
+    const json = JSON.stringify({ card: "4242424242424242", card_cvv: "123", encryption_data: "deadbeef", sign: "ABC", amount: "1.00" })
+    const outJson = redact(json)
+    expect(outJson).not.toContain("123\"")
+    expect(outJson).not.toContain("deadbeef")
+    expect(outJson).not.toContain("\"ABC\"")
+    expect(outJson).toContain("************4242")
+    expect(JSON.parse(outJson)).toMatchObject({ card_cvv: REDACTED, amount: "1.00" })
+
+    const form = "merchant_id=701001&card=4242424242424242&card_cvv=123&encryption_data=deadbeef&sign=ABC"
+    const outForm = redact(form)
+    expect(outForm).toBe(`merchant_id=701001&card=************4242&card_cvv=${REDACTED}&encryption_data=${REDACTED}&sign=${REDACTED}`)
+
+    const xml = "<respon><card>424242******4242</card><encryption_data>abc</encryption_data><cvv>123</cvv></respon>"
+    const outXml = redact(xml)
+    expect(outXml).toBe(`<respon><card>******4242</card><encryption_data>${REDACTED}</encryption_data><cvv>${REDACTED}</cvv></respon>`)
+  })
+
+  it("removes literal secrets given in options", () => {
+    expect(redact("key=MySecretKey123 in text", { secrets: ["MySecretKey123"] })).toBe(`key=${REDACTED} in text`)
+    expect(redact({ msg: "x MySecretKey123 y" }, { secrets: ["MySecretKey123"] })).toEqual({ msg: `x ${REDACTED} y` })
+  })
+
+  it("handles errors, circular references, dates and primitives", () => {
+    const err = new Error("failed for 4242424242424242") as Error & { cvv?: string }
+    err.cvv = "123"
+    const out = redact(err) as Record<string, unknown>
+    expect(out.message).toBe("failed for ************4242")
+    expect(out.cvv).toBe(REDACTED)
+    const a: Record<string, unknown> = { name: "a" }
+    a.self = a
+    expect(redact(a)).toEqual({ name: "a", self: "[Circular]" })
+    expect(redact(null)).toBeNull()
+    expect(redact(42)).toBe(42)
+    expect(redact(4242424242424242)).toBe("************4242")
+    const shared = { x: 1 }
+    expect(redact({ a: shared, b: shared })).toEqual({ a: { x: 1 }, b: { x: 1 } })
+  })
+
+  it("masks the hidden signInfo input of a hosted page", () => {
+    const html = '<input type="hidden" name="signInfo" value="abcdef0123">'
+    expect(redact(html)).not.toContain("abcdef0123")
+  })
+})
+
+describe("maskPan", () => {
+  it("keeps BIN and last 4 for storage", () => {
+    expect(maskPan("4242424242424242")).toBe("424242******4242")
+    expect(maskPan("4242 4242 4242 4242")).toBe("424242******4242")
+    expect(maskPan("378282246310005")).toBe("378282*****0005")
+  })
+  it("or only the last 4", () => {
+    expect(maskPan("4242424242424242", "last4")).toBe("**** 4242")
+    expect(maskPan("12")).toBe("****")
+  })
+  it("maskPansInText leaves text without numbers unchanged", () => {
+    expect(maskPansInText("no numbers here")).toBe("no numbers here")
+  })
+})

@@ -1,0 +1,235 @@
+import { createAcquiringClient, createIssuingClient } from "../index"
+import { GatewayOptionsError, GatewayValidationError } from "../errors"
+
+// Nothing listens here: a request that got past validation would fail with a transport error instead.
+const acquiring = createAcquiringClient({
+  baseUrl: "http://127.0.0.1:9",
+  merchantId: "701001",
+  accountId: "701001010",
+  signKey: "k",
+  retry: { attempts: 1 },
+})
+const issuing = createIssuingClient({ baseUrl: "http://127.0.0.1:9/api", companyId: "4101", apiKey: "k", retry: { attempts: 1 } })
+
+afterAll(async () => {
+  await acquiring.close()
+  await issuing.close()
+})
+
+const card = {
+  order_no: "o1",
+  currency: "USD",
+  amount: "10.00",
+  card: "4242424242424242",
+  card_exp_month: "12",
+  card_exp_year: "2030",
+  card_cvv: "123",
+}
+
+async function validationError(p: Promise<unknown>): Promise<GatewayValidationError> {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof GatewayValidationError) return e
+    throw e
+  }
+  throw new Error("expected a GatewayValidationError")
+}
+
+describe("request validation names the field and the rule", () => {
+  it.each<[string, Record<string, unknown>, string, RegExp]>([
+    ["too long order_no", { order_no: "x".repeat(51) }, "order_no", /at most 50 characters/],
+    ["too many decimals", { amount: "10.005" }, "amount", /at most 2 decimal places for USD/],
+    ["JPY decimals", { currency: "JPY", amount: "10.5" }, "amount", /at most 0 decimal places for JPY/],
+    ["malformed amount", { amount: "10,00" }, "amount", /decimal amount/],
+    ["amount too long", { amount: "1234567890123.45" }, "amount", /at most 15 characters/],
+    ["unknown currency", { currency: "ABC" }, "currency", /ISO 4217/],
+    ["Luhn", { card: "4242424242424241" }, "card", /Luhn/],
+    ["card digits", { card: "4242-4242" }, "card", /12 to 19 digits/],
+    ["cvv", { card_cvv: "12" }, "card_cvv", /3 or 4 digits/],
+    ["exp month", { card_exp_month: "13" }, "card_exp_month", /01-12/],
+    ["missing cvv", { card_cvv: undefined }, "card_cvv", /required with card/],
+    ["missing order_no", { order_no: undefined }, "order_no", /is required/],
+    ["unknown field", { card_cvc: "123" }, "card_cvc", /not a known field/],
+    ["return_url with &", { return_url: "https://shop/x?a=1&b=2" }, "return_url", /must not contain "&"/],
+    ["open3d", { open3d: "yes" }, "open3d", /do3DS/],
+    ["email too long", { shopper_email: `${"x".repeat(95)}@a.com` }, "shopper_email", /at most 100 characters/],
+    ["items too long", { items: "x".repeat(5001) }, "items", /at most 5000 characters/],
+    ["birth_date", { birth_date: "1990-01-31" }, "birth_date", /DD-MM-YYYY/],
+    ["amount parts", { item_total: "8.00", shipping: "1.00" }, "amount", /must equal item_total.*\(9\.00\)/],
+  ])("authorise: %s", async (_name, patch, field, rule) => {
+    const e = await validationError(acquiring.authorise({ ...card, ...patch } as never))
+    expect(e.field).toBe(field)
+    expect(e.rule).toMatch(rule)
+    expect(e.message).toContain(field)
+    expect(e.message).toMatch(/Nothing was sent/)
+    expect(e.operation).toBe("authorise")
+  })
+
+  it("authorise accepts amount parts that add up", async () => {
+    // passes validation, then fails to connect: proves validation let it through
+    await expect(
+      acquiring.authorise({ ...card, amount: "10.36", item_total: "9.00", shipping: "2.00", tax_total: "0.36", discount: "1.00" }),
+    ).rejects.toMatchObject({ name: "GatewayTransportError" })
+  })
+
+  it("a card is required unless token_id is given", async () => {
+    const e = await validationError(acquiring.authorise({ order_no: "o", currency: "USD", amount: "1.00" }))
+    expect(e.field).toBe("card")
+  })
+
+  it("APM: payment_method required, card fields unknown", async () => {
+    const e = await validationError(acquiring.authoriseApm({ order_no: "o", currency: "USD", amount: "1.00" } as never))
+    expect(e.field).toBe("payment_method")
+    const e2 = await validationError(
+      acquiring.authoriseApm({ order_no: "o", currency: "USD", amount: "1.00", payment_method: "alipay", card: "4242424242424242" } as never),
+    )
+    expect(e2.field).toBe("card")
+    expect(e2.rule).toMatch(/not a known field/)
+  })
+
+  it("checkout refuses card fields", async () => {
+    const e = await validationError(acquiring.checkout({ order_no: "o", currency: "USD", amount: "1.00", card: "4242424242424242" } as never))
+    expect(e.field).toBe("card")
+  })
+
+  const entry = (i: number) => ({ transaction_id: `T${i}`, order_no: `o${i}`, currency: "USD", amount: "1.00" })
+
+  it("capture: over 50 entries is refused before sending", async () => {
+    const e = await validationError(acquiring.capture({ capture_orders: Array.from({ length: 51 }, (_, i) => entry(i)) }))
+    expect(e.field).toBe("capture_orders")
+    expect(e.rule).toMatch(/at most 50 entries.*splitBatch/)
+  })
+
+  it("capture: an entry's bad amount is named with its index", async () => {
+    const orders = [entry(0), entry(1), entry(2), { ...entry(3), amount: "1.001" }]
+    const e = await validationError(acquiring.capture({ capture_orders: orders }))
+    expect(e.field).toBe("capture_orders[3].amount")
+    expect(e.rule).toMatch(/at most 2 decimal places/)
+  })
+
+  it("capture: an empty batch is refused", async () => {
+    const e = await validationError(acquiring.capture({ capture_orders: [] }))
+    expect(e.field).toBe("capture_orders")
+    expect(e.rule).toMatch(/at least 1/)
+  })
+
+  it("review: review_flag must be 1 or 0; 100 entries max", async () => {
+    const e = await validationError(acquiring.review({ review_orders: [{ ...entry(0), review_flag: "2" as never }] }))
+    expect(e.field).toBe("review_orders[0].review_flag")
+    const e2 = await validationError(
+      acquiring.review({ review_orders: Array.from({ length: 101 }, (_, i) => ({ ...entry(i), review_flag: "1" as const })) }),
+    )
+    expect(e2.rule).toMatch(/at most 100 entries/)
+  })
+
+  it("refund: refund_reference ≤ 50 and refund_amount > 0", async () => {
+    const base = { ...entry(0), refund_amount: "1.00", refund_reason: "r" }
+    const e = await validationError(acquiring.refund({ refund_orders: [{ ...base, refund_reference: "r".repeat(51) }] }))
+    expect(e.field).toBe("refund_orders[0].refund_reference")
+    const e2 = await validationError(acquiring.refund({ refund_orders: [{ ...base, refund_amount: "0.00" }] }))
+    expect(e2.field).toBe("refund_orders[0].refund_amount")
+    expect(e2.rule).toMatch(/greater than 0/)
+  })
+
+  it("order query: at least one filter, at most 100 ids, no commas", async () => {
+    expect((await validationError(acquiring.orderQuery({}))).rule).toMatch(/at least 1/)
+    const many = Array.from({ length: 60 }, (_, i) => `o${i}`)
+    expect((await validationError(acquiring.orderQuery({ orders: many, trades: many }))).rule).toMatch(/at most 100 ids \(got 120\)/)
+    const e = await validationError(acquiring.orderQuery({ orders: ["a,b"] }))
+    expect(e.field).toBe("orders[0]")
+    expect(e.rule).toMatch(/comma/)
+  })
+
+  it("refund search: at most 100 ids together", async () => {
+    const many = Array.from({ length: 51 }, (_, i) => `o${i}`)
+    const e = await validationError(acquiring.refundSearch({ refund_orders: many, merchant_refunds: many }))
+    expect(e.rule).toMatch(/at most 100/)
+  })
+
+  it("payout: amounts against their currencies, dates", async () => {
+    const e = await validationError(acquiring.payout({ request_id: "r1", payment_amount: "1.5", payment_currency: "JPY" }))
+    expect(e.field).toBe("payment_amount")
+    const e2 = await validationError(
+      acquiring.payout({ request_id: "r1", payment_amount: "1.50", payment_currency: "USD", beneficiary: { date_of_birth: "01-01-1990" } }),
+    )
+    expect(e2.field).toBe("beneficiary.date_of_birth")
+  })
+
+  it("cancel subscription and optimise: lengths and required fields", async () => {
+    const e = await validationError(acquiring.cancelSubscription({ recurring_id: "r".repeat(51), contract_name: "c" }))
+    expect(e.field).toBe("recurring_id")
+    const e2 = await validationError(acquiring.cancelSubscription({ recurring_id: "r", contract_name: "c".repeat(201) }))
+    expect(e2.field).toBe("contract_name")
+    const e3 = await validationError(acquiring.optimise({ request_id: "q", currency: "USD", amount: "1.00" } as never))
+    expect(e3.field).toBe("shopper_email")
+  })
+
+  it("issuing: fields are checked before sending", async () => {
+    const e = await validationError(issuing.cardholder.create({ first_name: "A", last_name: "B", email: "not-an-email" }))
+    expect(e.field).toBe("email")
+    const e2 = await validationError(
+      issuing.card.create({ cardholder_id: 1, group_id: "7001", charge_amount: "10.00", pieces: 51 }),
+    )
+    expect(e2.field).toBe("pieces")
+    expect(e2.rule).toMatch(/between 1 and 50/)
+    const e3 = await validationError(issuing.card.status({ card_id: 1, status: "3" as never }))
+    expect(e3.field).toBe("status")
+    const e4 = await validationError(issuing.card.charge({ card_id: 1, charge_amount: "0" }))
+    expect(e4.rule).toMatch(/greater than 0/)
+    const e5 = await validationError(issuing.card.update({ card_id: 1, authLimitAmount: "1.234", updateCurrency: "USD" }))
+    expect(e5.field).toBe("authLimitAmount")
+    const e6 = await validationError(issuing.cardholder.query({} as never))
+    expect(e6.field).toBe("cardholderId")
+    expect(e6.rule).toBe("is required")
+  })
+
+  it("issuing extra endpoints are off until their path is configured", async () => {
+    await expect(issuing.extra("cardBinQuery", {})).rejects.toThrow(GatewayOptionsError)
+    await expect(issuing.extra("cardBinQuery", {})).rejects.toThrow(/paths\.cardBinQuery/)
+  })
+})
+
+describe("options are checked at creation, naming the option", () => {
+  const good = { baseUrl: "http://localhost:1", merchantId: "701001", accountId: "701001010", signKey: "k" }
+  it.each<[string, Record<string, unknown>, string]>([
+    ["missing merchantId", { merchantId: undefined }, "merchantId"],
+    ["merchantId too long", { merchantId: "12345678" }, "merchantId"],
+    ["accountId too long", { accountId: "12345678901" }, "accountId"],
+    ["missing signKey", { signKey: "" }, "signKey"],
+    ["bad baseUrl", { baseUrl: "ftp://x" }, "baseUrl"],
+    ["bad timeout", { timeouts: { connectMs: -1 } }, "timeouts.connectMs"],
+    ["unknown timeout", { timeouts: { totalMs: 1 } }, "timeouts.totalMs"],
+    ["bad retry", { retry: { attempts: 0 } }, "retry.attempts"],
+    ["bad content type", { contentTypes: { capture: "xml" } }, "contentTypes.capture"],
+    ["unknown content type key", { contentTypes: { captur: "json" } }, "contentTypes.captur"],
+    ["unknown path key", { paths: { captur: "/v1/x" } }, "paths.captur"],
+    ["bad path", { paths: { capture: "v1/x" } }, "paths.capture"],
+    ["unknown signature key", { signatureOverrides: { captur: ["a"] } }, "signatureOverrides.captur"],
+    ["unknown option", { merchantID: "1" }, "merchantID"],
+  ])("acquiring: %s", (_n, patch, option) => {
+    try {
+      createAcquiringClient({ ...good, ...patch } as never)
+      throw new Error("expected an options error")
+    } catch (e) {
+      expect(e).toBeInstanceOf(GatewayOptionsError)
+      expect((e as GatewayOptionsError).option).toBe(option)
+      expect((e as Error).message).toContain(`"${option}"`)
+    }
+  })
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["missing apiKey", { apiKey: undefined }, "apiKey"],
+    ["bad scheme", { signScheme: "hmac" }, "signScheme"],
+    ["missing companyId", { companyId: undefined }, "companyId"],
+    ["unknown signature key", { signatureOverrides: { "/card/nope": ["a"] } }, "signatureOverrides./card/nope"],
+  ])("issuing: %s", (_n, patch, option) => {
+    try {
+      createIssuingClient({ baseUrl: "http://localhost:1/api", companyId: "4101", apiKey: "k", ...patch } as never)
+      throw new Error("expected an options error")
+    } catch (e) {
+      expect(e).toBeInstanceOf(GatewayOptionsError)
+      expect((e as GatewayOptionsError).option).toBe(option)
+    }
+  })
+})

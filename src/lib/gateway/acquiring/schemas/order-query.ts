@@ -1,0 +1,88 @@
+/**
+ * `/v1/retrievalTrans` (form-encoded): the order query. Filters `orders` (merchant order numbers) and/or
+ * `trades` (gateway transaction ids), at most 100 together; answers the transaction records.
+ */
+import { z } from "zod"
+import { looseText, resText } from "../../schema-helpers"
+import { LIMITS, merchantFields } from "./common"
+
+const idList = (max: number) =>
+  z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .regex(/^[^,]*$/, "must not contain a comma (filters are comma-separated)"),
+    )
+    .optional()
+
+export const orderQueryRequestSchema = z
+  .strictObject({
+    ...merchantFields,
+    orders: idList(LIMITS.order_no),
+    trades: idList(LIMITS.transaction_id),
+  })
+  .superRefine((v, ctx) => {
+    const n = (v.orders?.length ?? 0) + (v.trades?.length ?? 0)
+    if (n === 0) ctx.addIssue({ code: "custom", path: ["orders"], message: "orders or trades must hold at least 1 id" })
+    if (n > 100) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["orders"],
+        message: `orders and trades together must hold at most 100 ids (got ${n}); split them with splitBatch("orderQuery", ...)`,
+      })
+    }
+  })
+
+export type OrderQueryRequest = Omit<z.input<typeof orderQueryRequestSchema>, "merchant_id" | "account_id">
+
+const fourteenDigits = z.string().regex(/^(\d{14})?$/, "must be 14 digits (YYYYMMDDhhmmss)").nullish()
+
+/** A transaction record; an id that matched nothing comes back as `{ order_no | transaction_id, query_result: "2" }`. */
+export const transactionRecordSchema = z.looseObject({
+  order_no: resText,
+  transaction_id: resText,
+  amount: resText,
+  currency: resText,
+  reference_no: resText,
+  transaction_date: fourteenDigits,
+  website: resText,
+  shopper_email: resText,
+  shopper_phone: resText,
+  payment_status: resText,
+  query_result: z.string(),
+  is3ds: resText,
+  antifraud_provider: resText,
+  delivery_information: z
+    .looseObject({
+      delivery_address: resText,
+      delivery_city: resText,
+      delivery_country: resText,
+      delivery_firstname: resText,
+      delivery_lastname: resText,
+      delivery_postal_code: resText,
+      delivery_state: resText,
+    })
+    .nullish(),
+  fraud_check_result: z.array(z.looseObject({ check_items: looseText, status: looseText })).nullish(),
+  subscription_result: z
+    .looseObject({
+      contract_name: resText,
+      recurring_deduction_period: resText,
+      recurring_deduction_time: resText,
+      recurring_id: resText,
+      recurring_status: resText,
+    })
+    .nullish(),
+})
+export type TransactionRecord = z.output<typeof transactionRecordSchema>
+
+export const orderQueryResponseSchema = z.looseObject({
+  merchant_id: resText,
+  account_id: resText,
+  return_status: z.string(),
+  return_message: resText,
+  orders_list: z.array(transactionRecordSchema).nullish().transform((v) => v ?? []),
+})
+export type OrderQueryResponse = z.output<typeof orderQueryResponseSchema>

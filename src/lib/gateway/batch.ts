@@ -1,0 +1,72 @@
+/**
+ * Batch limits of the acquiring API (interface, Limits): how many orders one request may carry, the check
+ * the clients run before sending, and a helper that splits a longer list into compliant chunks.
+ */
+import { GatewayValidationError } from "./errors"
+
+export const BATCH_LIMITS = Object.freeze({
+  capture: 50,
+  cancel: 50,
+  refund: 50,
+  review: 100,
+  orderQuery: 100,
+  refundSearch: 100,
+})
+
+export type BatchOperation = keyof typeof BATCH_LIMITS
+
+/** Splits a list into consecutive chunks of at most `size` elements (order kept; an empty list gives []). */
+export function chunk<T>(list: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer (got ${size})`)
+  const out: T[][] = []
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size))
+  return out
+}
+
+/** Splits a list of entries (or ids) into chunks that each fit the operation's batch limit. */
+export function splitBatch<T>(operation: BatchOperation, entries: readonly T[]): T[][] {
+  return chunk(entries, BATCH_LIMITS[operation])
+}
+
+/**
+ * Throws GatewayValidationError (naming `field`) when `count` is 0 or exceeds the operation's limit.
+ */
+export function assertBatchSize(operation: BatchOperation, count: number, field: string): void {
+  const limit = BATCH_LIMITS[operation]
+  if (count < 1) throw new GatewayValidationError({ field, rule: "must hold at least 1 entry" }, { operation })
+  if (count > limit) {
+    throw new GatewayValidationError(
+      { field, rule: `must hold at most ${limit} entries (got ${count}); split it with splitBatch("${operation}", ...)` },
+      { operation },
+    )
+  }
+}
+
+/**
+ * Runs `run` over every chunk of `entries` with at most `concurrency` chunks in flight, returning the results in
+ * chunk order. A failure stops scheduling new chunks and rejects with the first error.
+ */
+export async function runInBatches<T, R>(
+  operation: BatchOperation,
+  entries: readonly T[],
+  run: (chunk: T[], index: number) => Promise<R>,
+  concurrency = 1,
+): Promise<R[]> {
+  const chunks = splitBatch(operation, entries)
+  const results = new Array<R>(chunks.length)
+  let next = 0
+  let failed: unknown = undefined
+  const worker = async () => {
+    while (failed === undefined && next < chunks.length) {
+      const i = next++
+      try {
+        results[i] = await run(chunks[i]!, i)
+      } catch (e) {
+        if (failed === undefined) failed = e
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, chunks.length)) }, worker))
+  if (failed !== undefined) throw failed
+  return results
+}

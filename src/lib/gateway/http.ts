@@ -1,0 +1,328 @@
+/**
+ * The one transport under both clients: one undici `Pool` per base URL origin (keep-alive), connect /
+ * headers / body timeouts, and a retry policy that repeats ONLY queries (requests marked `idempotent`) on
+ * connection errors and 5xx answers, with bounded exponential back-off and full jitter.
+ *
+ * What a failure means is decided here, because only here is it known whether the request left:
+ * - the request was not completely written (connect refused, DNS, connect timeout): `GatewayTransportError`,
+ *   nothing can have been processed;
+ * - a mutating request was completely written and then the answer timed out or the connection dropped:
+ *   `GatewayOutcomeUnknownError`;
+ * - a query that still fails after its retries: `GatewayTransportError` (a query changes nothing).
+ * HTTP answers of any status are returned to the caller, which maps them (4xx, 5xx) to typed errors.
+ *
+ * The error classes live in ./errors and are re-exported here.
+ */
+import { Pool } from "undici"
+import type { Dispatcher } from "undici"
+import { GatewayOutcomeUnknownError, GatewayTransportError } from "./errors"
+import { redact } from "./redact"
+
+export * from "./errors"
+
+/**
+ * Timeouts. undici runs the headers and body timeouts on its coarse timers (about 1 s resolution), so values
+ * under a second behave like about one second.
+ */
+export interface TimeoutOptions {
+  /** Time to establish a TCP/TLS connection (default 5000 ms). */
+  connectMs?: number
+  /** Time from the request being sent to the answer's headers (default 30000 ms). */
+  headersMs?: number
+  /** Maximum idle time between chunks of the answer's body (default 30000 ms). */
+  bodyMs?: number
+}
+
+export interface RetryOptions {
+  /** Total attempts for a query, first one included (default 3; 1 disables retries). */
+  attempts?: number
+  /** Base of the exponential back-off (default 200 ms): waits are random in [0, min(maxMs, baseMs·2^n)]. */
+  baseMs?: number
+  /** Cap of one wait (default 2000 ms). */
+  maxMs?: number
+}
+
+/** A logger: each level takes one already-redacted line. Medusa's logger and `console` both fit. */
+export interface GatewayLogger {
+  debug?(line: string): void
+  info?(line: string): void
+  warn?(line: string): void
+  error?(line: string): void
+}
+
+export interface HttpTransportOptions {
+  timeouts?: TimeoutOptions
+  retry?: RetryOptions
+  logger?: GatewayLogger
+  /** Secrets (sign key, api key) that must never appear in a log line. */
+  secrets?: readonly string[]
+  /** Largest answer body accepted (default 5 MiB). */
+  maxResponseBytes?: number
+  /** Connections per origin (default: unlimited, undici's default). */
+  connections?: number
+  /** Whether to log request and response bodies (redacted) at debug level (default true). */
+  logBodies?: boolean
+}
+
+export interface HttpRequest {
+  /** Operation name for errors and logs, e.g. "capture". */
+  operation: string
+  /** Full URL of the endpoint. */
+  url: URL
+  /** Encoded body. */
+  body: string
+  /** Content-Type header value. */
+  contentType: string
+  /** True for queries: safe to repeat, retried on connection errors and 5xx. */
+  idempotent: boolean
+}
+
+export interface HttpResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+  /** Attempts used (1 when not retried). */
+  attempts: number
+}
+
+export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = Object.freeze({ connectMs: 5000, headersMs: 30000, bodyMs: 30000 })
+export const DEFAULT_RETRY: Required<RetryOptions> = Object.freeze({ attempts: 3, baseMs: 200, maxMs: 2000 })
+
+/** Connection-level error codes that prove the request never reached the server. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+])
+
+interface DispatchFailure extends Error {
+  code?: string
+  /** True once the whole request had been written to the socket. */
+  requestSent?: boolean
+}
+
+function errorCode(err: unknown): string | undefined {
+  let e: unknown = err
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === "string" && code !== "UND_ERR") return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function isErrorLike(err: unknown): err is Error {
+  return typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string"
+}
+
+function describe(err: unknown): string {
+  const code = errorCode(err)
+  const msg = isErrorLike(err) ? err.message : String(err)
+  return code ? `${code}: ${msg}` : msg
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+export class HttpTransport {
+  readonly timeouts: Required<TimeoutOptions>
+  readonly retry: Required<RetryOptions>
+  readonly #pools = new Map<string, Pool>()
+  readonly #logger?: GatewayLogger
+  readonly #secrets: readonly string[]
+  readonly #maxResponseBytes: number
+  readonly #connections?: number
+  readonly #logBodies: boolean
+  #closed = false
+
+  constructor(options: HttpTransportOptions = {}) {
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) }
+    this.retry = { ...DEFAULT_RETRY, ...stripUndefined(options.retry ?? {}) }
+    if (options.logger) this.#logger = options.logger
+    this.#secrets = options.secrets ?? []
+    this.#maxResponseBytes = options.maxResponseBytes ?? 5 * 1024 * 1024
+    if (options.connections !== undefined) this.#connections = options.connections
+    this.#logBodies = options.logBodies ?? true
+  }
+
+  /** The keep-alive pool of an origin, created on first use. */
+  pool(origin: string): Pool {
+    if (this.#closed) throw new Error("gateway client is closed")
+    let pool = this.#pools.get(origin)
+    if (!pool) {
+      const opts: Pool.Options = {
+        connect: { timeout: this.timeouts.connectMs },
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+        keepAliveTimeout: 4000,
+      }
+      if (this.#connections !== undefined) opts.connections = this.#connections
+      pool = new Pool(origin, opts)
+      this.#pools.set(origin, pool)
+    }
+    return pool
+  }
+
+  /** Sends a request, retrying queries; returns the answer whatever its status (see the module comment). */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const attempts = req.idempotent ? Math.max(1, this.retry.attempts) : 1
+    let lastError: DispatchFailure | undefined
+    let lastResponse: HttpResponse | undefined
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) {
+        const cap = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (attempt - 2))
+        const wait = Math.floor(Math.random() * cap)
+        this.log("warn", `gateway ${req.operation}: retrying (attempt ${attempt}/${attempts}) in ${wait} ms`, {
+          reason: lastError ? describe(lastError) : `HTTP ${lastResponse?.status}`,
+        })
+        await sleep(wait)
+      }
+      const started = Date.now()
+      this.log("debug", `gateway ${req.operation}: POST ${req.url.pathname}`, {
+        attempt,
+        contentType: req.contentType,
+        ...(this.#logBodies ? { body: req.body } : {}),
+      })
+      try {
+        const res = await this.dispatchOnce(req)
+        lastResponse = { ...res, attempts: attempt }
+        lastError = undefined
+        this.log("debug", `gateway ${req.operation}: HTTP ${res.status} in ${Date.now() - started} ms`, {
+          ...(this.#logBodies ? { body: res.body.slice(0, 4000) } : {}),
+        })
+        if (res.status >= 500 && req.idempotent && attempt < attempts) continue
+        return lastResponse
+      } catch (err) {
+        lastError = err as DispatchFailure
+        const sent = lastError.requestSent === true && !NOT_SENT_CODES.has(errorCode(err) ?? "")
+        this.log("warn", `gateway ${req.operation}: ${describe(err)} after ${Date.now() - started} ms`, { sent })
+        if (!req.idempotent) {
+          const code = errorCode(err)
+          if (sent) {
+            throw new GatewayOutcomeUnknownError(req.operation, describe(err), { cause: err, ...(code ? { code } : {}) })
+          }
+          throw new GatewayTransportError(req.operation, `not sent: ${describe(err)}`, { cause: err, ...(code ? { code } : {}) })
+        }
+      }
+    }
+    if (lastResponse && !lastError) return lastResponse
+    const code = errorCode(lastError)
+    throw new GatewayTransportError(req.operation, `${describe(lastError)}; gave up after ${attempts} attempt(s)`, {
+      cause: lastError,
+      ...(code ? { code } : {}),
+    })
+  }
+
+  /** One request on the origin's pool; rejects with `requestSent` telling whether it was fully written. */
+  private dispatchOnce(req: HttpRequest): Promise<Omit<HttpResponse, "attempts">> {
+    const pool = this.pool(req.url.origin)
+    const maxBytes = this.#maxResponseBytes
+    const body = Buffer.from(req.body, "utf8")
+    return new Promise((resolve, reject) => {
+      let sent = false
+      let status = 0
+      const headers: Record<string, string> = {}
+      const chunks: Buffer[] = []
+      let size = 0
+      let abort: ((reason?: Error) => void) | undefined
+      let settled = false
+      const fail = (err: unknown) => {
+        if (settled) return
+        settled = true
+        // duck-typed: undici's errors may come from another realm (e.g. under jest), where instanceof fails
+        const e = (isErrorLike(err) ? err : new Error(String(err))) as DispatchFailure
+        try {
+          e.requestSent = sent || status > 0
+        } catch {
+          /* frozen error objects: ignore */
+        }
+        reject(e)
+      }
+      const handler: Dispatcher.DispatchHandler & Record<string, unknown> = {
+        onConnect(a: (reason?: Error) => void) {
+          abort = a
+        },
+        onRequestSent() {
+          sent = true
+        },
+        onBodySent() {},
+        onHeaders(statusCode: number, rawHeaders: Buffer[]) {
+          status = statusCode
+          sent = true
+          for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+            headers[rawHeaders[i]!.toString("latin1").toLowerCase()] = rawHeaders[i + 1]!.toString("latin1")
+          }
+          return true
+        },
+        onData(chunk: Buffer) {
+          size += chunk.length
+          if (size > maxBytes) {
+            abort?.(new Error(`answer larger than ${maxBytes} bytes`))
+            return false
+          }
+          chunks.push(chunk)
+          return true
+        },
+        onComplete() {
+          if (settled) return
+          settled = true
+          resolve({ status, headers, body: Buffer.concat(chunks).toString("utf8") })
+        },
+        onError(err: Error) {
+          fail(err)
+        },
+      }
+      try {
+        pool.dispatch(
+          {
+            origin: req.url.origin,
+            path: req.url.pathname + req.url.search,
+            method: "POST",
+            headers: {
+              "content-type": req.contentType,
+              "content-length": String(body.length),
+            },
+            body,
+            headersTimeout: this.timeouts.headersMs,
+            bodyTimeout: this.timeouts.bodyMs,
+          },
+          handler as unknown as Dispatcher.DispatchHandler,
+        )
+      } catch (err) {
+        fail(err)
+      }
+    })
+  }
+
+  private log(level: keyof GatewayLogger, message: string, meta?: Record<string, unknown>): void {
+    const fn = this.#logger?.[level]
+    if (!fn) return
+    // Redact the parts before joining: JSON-escaping a body first would hide its field names from redact().
+    const opts = { secrets: this.#secrets }
+    const line = redact(message, opts) + (meta ? ` ${JSON.stringify(redact(meta, opts))}` : "")
+    fn.call(this.#logger, line)
+  }
+
+  /** Closes every pool (waits for requests in flight). */
+  async close(): Promise<void> {
+    this.#closed = true
+    const pools = [...this.#pools.values()]
+    this.#pools.clear()
+    await Promise.all(pools.map((p) => p.close().catch(() => undefined)))
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {}
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v
+  return out
+}

@@ -1,0 +1,63 @@
+/**
+ * The gateway library: clients for the acquiring API and the card issuing API, with no Medusa import, so that
+ * any Node program can use it.
+ *
+ *   const acquiring = createAcquiringClient({ baseUrl, merchantId, accountId, signKey })
+ *   const issuing = createIssuingClient({ baseUrl, companyId, apiKey })
+ *
+ * Typed requests in; typed results or typed errors (see ./errors) out.
+ */
+export * from "./errors"
+export * from "./money"
+export * from "./redact"
+export * from "./items"
+export * from "./batch"
+export * from "./signing"
+export { HttpTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS } from "./http"
+export type { GatewayLogger, HttpTransportOptions, RetryOptions, TimeoutOptions } from "./http"
+export { parseCodeMessage } from "./schema-helpers"
+export type { CodeMessage } from "./schema-helpers"
+
+// acquiring
+export { AcquiringClient, createAcquiringClient, assertNotDeclined } from "./acquiring/client"
+export type {
+  BatchEntryResult,
+  CancelResult,
+  CancelSubscriptionResult,
+  CaptureResult,
+  OptimiseResult,
+  OrderQueryResult,
+  PayoutResult,
+  RefundResult,
+  RefundSearchResult,
+  ReviewResult,
+} from "./acquiring/client"
+export { ACQUIRING_OPERATIONS } from "./acquiring/options"
+export type { AcquiringClientOptions, AcquiringOperation, AcquiringStatusCodes, ContentType } from "./acquiring/options"
+export { parseResponXml, normaliseRiskReasons } from "./acquiring/respon-xml"
+export type { RiskReason } from "./acquiring/respon-xml"
+export { parseHostedPage } from "./acquiring/checkout-page"
+export type { HostedForm } from "./acquiring/checkout-page"
+export * from "./acquiring/schemas/authorise"
+export * from "./acquiring/schemas/checkout"
+export * from "./acquiring/schemas/order-query"
+export * from "./acquiring/schemas/capture"
+export * from "./acquiring/schemas/review"
+export * from "./acquiring/schemas/cancel"
+export * from "./acquiring/schemas/refund"
+export * from "./acquiring/schemas/refund-search"
+export * from "./acquiring/schemas/payout"
+export * from "./acquiring/schemas/optimise"
+export * from "./acquiring/schemas/cancel-subscription"
+export { LIMITS as ACQUIRING_FIELD_LIMITS } from "./acquiring/schemas/common"
+export type { BatchEntryOutcome } from "./acquiring/schemas/common"
+
+// issuing
+export { IssuingClient, createIssuingClient } from "./issuing/client"
+export type { IssuingExtraRequest } from "./issuing/client"
+export { ISSUING_OPERATIONS } from "./issuing/options"
+export type { IssuingClientOptions, IssuingOperation } from "./issuing/options"
+export * from "./issuing/schemas/cardholder"
+export * from "./issuing/schemas/group"
+export * from "./issuing/schemas/card"
+export type { OperationResult } from "./issuing/schemas/common"

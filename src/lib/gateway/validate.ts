@@ -1,0 +1,123 @@
+/**
+ * zod → typed errors: a request that fails its schema becomes a GatewayValidationError naming the field and
+ * the rule (nothing is sent); an answer that fails its schema becomes a GatewayResponseError naming the field.
+ */
+import { z } from "zod"
+import { GatewayResponseError, GatewayValidationError, ValidationIssue } from "./errors"
+
+/** `a.b[0].c` from a zod path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = ""
+  for (const p of path) {
+    if (typeof p === "number") out += `[${p}]`
+    else out += out.length ? `.${String(p)}` : String(p)
+  }
+  return out
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = data
+  for (const p of path) {
+    if (v === null || typeof v !== "object") return undefined
+    v = (v as Record<PropertyKey, unknown>)[p]
+  }
+  return v
+}
+
+function plural(n: number | bigint, word: string): string {
+  return `${n} ${word}${Number(n) === 1 ? "" : "s"}`
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return "null"
+  if (Array.isArray(v)) return "array"
+  return typeof v
+}
+
+/** Turns zod issues into field + rule pairs, in the words of the gateway's fields. */
+export function issuesOf(error: z.ZodError, data: unknown): ValidationIssue[] {
+  const out: ValidationIssue[] = []
+  for (const issue of error.issues) {
+    const path = issue.path as PropertyKey[]
+    const field = formatPath(path) || "(body)"
+    const custom = issue.message && !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message)
+    switch (issue.code) {
+      case "invalid_type": {
+        const v = valueAt(data, path)
+        out.push({ field, rule: v === undefined ? "is required" : `must be ${article(issue.expected)} (got ${typeName(v)})` })
+        break
+      }
+      case "too_big": {
+        const max = issue.maximum
+        const rule =
+          issue.origin === "string"
+            ? `must be at most ${plural(max, "character")}`
+            : issue.origin === "array"
+              ? `must hold at most ${plural(max, "entry").replace("entrys", "entries")}`
+              : `must be at most ${String(max)}`
+        out.push({ field, rule: custom ? issue.message : rule })
+        break
+      }
+      case "too_small": {
+        const min = issue.minimum
+        const rule =
+          issue.origin === "string"
+            ? Number(min) === 1
+              ? "must not be empty"
+              : `must be at least ${plural(min, "character")}`
+            : issue.origin === "array"
+              ? `must hold at least ${plural(min, "entry").replace("entrys", "entries")}`
+              : `must be at least ${String(min)}`
+        out.push({ field, rule: custom ? issue.message : rule })
+        break
+      }
+      case "unrecognized_keys":
+        for (const key of issue.keys) {
+          out.push({ field: field === "(body)" ? key : `${field}.${key}`, rule: "is not a known field of this request" })
+        }
+        break
+      case "invalid_value":
+        out.push({ field, rule: custom ? issue.message : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}` })
+        break
+      case "invalid_format":
+        out.push({
+          field,
+          rule: custom ? issue.message : "pattern" in issue && issue.pattern ? `must match ${issue.pattern}` : `must be a valid ${issue.format}`,
+        })
+        break
+      case "invalid_union": {
+        const v = valueAt(data, path)
+        out.push({ field, rule: v === undefined ? "is required" : custom ? issue.message : `has an unexpected type (${typeName(v)})` })
+        break
+      }
+      default:
+        out.push({ field, rule: issue.message || "is invalid" })
+    }
+  }
+  return out
+}
+
+function article(t: string): string {
+  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`
+}
+
+/** Parses a request with its schema or throws GatewayValidationError. */
+export function parseRequest<S extends z.ZodType>(schema: S, data: unknown, operation: string): z.output<S> {
+  const r = schema.safeParse(data)
+  if (r.success) return r.data
+  throw new GatewayValidationError(issuesOf(r.error, data), { operation })
+}
+
+/** Parses an answer with its schema or throws GatewayResponseError naming the first failing field. */
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  operation: string,
+  httpStatus?: number,
+): z.output<S> {
+  const r = schema.safeParse(data)
+  if (r.success) return r.data
+  const issues = issuesOf(r.error, data)
+  const first = issues[0] ?? { field: "(body)", rule: "is invalid" }
+  throw new GatewayResponseError(operation, first.field, first.rule, httpStatus !== undefined ? { httpStatus } : undefined)
+}
