@@ -33,7 +33,8 @@ export default defineConfig({
               account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
               sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",
               website: env.GATEWAY_WEBSITE || "https://shop.example",
-              store_url: env.GATEWAY_STORE_URL || "http://localhost:9000",
+              // Where the gateway sends notifications (this server's public URL); unset: no notify_url is sent.
+              ...(env.GATEWAY_STORE_URL ? { store_url: env.GATEWAY_STORE_URL } : {}),
               return_url: env.GATEWAY_RETURN_URL || "http://localhost:8000/checkout/return",
               capture: env.GATEWAY_CAPTURE === "automatic" ? "automatic" : "manual",
             },

@@ -1,0 +1,194 @@
+/**
+ * Checkout through Medusa's store API with each of the gateway's providers, against the sandbox over a real
+ * socket: card (approved, declined, 3-D Secure, held for review), hosted page and APM.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../helpers/shopper"
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSandbox } = require("../../sandbox")
+
+jest.setTimeout(240 * 1000)
+
+let sandbox: any
+beforeAll(async () => {
+  sandbox = await startSandbox({ quiet: true })
+  process.env.GATEWAY_BASE_URL = sandbox.url
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+const sandboxTransactions = async (orderNo: string) =>
+  (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let shopper: Shopper
+
+    beforeEach(async () => {
+      sandbox.reset()
+      store = await seedStore(getContainer())
+      shopper = new Shopper(api as any, store)
+    })
+
+    describe("direct card payment (pp_gateway_card)", () => {
+      it("authorises the card posted to the plugin's route and completes the cart into an order", async () => {
+        const { cartId, cart, session } = await shopper.cartWithSession("pp_gateway_card")
+        expect(session.status).toBe("pending")
+        expect(session.data).toMatchObject({ order_no: session.id, method: "card", currency: "USD" })
+
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+        expect(posted.status).toBe(200)
+        expect(posted.data.payment_session.status).toBe("authorized")
+        expect(posted.data.payment_session.data.card_mask).toMatch(/4242$/)
+        expect(JSON.stringify(posted.data)).not.toContain(CARDS.approve)
+
+        const done = await shopper.complete(cartId)
+        expect(done.status).toBe(200)
+        expect(done.data.type).toBe("order")
+
+        const [tx] = await sandboxTransactions(session.id)
+        expect(tx.payment_status).toBe("2000")
+        // 2 x 10.36 + 5.00 shipping, plus 10% US tax on both = 28.292, sent to the cent
+        expect(Number(cart.total)).toBeCloseTo(28.292, 6)
+        expect(tx.amount).toBe("28.29")
+
+        const payment = done.data.order.payment_collections?.[0]?.payments?.[0]
+        if (payment) expect(payment.provider_id).toBe("pp_gateway_card")
+      })
+
+      it("keeps a declined card's session in error with the gateway's reason and creates no order", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.decline) })
+        expect(posted.status).toBe(200)
+        expect(posted.data.payment_session.status).toBe("error")
+        expect(posted.data.payment_session.data.decline).toEqual({ code: "D0002", message: "Card declined" })
+
+        const done = await shopper.complete(cartId)
+        expect(done.data.type).not.toBe("order")
+        const { data } = await api.get(`/store/carts/${cartId}`, shopper.headers)
+        expect(data.cart.completed_at).toBeFalsy()
+
+        // The shopper tries again with another card on the same session.
+        const again = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+        expect(again.data.payment_session.status).toBe("authorized")
+        expect((await shopper.complete(cartId)).data.type).toBe("order")
+      })
+
+      it("asks for 3-D Secure, then completes once the shopper passed the issuer page", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS), browser: { user_agent: "Mozilla/5.0", browser_lang: "en-US" } })
+        expect(posted.data.payment_session.status).toBe("requires_more")
+        const issuerUrl = posted.data.payment_session.data.issuer_url
+        expect(issuerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/issuer\//)
+
+        const before = await shopper.complete(cartId)
+        expect(before.data.type).toBe("cart")
+        expect(before.data.error?.type ?? before.data.error?.name ?? JSON.stringify(before.data.error)).toMatch(/payment_requires_more_error|requires_more|More information/i)
+
+        const back = await completeIssuerPage(issuerUrl)
+        expect(back).toContain("order_status=1")
+        const after = await shopper.complete(cartId)
+        expect(after.data.type).toBe("order")
+        const [tx] = await sandboxTransactions(session.id)
+        expect(tx.payment_status).toBe("2000")
+        expect(tx.is3ds).toBe("1")
+      })
+
+      it("fails the session when 3-D Secure fails", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        await completeIssuerPage(posted.data.payment_session.data.issuer_url, "fail")
+        const done = await shopper.complete(cartId)
+        expect(done.data.type).not.toBe("order")
+        const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+        expect(data.cart.completed_at).toBeFalsy()
+      })
+
+      it("creates the order with the payment pending authorisation when the gateway holds it for review", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.review) })
+        expect(posted.data.payment_session.status).toBe("pending_authorization")
+        const done = await shopper.complete(cartId)
+        expect(done.data.type).toBe("order")
+        const [tx] = await sandboxTransactions(session.id)
+        expect(tx.payment_status).toBe("1100")
+      })
+
+      it("refuses bad card input naming the field, without echoing the number, and sends nothing", async () => {
+        const { session } = await shopper.cartWithSession("pp_gateway_card")
+        const before = sandbox.stats().total
+        const bad = await shopper.postCard(session.id, { card: { ...card("4242424242424241"), cvv: "12" } })
+        expect(bad.status).toBe(400)
+        expect(bad.data.message).toMatch(/cvv/)
+        expect(JSON.stringify(bad.data)).not.toContain("4242424242424241")
+
+        const luhn = await shopper.postCard(session.id, { card: card("4242424242424241") })
+        expect(luhn.status).toBe(400)
+        expect(luhn.data.message).toMatch(/card.*Luhn|Luhn/i)
+        expect(JSON.stringify(luhn.data)).not.toContain("4242424242424241")
+
+        const expired = await shopper.postCard(session.id, { card: { ...card(CARDS.approve), exp_year: "2001" } })
+        expect(expired.status).toBe(400)
+        expect(expired.data.message).toMatch(/exp_year/)
+        expect(sandbox.stats().total).toBe(before)
+      })
+
+      it("refuses card data inside a session's data", async () => {
+        const { paymentCollectionId } = await shopper.cartWithSession("pp_gateway_card")
+        const res = await api
+          .post(
+            `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+            { provider_id: "pp_gateway_card", data: { card_number: CARDS.approve } },
+            shopper.headers
+          )
+          .catch((e: any) => e.response)
+        expect(res.status).toBeGreaterThanOrEqual(400)
+        expect(JSON.stringify(res.data)).toMatch(/card_number/)
+        expect(JSON.stringify(res.data)).not.toContain(CARDS.approve)
+      })
+    })
+
+    describe("hosted page (pp_gateway_hosted)", () => {
+      it("returns the gateway's page for the storefront and completes once the shopper paid there", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_hosted")
+        expect(session.data.hosted.action).toBe(`${sandbox.url}/v1/checkout`)
+        expect(session.data.hosted.inputs.gbc_id).toBeTruthy()
+        expect(session.data.hosted.html).toContain("<form")
+
+        const before = await shopper.complete(cartId)
+        expect(before.data.type).toBe("cart")
+
+        const paid = await payOnHostedPage(session.data.hosted, CARDS.approve)
+        expect(paid.status).toBe(303)
+        const done = await shopper.complete(cartId)
+        expect(done.data.type).toBe("order")
+        const [tx] = await sandboxTransactions(session.id)
+        expect(tx.payment_status).toBe("2000")
+      })
+    })
+
+    describe("alternative payment method (pp_gateway_apm)", () => {
+      it("sends the shopper to the APM and completes after they approved it", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+        expect(session.status).toBe("requires_more")
+        expect(session.data.issuer_url).toBeTruthy()
+        expect((await shopper.complete(cartId)).data.type).toBe("cart")
+        await completeIssuerPage(session.data.issuer_url)
+        expect((await shopper.complete(cartId)).data.type).toBe("order")
+      })
+
+      it("requires a payment method", async () => {
+        const { paymentCollectionId } = await shopper.cartWithSession("pp_gateway_card")
+        const res = await api
+          .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_gateway_apm" }, shopper.headers)
+          .catch((e: any) => e.response)
+        expect(res.status).toBe(400)
+        expect(res.data.message).toMatch(/payment_method/)
+      })
+    })
+  },
+})

@@ -1,0 +1,74 @@
+/** Reads a cart through Medusa's query and turns it into the provider's OrderContext. */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { BrowserData, OrderContext } from "../../providers/gateway/core/payment-request"
+
+const CART_FIELDS = [
+  "id",
+  "email",
+  "customer_id",
+  "currency_code",
+  "completed_at",
+  "total",
+  "item_subtotal",
+  "shipping_subtotal",
+  "tax_total",
+  "discount_subtotal",
+  "items.title",
+  "items.product_title",
+  "items.variant_sku",
+  "items.variant_id",
+  "items.product_id",
+  "items.product_type",
+  "items.unit_price",
+  "items.quantity",
+  "shipping_address.*",
+  "billing_address.*",
+]
+
+export type CartForPayment = Record<string, any> & { id: string; completed_at?: string | Date | null }
+
+export async function cartOfPaymentCollection(container: MedusaContainer, paymentCollectionId: string): Promise<CartForPayment | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", ...CART_FIELDS.map((f) => `cart.${f}`)],
+    filters: { id: paymentCollectionId },
+  })
+  return ((data[0] as any)?.cart as CartForPayment) ?? null
+}
+
+export async function retrieveCart(container: MedusaContainer, cartId: string): Promise<CartForPayment | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+  return (data[0] as CartForPayment) ?? null
+}
+
+export function orderContextOf(cart: CartForPayment | null, shopperIp: string | undefined, browser: BrowserData | undefined): OrderContext {
+  if (!cart) return { shopper_ip: shopperIp ?? null, browser: browser ?? null }
+  return {
+    cart_id: cart.id,
+    email: cart.email ?? null,
+    customer_id: cart.customer_id ?? null,
+    totals: {
+      item_subtotal: cart.item_subtotal,
+      shipping_subtotal: cart.shipping_subtotal,
+      tax_total: cart.tax_total,
+      discount_subtotal: cart.discount_subtotal,
+    },
+    items: (cart.items ?? []).map((i: any) => ({
+      title: i.title,
+      product_title: i.product_title,
+      variant_sku: i.variant_sku,
+      variant_id: i.variant_id,
+      product_id: i.product_id,
+      product_type: i.product_type,
+      unit_price: i.unit_price,
+      quantity: Number(i.quantity),
+    })),
+    billing_address: cart.billing_address ?? null,
+    shipping_address: cart.shipping_address ?? null,
+    shopper_ip: shopperIp ?? null,
+    browser: browser ?? null,
+  }
+}

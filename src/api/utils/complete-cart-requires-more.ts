@@ -1,0 +1,51 @@
+/**
+ * Medusa 2.21's payment module turns a `requires_more` authorisation into a plain "not authorized" error, so
+ * cart completion answers 400 instead of `payment_requires_more_error`. For a gateway session still waiting
+ * for the shopper (3-D Secure, APM, hosted page), this middleware asks the gateway first and, while it is
+ * still waiting, answers what Medusa documents: 200 `{ type: "cart", error: { type: "payment_requires_more_error" } }`.
+ * Anything else goes on to Medusa's own route.
+ */
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { configuredAcquiringClient } from "../../providers/gateway/core/client"
+import { findSessionTransaction } from "../../providers/gateway/core/order-lookup"
+import { stateOfRecord } from "../../providers/gateway/core/status"
+
+export async function answerRequiresMore(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data } = await query.graph({
+      entity: "cart",
+      fields: ["id", "completed_at", "payment_collection.id", "payment_collection.payment_sessions.*"],
+      filters: { id: req.params.id },
+    })
+    const cart = data[0] as any
+    const session = (cart?.payment_collection?.payment_sessions ?? []).find(
+      (s: any) => typeof s.provider_id === "string" && s.provider_id.startsWith("pp_gateway_") && s.data?.order_no === s.id
+    )
+    const waiting =
+      session &&
+      !cart.completed_at &&
+      (session.status === "requires_more" || (session.provider_id !== "pp_gateway_card" && session.status === "pending"))
+    const client = waiting ? configuredAcquiringClient() : null
+    if (!waiting || !client) return next()
+
+    const record = await findSessionTransaction(client, session.id, session.data?.transaction_id)
+    const state = record ? stateOfRecord(record) : "not_found"
+    if (state === "pending" || (state === "not_found" && session.provider_id !== "pp_gateway_card")) {
+      res.status(200).json({
+        type: "cart",
+        cart,
+        error: {
+          type: MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR,
+          name: "Error",
+          message: "More information is required for payment: the shopper has not finished the gateway's page yet",
+        },
+      })
+      return
+    }
+  } catch {
+    // Any doubt: Medusa's route decides.
+  }
+  next()
+}

@@ -1,0 +1,20 @@
+/** Finds a session's transaction through the order query (`/v1/retrievalTrans`), by order_no = session id. */
+import type { AcquiringClient, TransactionRecord } from "../../../lib/gateway"
+import { GatewayState, stateOfRecord } from "./status"
+
+const STATE_PRIORITY: GatewayState[] = ["captured", "partially_refunded", "refunded", "authorized", "review", "pending", "unknown", "canceled", "failed", "not_found"]
+
+/**
+ * The transaction of order `orderNo` (the one with `transactionId` when known, else the most advanced one, since
+ * a shopper may have retried after a decline); null when the gateway has none. Query failures throw.
+ */
+export async function findSessionTransaction(client: AcquiringClient, orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
+  const res = await client.orderQuery({ orders: [orderNo] })
+  const records = (res.orders_list ?? []).filter((r) => r.order_no === orderNo && r.query_result !== "2")
+  if (!records.length) return null
+  if (transactionId) {
+    const exact = records.find((r) => r.transaction_id === transactionId)
+    if (exact) return exact
+  }
+  return [...records].sort((a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b)))[0]!
+}

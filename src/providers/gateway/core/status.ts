@@ -1,0 +1,91 @@
+/**
+ * The one place where the gateway's states become Medusa's. The codes are the contract's
+ * (docs/gateway-contract.md) and are [assumed]: a store overrides them with the provider option
+ * `payment_status_codes` without a code change.
+ */
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import type { PaymentOutcome, TransactionRecord } from "../../../lib/gateway"
+
+/** What the gateway says a transaction is, in our words. */
+export type GatewayState =
+  | "pending" // awaiting 3-D Secure / APM / hosted page
+  | "review" // held for risk review
+  | "authorized"
+  | "captured"
+  | "partially_refunded"
+  | "refunded"
+  | "canceled"
+  | "failed" // declined, review rejected, 3-D Secure failed
+  | "not_found"
+  | "unknown" // a code we do not know: never guessed, reported for reconciliation
+
+export type PaymentStatusCodes = Partial<Record<Exclude<GatewayState, "not_found" | "unknown">, string[]>>
+
+export const DEFAULT_PAYMENT_STATUS_CODES: Required<PaymentStatusCodes> = {
+  pending: ["1000"],
+  review: ["1100"],
+  authorized: ["2000"],
+  captured: ["3000"],
+  partially_refunded: ["4000"],
+  refunded: ["4100"],
+  canceled: ["5000"],
+  failed: ["6000", "6100"],
+}
+
+/** query_result "2": no such order. */
+const QUERY_RESULT_NOT_FOUND = "2"
+
+export function stateOfRecord(record: Pick<TransactionRecord, "payment_status" | "query_result">, codes: PaymentStatusCodes = {}): GatewayState {
+  if (record.query_result === QUERY_RESULT_NOT_FOUND) return "not_found"
+  const status = record.payment_status ?? ""
+  const table = { ...DEFAULT_PAYMENT_STATUS_CODES, ...codes }
+  for (const [state, list] of Object.entries(table)) {
+    if (list.includes(status)) return state as GatewayState
+  }
+  return "unknown"
+}
+
+/** A direct payment's or APM's immediate answer, read by the library's order_status table. */
+export function stateOfOutcome(outcome: PaymentOutcome): GatewayState {
+  switch (outcome) {
+    case "approved":
+      return "authorized"
+    case "declined":
+      return "failed"
+    case "pending":
+      return "pending"
+    case "review":
+      return "review"
+    default:
+      return "unknown"
+  }
+}
+
+/**
+ * Medusa's session status for a gateway state. A payment held for review becomes `pending_authorization`:
+ * Medusa creates the order and the payment is authorized once staff approve it.
+ * `pending` (an unknown outcome, or a redirect the shopper has not finished) keeps the cart open.
+ */
+export function sessionStatusOf(state: GatewayState, hasRedirect: boolean): PaymentSessionStatus {
+  switch (state) {
+    case "authorized":
+      return "authorized"
+    case "captured":
+    case "partially_refunded":
+    case "refunded":
+      return "captured"
+    case "review":
+      return "pending_authorization"
+    case "pending":
+      return hasRedirect ? "requires_more" : "pending"
+    case "canceled":
+      return "canceled"
+    case "failed":
+      return "error"
+    default:
+      return "pending"
+  }
+}
+
+/** States from which nothing more will happen to the authorisation itself. */
+export const isFinalState = (s: GatewayState) => s !== "pending" && s !== "review" && s !== "unknown"
