@@ -35,9 +35,11 @@ import {
   AmountInput,
   AuthoriseResult,
   fromGatewayAmount,
+  fromMinorUnits,
   GatewayOutcomeUnknownError,
   redact,
   toGatewayAmount,
+  toMinorUnits,
   TransactionRecord,
 } from "../../../lib/gateway"
 import { acquiringClientFor, rememberProviderOptions } from "./client"
@@ -159,11 +161,26 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const data = this.read(input.data)
-    if (data.gateway_state === "captured" || data.gateway_state === "partially_refunded" || data.gateway_state === "refunded") {
-      return { data: { ...data, capture_request: null } as unknown as Record<string, unknown> }
+    const captureId = input.context?.idempotency_key ? String(input.context.idempotency_key) : null
+    if (captureId && data.captures.some((c) => c.id === captureId)) {
+      return { data: data as unknown as Record<string, unknown> } // a retry of a capture already made
     }
     this.requireTransaction(data, "capture")
     const amount = this.captureAmount(data)
+    const captured = (state: GatewayState, unknown = false) => {
+      const captures = [...data.captures, { id: captureId ?? `capture_${Date.now()}`, amount }]
+      const total = captures.reduce((sum, c) => sum + toMinorUnits(c.amount, data.currency), 0n)
+      return {
+        data: {
+          ...data,
+          gateway_state: state,
+          captures,
+          captured_amount: fromMinorUnits(total, data.currency),
+          capture_request: null,
+          outcome_unknown: unknown,
+        } as unknown as Record<string, unknown>,
+      }
+    }
     try {
       const res = await this.client_.capture({
         capture_orders: [{ transaction_id: data.transaction_id!, order_no: data.order_no, currency: data.currency, amount }],
@@ -175,19 +192,17 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
           `Gateway capture refused: ${entry?.result ? `${entry.result.code} ${entry.result.message}` : entry?.error_message ?? "no answer for the transaction"}`
         )
       }
-      return { data: { ...data, gateway_state: "captured", captured_amount: amount, capture_request: null } as unknown as Record<string, unknown> }
+      return captured("captured")
     } catch (err) {
       if (!(err instanceof GatewayOutcomeUnknownError)) throw toMedusaError(err, "Gateway capture")
       // The capture may have happened: ask the gateway instead of guessing.
       const state = await this.queryState(data)
-      if (state === "captured" || state === "partially_refunded" || state === "refunded") {
-        return { data: { ...data, gateway_state: state, captured_amount: amount, capture_request: null } as unknown as Record<string, unknown> }
-      }
+      if (state === "captured" || state === "partially_refunded" || state === "refunded") return captured(state)
       if (state === "authorized") {
         throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Gateway capture: the gateway did not answer and has not captured the payment; try again")
       }
       this.logger_?.warn(`Gateway capture of ${data.order_no}: outcome unknown (${state ?? "order query failed"}); left for reconciliation`)
-      return { data: { ...data, outcome_unknown: true, captured_amount: amount, capture_request: null } as unknown as Record<string, unknown> }
+      return captured(data.gateway_state ?? "unknown", true)
     }
   }
 

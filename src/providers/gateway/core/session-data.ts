@@ -36,6 +36,8 @@ export interface GatewaySessionData {
   decline: { code: string; message: string } | null
   /** A request was sent but its answer lost: reconciliation decides. */
   outcome_unknown: boolean
+  /** Captures made at the gateway, by Medusa capture id, and their total. */
+  captures: { id: string; amount: string }[]
   captured_amount: string | null
   /** Written by the admin capture middleware so that a partial capture knows its amount. */
   capture_request: { amount: string | null; requested_at: string } | null
@@ -69,6 +71,7 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
     hosted: null,
     decline: null,
     outcome_unknown: false,
+    captures: [],
     captured_amount: null,
     capture_request: null,
     refunds: [],
