@@ -4,24 +4,12 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../helpers/shopper"
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require("../../sandbox")
 
 jest.setTimeout(240 * 1000)
 
-let sandbox: any
-beforeAll(async () => {
-  sandbox = await startSandbox({ quiet: true })
-  process.env.GATEWAY_BASE_URL = sandbox.url
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
-
-const sandboxTransactions = async (orderNo: string) =>
-  (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()
+const gateway = useSandbox()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -29,7 +17,7 @@ medusaIntegrationTestRunner({
     let shopper: Shopper
 
     beforeEach(async () => {
-      sandbox.reset()
+      gateway.sandbox.reset()
       store = await seedStore(getContainer())
       shopper = new Shopper(api as any, store)
     })
@@ -50,7 +38,7 @@ medusaIntegrationTestRunner({
         expect(done.status).toBe(200)
         expect(done.data.type).toBe("order")
 
-        const [tx] = await sandboxTransactions(session.id)
+        const [tx] = await gateway.transactions(session.id)
         expect(tx.payment_status).toBe("2000")
         // 2 x 10.36 + 5.00 shipping, plus 10% US tax on both = 28.292, sent to the cent
         expect(Number(cart.total)).toBeCloseTo(28.292, 6)
@@ -93,7 +81,7 @@ medusaIntegrationTestRunner({
         expect(back).toContain("order_status=1")
         const after = await shopper.complete(cartId)
         expect(after.data.type).toBe("order")
-        const [tx] = await sandboxTransactions(session.id)
+        const [tx] = await gateway.transactions(session.id)
         expect(tx.payment_status).toBe("2000")
         expect(tx.is3ds).toBe("1")
       })
@@ -114,13 +102,13 @@ medusaIntegrationTestRunner({
         expect(posted.data.payment_session.status).toBe("pending_authorization")
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
-        const [tx] = await sandboxTransactions(session.id)
+        const [tx] = await gateway.transactions(session.id)
         expect(tx.payment_status).toBe("1100")
       })
 
       it("refuses bad card input naming the field, without echoing the number, and sends nothing", async () => {
         const { session } = await shopper.cartWithSession("pp_gateway_card")
-        const before = sandbox.stats().total
+        const before = gateway.sandbox.stats().total
         const bad = await shopper.postCard(session.id, { card: { ...card("4242424242424241"), cvv: "12" } })
         expect(bad.status).toBe(400)
         expect(bad.data.message).toMatch(/cvv/)
@@ -134,7 +122,7 @@ medusaIntegrationTestRunner({
         const expired = await shopper.postCard(session.id, { card: { ...card(CARDS.approve), exp_year: "2001" } })
         expect(expired.status).toBe(400)
         expect(expired.data.message).toMatch(/exp_year/)
-        expect(sandbox.stats().total).toBe(before)
+        expect(gateway.sandbox.stats().total).toBe(before)
       })
 
       it("refuses card data inside a session's data", async () => {
@@ -155,7 +143,7 @@ medusaIntegrationTestRunner({
     describe("hosted page (pp_gateway_hosted)", () => {
       it("returns the gateway's page for the storefront and completes once the shopper paid there", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_hosted")
-        expect(session.data.hosted.action).toBe(`${sandbox.url}/v1/checkout`)
+        expect(session.data.hosted.action).toBe(`${gateway.sandbox.url}/v1/checkout`)
         expect(session.data.hosted.inputs.gbc_id).toBeTruthy()
         expect(session.data.hosted.html).toContain("<form")
 
@@ -166,7 +154,7 @@ medusaIntegrationTestRunner({
         expect(paid.status).toBe(303)
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
-        const [tx] = await sandboxTransactions(session.id)
+        const [tx] = await gateway.transactions(session.id)
         expect(tx.payment_status).toBe("2000")
       })
     })

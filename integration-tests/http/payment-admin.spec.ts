@@ -6,26 +6,14 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore } from "../../scripts/seed-store"
 import { createAdminHeaders } from "../helpers/admin"
+import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require("../../sandbox")
 
 jest.setTimeout(240 * 1000)
 
-let sandbox: any
-beforeAll(async () => {
-  sandbox = await startSandbox({ quiet: true })
-  process.env.GATEWAY_BASE_URL = sandbox.url
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
+const gateway = useSandbox()
 
-const gatewayTx = async (orderNo: string) => {
-  const list = await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)).json()
-  return list[list.length - 1]
-}
+const gatewayTx = async (orderNo: string) => (await gateway.transactions(orderNo)).at(-1)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -33,7 +21,7 @@ medusaIntegrationTestRunner({
     let shopper: Shopper
 
     beforeEach(async () => {
-      sandbox.reset()
+      gateway.sandbox.reset()
       const store = await seedStore(getContainer())
       shopper = new Shopper(api as any, store)
       admin = await createAdminHeaders(getContainer())
@@ -129,17 +117,17 @@ medusaIntegrationTestRunner({
       expect((await gatewayTx(sessionId)).payment_status).toBe("5000")
       expect((await paymentOf(orderId)).canceled_at).toBeTruthy()
 
-      const before = sandbox.stats().byPath["/v1/capture"] ?? 0
+      const before = gateway.sandbox.stats().byPath["/v1/capture"] ?? 0
       const capture = await call(api.post(`/admin/payments/${payment.id}/capture`, {}, admin))
       expect(capture.status).toBe(400)
       expect(capture.data.message).toMatch(/has been canceled/)
-      expect(sandbox.stats().byPath["/v1/capture"] ?? 0).toBe(before)
+      expect(gateway.sandbox.stats().byPath["/v1/capture"] ?? 0).toBe(before)
       expect((await gatewayTx(sessionId)).payment_status).toBe("5000")
     })
 
     it("a capture whose answer is lost is confirmed with the order query instead of guessed", async () => {
       const { orderId, sessionId, payment } = await paidOrder()
-      sandbox.setFaults([{ path: "/v1/capture", fault: "drop", times: 1 }])
+      gateway.sandbox.setFaults([{ path: "/v1/capture", fault: "drop", times: 1 }])
       const res = await call(api.post(`/admin/payments/${payment.id}/capture`, {}, admin))
       expect(res.status).toBe(200)
       expect((await gatewayTx(sessionId)).payment_status).toBe("3000")
@@ -152,7 +140,7 @@ medusaIntegrationTestRunner({
     it("a refund whose answer is lost is found by its reference and not paid twice", async () => {
       const { orderId, sessionId, payment } = await paidOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
-      sandbox.setFaults([{ path: "/v1/refund", fault: "drop", times: 1 }])
+      gateway.sandbox.setFaults([{ path: "/v1/refund", fault: "drop", times: 1 }])
       const res = await call(api.post(`/admin/payments/${payment.id}/refund`, { amount: 4 }, admin))
       expect(res.status).toBe(200)
       const tx = await gatewayTx(sessionId)

@@ -1,0 +1,38 @@
+/**
+ * Starts the gateway sandbox for a suite before Medusa's test runner boots the store, and points the store's
+ * provider options at it (medusa-config.ts reads GATEWAY_* when the runner loads it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSandbox } = require("../../sandbox")
+
+export interface Sandbox {
+  url: string
+  close(): Promise<void>
+  reset(): void
+  setFaults(rules: unknown[]): unknown
+  clearFaults(): void
+  stats(): { total: number; byPath: Record<string, number> }
+}
+
+export function useSandbox(env: Record<string, string> = {}, options: Record<string, unknown> = {}) {
+  const ref: { current: Sandbox | null } = { current: null }
+  beforeAll(async () => {
+    ref.current = await startSandbox({ quiet: true, ...options })
+    process.env.GATEWAY_BASE_URL = ref.current!.url
+    Object.assign(process.env, env)
+  })
+  afterAll(async () => {
+    await ref.current?.close()
+    for (const k of Object.keys(env)) delete process.env[k]
+  })
+  return {
+    get sandbox(): Sandbox {
+      return ref.current!
+    },
+    /** The sandbox's record of the transactions of one order number, oldest first. */
+    async transactions(orderNo: string): Promise<any[]> {
+      const res = await fetch(`${ref.current!.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)
+      return res.json()
+    },
+  }
+}

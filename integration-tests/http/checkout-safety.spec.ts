@@ -1,0 +1,151 @@
+/**
+ * The checkout's money and secrecy promises, against the sandbox over a real socket: the amount sent is
+ * Medusa's amount in every currency exponent, card data never reaches a table or a log, a lost answer is
+ * confirmed instead of guessed, an authorisation never serves a changed cart, and the payment-method ranking
+ * fails soft.
+ */
+import { loggedText } from "../helpers/verbose-logs"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import fc from "fast-check"
+import { toGatewayAmount } from "../../src/lib/gateway"
+import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { useSandbox } from "../helpers/sandbox"
+import { CARDS, card, Shopper } from "../helpers/shopper"
+
+jest.setTimeout(600 * 1000)
+
+const gateway = useSandbox()
+
+/** A CVV no seeded value contains, so finding it anywhere means it leaked. */
+const SECRET_CVV = "8371"
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConnection }) => {
+    let store: SeededStore
+    let shopper: Shopper
+
+    beforeEach(async () => {
+      gateway.sandbox.reset()
+      gateway.sandbox.clearFaults()
+      store = await seedStore(getContainer())
+      shopper = new Shopper(api as any, store)
+    })
+
+    it("sends exactly Medusa's amount for random carts in USD, JPY (0 decimals) and KWD (3 decimals)", async () => {
+      const currencies = ["usd", "jpy", "kwd"] as const
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...currencies),
+          fc.integer({ min: 1, max: 9 }),
+          fc.integer({ min: 0, max: 5 }),
+          async (currency, shirts, mugs) => {
+            const items = [{ variant_id: store.variants.tshirt, quantity: shirts }]
+            if (mugs) items.push({ variant_id: store.variants.mug, quantity: mugs })
+            const { cart, session } = await shopper.cartWithSession("pp_gateway_card", { currency, items })
+            const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+            expect(posted.data.payment_session.status).toBe("authorized")
+            const [tx] = await gateway.transactions(session.id)
+            const code = currency.toUpperCase()
+            expect(tx.currency).toBe(code)
+            expect(tx.amount).toBe(toGatewayAmount(String(session.amount), code, { rounding: "half-even" }))
+            expect(tx.amount).toBe(toGatewayAmount(String(cart.total), code, { rounding: "half-even" }))
+          }
+        ),
+        { numRuns: 9, seed: 20261122 }
+      )
+    })
+
+    it("keeps the card number and CVV out of every table and every log line", async () => {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      const posted = await shopper.postCard(session.id, { card: { ...card(CARDS.approve), cvv: SECRET_CVV } })
+      expect(posted.data.payment_session.status).toBe("authorized")
+      expect((await shopper.complete(cartId)).data.type).toBe("order")
+      // A declined and an invalid attempt on another cart log their errors too.
+      const other = await shopper.cartWithSession("pp_gateway_card")
+      await shopper.postCard(other.session.id, { card: { ...card(CARDS.decline), cvv: SECRET_CVV } })
+      await shopper.postCard(other.session.id, { card: { ...card("4242424242424241"), cvv: SECRET_CVV } })
+
+      const tables: { table_name: string }[] = (
+        await dbConnection.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")
+      ).rows
+      expect(tables.length).toBeGreaterThan(50)
+      let rows = 0
+      for (const { table_name } of tables) {
+        const dump: { row: string }[] = (await dbConnection.raw(`select t::text as row from "${table_name}" t`)).rows
+        rows += dump.length
+        for (const { row } of dump) {
+          expect(row).not.toContain(CARDS.approve)
+          expect(row).not.toContain(CARDS.decline)
+          expect(row).not.toContain("4242424242424241")
+          expect(row).not.toMatch(new RegExp(`"${SECRET_CVV}"|cvv|card_submission`))
+        }
+      }
+      expect(rows).toBeGreaterThan(100)
+      // The session's data has what a storefront may see, and nothing else of the card.
+      const { rows: [stored] } = await dbConnection.raw("select data from payment_session where id = ?", [session.id])
+      expect(stored.data.card_mask).toMatch(/4242$/)
+
+      const logs = await loggedText()
+      expect(logs).toContain(session.id) // the plugin did log this payment...
+      expect(logs).not.toContain(CARDS.approve) // ...but never the card
+      expect(logs).not.toContain(CARDS.decline)
+      expect(logs).not.toContain("4242424242424241")
+      expect(logs).not.toContain(SECRET_CVV)
+      expect(logs).not.toContain("sandbox_sign_key")
+    })
+
+    it("records a card payment whose answer was lost as pending, then completes it from the order query", async () => {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "drop", times: 1 }])
+      const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      expect(posted.status).toBe(200)
+      expect(posted.data.payment_session.status).toBe("pending")
+      expect(posted.data.payment_session.data.outcome_unknown).toBe(true)
+      // The gateway did approve it: completing the cart confirms that instead of charging again.
+      const done = await shopper.complete(cartId)
+      expect(done.data.type).toBe("order")
+      const txs = await gateway.transactions(session.id)
+      expect(txs).toHaveLength(1)
+      expect(txs[0].payment_status).toBe("2000")
+    })
+
+    it("a second card post while the first one's outcome is unknown does not charge twice", async () => {
+      const { session } = await shopper.cartWithSession("pp_gateway_card")
+      gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "drop", times: 1 }])
+      await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      const again = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      expect(again.data.payment_session.status).toBe("authorized")
+      expect(await gateway.transactions(session.id)).toHaveLength(1)
+    })
+
+    it("voids the authorisation when the cart changes after the card was authorised", async () => {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      expect((await gateway.transactions(session.id))[0].payment_status).toBe("2000")
+
+      await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.mug, quantity: 1 }, shopper.headers)
+      const [tx] = await gateway.transactions(session.id)
+      expect(tx.payment_status).toBe("5000")
+      const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+      expect(data.cart.payment_collection.payment_sessions.find((s: any) => s.status === "authorized")).toBeUndefined()
+    })
+
+    it("ranks payment methods through the optimise endpoint, and falls back to the storefront's order when the gateway fails", async () => {
+      const { cartId } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+      const ranked = await api.get(`/store/gateway/payment-methods?cart_id=${cartId}`, shopper.headers)
+      expect(ranked.data.source).toBe("gateway")
+      expect(ranked.data.payment_methods.length).toBeGreaterThan(1)
+      const ranks = ranked.data.payment_methods.map((m: any) => m.rank)
+      expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b))
+
+      gateway.sandbox.setFaults([{ path: "/v1/optimise", fault: "error5xx" }])
+      const soft = await api.get(`/store/gateway/payment-methods?cart_id=${cartId}`, shopper.headers)
+      expect(soft.status).toBe(200)
+      expect(soft.data).toEqual({ payment_methods: [], source: "default" })
+
+      const missing = await api.get(`/store/gateway/payment-methods`, shopper.headers).catch((e: any) => e.response)
+      expect(missing.status).toBe(400)
+      expect(missing.data.message).toMatch(/cart_id/)
+    })
+  },
+})
