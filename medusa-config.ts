@@ -19,6 +19,8 @@ export default defineConfig({
   },
   admin: { disable: env.MEDUSA_ADMIN_DISABLE !== "false" },
   modules: [
+    // The plugin's module (notification log, payment details, sync runs, payouts and issuing records).
+    { resolve: "./src/modules/gateway" },
     {
       resolve: "@medusajs/medusa/payment",
       options: {
