@@ -390,7 +390,8 @@ function transactionState(store, tx) {
     created_at: created_at.toISOString(),
     updated_at: updated_at.toISOString(),
     refunds: tx.refund_ids.map((id) => {
-      const { refund_minor, created_at: c, processed_at: p, ...r } = store.refunds.get(id)
+      // `timer` is the pending settlement (not state): leave it out of the view.
+      const { refund_minor, created_at: c, processed_at: p, timer, ...r } = store.refunds.get(id)
       return { ...r, created_at: c.toISOString(), processed_at: p ? p.toISOString() : null }
     }),
   }

@@ -7,6 +7,7 @@ import {
   validateAndTransformQuery,
 } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
+import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./admin/gateway/payment-validators"
 import { answerRequiresMore } from "./utils/complete-cart-requires-more"
 import { StoreGatewayCardSchema, StoreGatewayPaymentMethodsSchema } from "./store/gateway/validators"
 
@@ -49,6 +50,16 @@ export default defineMiddlewares({
       matcher: "/store/carts/:id/complete",
       method: ["POST"],
       middlewares: [answerRequiresMore],
+    },
+    {
+      matcher: "/admin/gateway/payment-sessions/:id/review",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminGatewayReviewSchema)],
+    },
+    {
+      matcher: "/admin/gateway/sync-runs",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AdminGatewaySyncRunSchema)],
     },
     {
       matcher: "/admin/payments/:id/capture",

@@ -187,6 +187,12 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       })
       const entry = res.capture_orders[0]
       if (entry?.outcome !== "done") {
+        // Captured elsewhere (automatic capture, the merchant portal, an answer we lost) while Medusa made no
+        // capture yet: record it. A second capture of ours stays refused.
+        if (!data.captures.length) {
+          const state = await this.queryState(data)
+          if (state === "captured" || state === "partially_refunded" || state === "refunded") return captured(state)
+        }
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
           `Gateway capture refused: ${entry?.result ? `${entry.result.code} ${entry.result.message}` : entry?.error_message ?? "no answer for the transaction"}`

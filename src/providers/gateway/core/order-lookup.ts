@@ -5,16 +5,21 @@ import { GatewayState, stateOfRecord } from "./status"
 const STATE_PRIORITY: GatewayState[] = ["captured", "partially_refunded", "refunded", "authorized", "review", "pending", "unknown", "canceled", "failed", "not_found"]
 
 /**
- * The transaction of order `orderNo` (the one with `transactionId` when known, else the most advanced one, since
- * a shopper may have retried after a decline); null when the gateway has none. Query failures throw.
+ * The transaction of order `orderNo` among `records` (the one with `transactionId` when known, else the most
+ * advanced one, since a shopper may have retried after a decline); null when there is none.
  */
-export async function findSessionTransaction(client: AcquiringClient, orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
-  const res = await client.orderQuery({ orders: [orderNo] })
-  const records = (res.orders_list ?? []).filter((r) => r.order_no === orderNo && r.query_result !== "2")
-  if (!records.length) return null
+export function pickSessionRecord(records: readonly TransactionRecord[], orderNo: string, transactionId?: string | null): TransactionRecord | null {
+  const mine = records.filter((r) => r.order_no === orderNo && r.query_result !== "2")
+  if (!mine.length) return null
   if (transactionId) {
-    const exact = records.find((r) => r.transaction_id === transactionId)
+    const exact = mine.find((r) => r.transaction_id === transactionId)
     if (exact) return exact
   }
-  return [...records].sort((a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b)))[0]!
+  return [...mine].sort((a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b)))[0]!
+}
+
+/** One order's transaction through the order query; query failures throw. */
+export async function findSessionTransaction(client: AcquiringClient, orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
+  const res = await client.orderQuery({ orders: [orderNo] })
+  return pickSessionRecord(res.orders_list ?? [], orderNo, transactionId)
 }

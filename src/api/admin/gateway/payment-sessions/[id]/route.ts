@@ -1,0 +1,32 @@
+/**
+ * GET /admin/gateway/payment-sessions/:id
+ *
+ * What the plugin knows of a gateway payment (id = the payment session id = the gateway's order_no): the
+ * session's data, and the module's record with risk result, review and dispute state and last contact.
+ * @summary Gateway payment details
+ * @response 200 { payment_session, gateway_payment, notifications }
+ * @response 404 The session does not exist
+ */
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { GATEWAY_MODULE } from "../../../../../modules/gateway"
+import type GatewayModuleService from "../../../../../modules/gateway/service"
+
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const paymentModule = req.scope.resolve(Modules.PAYMENT)
+  const gatewayModule = req.scope.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const [session] = await paymentModule.listPaymentSessions({ id: [req.params.id] }, { relations: ["payment"] })
+  if (!session || !session.provider_id.startsWith("pp_gateway_")) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Gateway payment session ${req.params.id} was not found`)
+  }
+  const [gatewayPayment] = await gatewayModule.listGatewayPayments({ order_no: session.id })
+  const notifications = await gatewayModule.listGatewayNotifications(
+    { order_no: session.id },
+    { take: 20, order: { received_at: "DESC" }, select: ["id", "notify_type", "verified", "status", "result", "received_at", "processed_at"] }
+  )
+  res.json({
+    payment_session: { id: session.id, provider_id: session.provider_id, status: session.status, amount: session.amount, currency_code: session.currency_code, data: session.data, payment_id: session.payment?.id ?? null },
+    gateway_payment: gatewayPayment ?? null,
+    notifications,
+  })
+}

@@ -1,0 +1,22 @@
+/**
+ * GET /admin/gateway/sync-runs — the last runs of the reconciliation jobs with their summaries.
+ * POST /admin/gateway/sync-runs — run one now: `{ job: "order_sync" | "refund_sync" }`; answers its summary.
+ * @summary Reconciliation runs
+ */
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { GATEWAY_MODULE } from "../../../../modules/gateway"
+import type GatewayModuleService from "../../../../modules/gateway/service"
+import { runOrderSync, runRefundSync } from "../../../../workflows/gateway-sync/run-sync"
+import type { AdminGatewaySyncRun } from "../payment-validators"
+
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const gatewayModule = req.scope.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const limit = Math.min(Math.max(Number(req.query.limit ?? 20) || 20, 1), 100)
+  const [runs, count] = await gatewayModule.listAndCountGatewaySyncRuns({}, { take: limit, order: { started_at: "DESC" } })
+  res.json({ sync_runs: runs, count, limit })
+}
+
+export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewaySyncRun>, res: MedusaResponse) => {
+  const summary = req.validatedBody.job === "order_sync" ? await runOrderSync(req.scope) : await runRefundSync(req.scope)
+  res.json({ summary })
+}

@@ -1,0 +1,192 @@
+/**
+ * The two reconciliation runs behind the scheduled jobs:
+ * - order sync: every gateway session or payment that is not final is looked up with the order query, 100
+ *   orders a request, and Medusa is moved to the gateway's state (applyGatewayState);
+ * - refund sync: refunds Medusa made that the gateway has not settled are looked up with the refund search.
+ * Each run holds a lock (one run at a time across Medusa instances), records its summary in the module and
+ * logs one line. A run that crashes leaves nothing half-done: every session is applied on its own, and the
+ * next run starts again from what is still open.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { GatewayApiError, redact, runInBatches } from "../../lib/gateway"
+import { GATEWAY_MODULE } from "../../modules/gateway"
+import type GatewayModuleService from "../../modules/gateway/service"
+import { configuredAcquiringClient } from "../../providers/gateway/core/client"
+import { pickSessionRecord } from "../../providers/gateway/core/order-lookup"
+import type { RefundRecord } from "../../providers/gateway/core/session-data"
+import { applyGatewayState } from "./apply-gateway-state"
+import { applyRefundUpdates, refundStatusOf, RefundUpdate } from "./refund-status"
+
+export const GATEWAY_PROVIDER_IDS = ["pp_gateway_card", "pp_gateway_hosted", "pp_gateway_apm"]
+
+export interface SyncOptions {
+  /** Only sessions and payments created within this many days are checked (default 30). */
+  lookbackDays?: number
+  /** Order-query requests in flight at once (default 2). */
+  concurrency?: number
+}
+
+export interface SyncSummary {
+  job: "order_sync" | "refund_sync"
+  status: "succeeded" | "failed" | "skipped"
+  checked: number
+  changed: number
+  requests: number
+  discrepancies: { order_no: string; reason: string }[]
+  error: string | null
+}
+
+const PAGE = 500
+
+/** Medusa's filter types omit columns its repositories do filter on (provider_id, status). */
+const filter = (f: Record<string, unknown>) => f as never
+
+export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
+  return withRun(container, "order_sync", async (summary) => {
+    const client = configuredAcquiringClient()
+    if (!client) throw new Error("the gateway payment provider is not configured")
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const since = new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000)
+
+    // Open sessions (waiting for the shopper, held for review, outcome unknown) and open payments
+    // (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome).
+    const open = new Map<string, string | null>()
+    for (let skip = 0; ; skip += PAGE) {
+      const sessions = await paymentModule.listPaymentSessions(
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["pending", "requires_more", "pending_authorization", "authorized"], created_at: { $gte: since.toISOString() } }),
+        { select: ["id", "data", "status"], take: PAGE, skip, order: { created_at: "ASC" } }
+      )
+      for (const s of sessions) {
+        const d = (s.data ?? {}) as Record<string, unknown>
+        if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
+        open.set(s.id, (d.transaction_id as string) ?? null)
+      }
+      if (sessions.length < PAGE) break
+    }
+    for (let skip = 0; ; skip += PAGE) {
+      const payments = await paymentModule.listPayments(
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: since.toISOString() } }),
+        { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, skip, order: { created_at: "ASC" } }
+      )
+      for (const p of payments) {
+        const d = (p.data ?? {}) as Record<string, unknown>
+        if ((!p.captured_at && !p.canceled_at) || d.outcome_unknown) if (typeof d.order_no === "string") open.set(d.order_no, (d.transaction_id as string) ?? null)
+      }
+      if (payments.length < PAGE) break
+    }
+
+    const orderNos = [...open.keys()]
+    summary.checked = orderNos.length
+    await runInBatches(
+      "orderQuery",
+      orderNos,
+      async (chunk) => {
+        summary.requests++
+        const res = await client.orderQuery({ orders: chunk })
+        for (const orderNo of chunk) {
+          const record = pickSessionRecord(res.orders_list ?? [], orderNo, open.get(orderNo))
+          try {
+            const r = await applyGatewayState(container, orderNo, record)
+            if (r.changes.length) summary.changed++
+            if (r.discrepancy) summary.discrepancies.push({ order_no: orderNo, reason: r.discrepancy })
+          } catch (err) {
+            summary.discrepancies.push({ order_no: orderNo, reason: String(redact((err as Error).message)) })
+          }
+        }
+      },
+      options.concurrency ?? 2
+    )
+  })
+}
+
+export async function runRefundSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
+  return withRun(container, "refund_sync", async (summary) => {
+    const client = configuredAcquiringClient()
+    if (!client) throw new Error("the gateway payment provider is not configured")
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const since = new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000)
+
+    // refund id -> payment id, for refunds the gateway has not settled yet
+    const open = new Map<string, string>()
+    for (let skip = 0; ; skip += PAGE) {
+      const payments = await paymentModule.listPayments(
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: since.toISOString() } }),
+        { select: ["id", "data"], take: PAGE, skip, order: { created_at: "ASC" } }
+      )
+      for (const p of payments) {
+        for (const r of ((p.data?.refunds as RefundRecord[] | undefined) ?? [])) {
+          if (r.status === "pending" || r.status === "unknown") open.set(r.reference, p.id)
+        }
+      }
+      if (payments.length < PAGE) break
+    }
+    summary.checked = open.size
+    const updates = new Map<string, RefundUpdate[]>()
+    await runInBatches(
+      "refundSearch",
+      [...open.keys()],
+      async (chunk) => {
+        summary.requests++
+        const res = await client.refundSearch({ merchant_refunds: chunk })
+        for (const rec of res.refund_orders) {
+          const paymentId = rec.refund_reference ? open.get(rec.refund_reference) : undefined
+          if (!paymentId) continue
+          const list = updates.get(paymentId) ?? []
+          list.push({ reference: rec.refund_reference!, refund_reference_id: rec.refund_reference_id ?? null, status: refundStatusOf(rec.refund_status) })
+          updates.set(paymentId, list)
+        }
+      },
+      options.concurrency ?? 2
+    )
+    for (const [paymentId, list] of updates) {
+      const { changed, failed } = await applyRefundUpdates(container, paymentId, list)
+      summary.changed += changed
+      for (const ref of failed) summary.discrepancies.push({ order_no: paymentId, reason: `refund ${ref} failed at the gateway after Medusa booked it` })
+    }
+  })
+}
+
+/** Runs `work` under the job's lock, records the run in the module and logs its one-line summary. */
+async function withRun(container: MedusaContainer, job: SyncSummary["job"], work: (s: SyncSummary) => Promise<void>): Promise<SyncSummary> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const locking = container.resolve(Modules.LOCKING)
+  const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const summary: SyncSummary = { job, status: "succeeded", checked: 0, changed: 0, requests: 0, discrepancies: [], error: null }
+  const key = `gateway:${job}`
+  let acquired = false
+  try {
+    await locking.acquire(key, { expire: 600 })
+    acquired = true
+  } catch {
+    summary.status = "skipped"
+    logger.info(`Gateway ${job}: another run holds the lock; skipped`)
+    return summary
+  }
+  const run = await gatewayModule.createGatewaySyncRuns({ job, status: "running", started_at: new Date() })
+  try {
+    await work(summary)
+  } catch (err) {
+    summary.status = "failed"
+    summary.error =
+      err instanceof GatewayApiError && err.returnStatus === "7"
+        ? `IP not registered with the gateway: register this server's address for the order query (${err.gatewayMessage})`
+        : String(redact((err as Error).message))
+  } finally {
+    await gatewayModule.updateGatewaySyncRuns({
+      id: run.id,
+      status: summary.status === "failed" ? "failed" : "succeeded",
+      finished_at: new Date(),
+      checked: summary.checked,
+      changed: summary.changed,
+      requests: summary.requests,
+      discrepancies: { items: summary.discrepancies },
+      error: summary.error,
+    })
+    if (acquired) await locking.release(key).catch(() => undefined)
+  }
+  const line = `Gateway ${job}: ${summary.status}, checked ${summary.checked}, changed ${summary.changed}, requests ${summary.requests}, discrepancies ${summary.discrepancies.length}${summary.error ? `, error: ${summary.error}` : ""}`
+  if (summary.status === "failed") logger.error(line)
+  else logger.info(line)
+  return summary
+}
