@@ -5,6 +5,7 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 const env = process.env
+const gatewayBaseUrl = env.GATEWAY_BASE_URL || "http://127.0.0.1:4010"
 
 export default defineConfig({
   projectConfig: {
@@ -20,7 +21,26 @@ export default defineConfig({
   admin: { disable: env.MEDUSA_ADMIN_DISABLE !== "false" },
   modules: [
     // The plugin's module (notification log, payment details, sync runs, payouts and issuing records).
-    { resolve: "./src/modules/gateway" },
+    {
+      resolve: "./src/modules/gateway",
+      options: {
+        // Virtual cards, cardholders and groups (the issuing API).
+        issuing: {
+          base_url: env.GATEWAY_ISSUING_BASE_URL || `${gatewayBaseUrl}/api`,
+          company_id: env.GATEWAY_COMPANY_ID || "4101",
+          api_key: env.GATEWAY_API_KEY || "sandbox_api_key",
+        },
+        // Payouts go through the acquiring API with the payment provider's merchant credentials.
+        payout: {
+          base_url: gatewayBaseUrl,
+          merchant_id: env.GATEWAY_MERCHANT_ID || "701001",
+          account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
+          sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",
+          // Payout notifications arrive at the same verified route as payment notifications.
+          ...(env.GATEWAY_STORE_URL ? { notify_url: `${env.GATEWAY_STORE_URL}/hooks/gateway/notifications` } : {}),
+        },
+      },
+    },
     {
       resolve: "@medusajs/medusa/payment",
       options: {
@@ -30,7 +50,7 @@ export default defineConfig({
             // so Medusa lists them as pp_gateway_card, pp_gateway_hosted and pp_gateway_apm.
             resolve: "./src/providers/gateway",
             options: {
-              base_url: env.GATEWAY_BASE_URL || "http://127.0.0.1:4010",
+              base_url: gatewayBaseUrl,
               merchant_id: env.GATEWAY_MERCHANT_ID || "701001",
               account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
               sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",

@@ -245,6 +245,21 @@ medusaIntegrationTestRunner({
       expect(after.data.order.payment_collections[0].payments[0].data.refunds[0].status).toBe("refunded")
     })
 
+    it("serves Medusa's own webhook route: a signed notification maps to its action, a forged one to none", async () => {
+      const { session } = await shopper.cartWithSession("pp_gateway_card")
+      const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+      await completeIssuerPage(posted.data.payment_session.data.issuer_url)
+      const [approval] = (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
+      const paymentModule = getContainer().resolve("payment") as any
+      const ask = (data: Record<string, unknown>) =>
+        paymentModule.getWebhookActionAndData({ provider: "gateway_card", payload: { data, rawData: JSON.stringify(data), headers: {} } })
+
+      expect(await ask(approval.payload)).toEqual({ action: "authorized", data: { session_id: session.id, amount: Number(approval.payload.amount) } })
+      expect(await ask({ ...approval.payload, encryption_data: "f".repeat(64) })).toEqual({ action: "not_supported" })
+      const { encryption_data: _, ...unsigned } = approval.payload
+      expect(await ask(unsigned)).toEqual({ action: "not_supported" })
+    })
+
     it("refuses sync runs and reviews without an admin session", async () => {
       const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }).catch((e: any) => e.response)
       expect(res.status).toBe(401)

@@ -8,6 +8,7 @@ import {
 } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./admin/gateway/payment-validators"
+import { adminGatewayMiddlewares } from "./admin/gateway/middlewares"
 import { answerRequiresMore } from "./utils/complete-cart-requires-more"
 import { StoreGatewayCardSchema, StoreGatewayPaymentMethodsSchema } from "./store/gateway/validators"
 
@@ -66,5 +67,7 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [recordCaptureRequest],
     },
+    // Payouts and issuing (src/api/admin/gateway/middlewares.ts).
+    ...adminGatewayMiddlewares,
   ],
 })

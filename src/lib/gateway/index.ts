@@ -10,6 +10,7 @@
 export * from "./errors"
 export * from "./money"
 export * from "./redact"
+export * from "./logger"
 export * from "./items"
 export * from "./batch"
 export * from "./signing"

@@ -9,6 +9,7 @@ import { GATEWAY_MODULE } from "../../modules/gateway"
 import type GatewayModuleService from "../../modules/gateway/service"
 import { configuredAcquiringClient } from "../../providers/gateway/core/client"
 import { findSessionTransaction } from "../../providers/gateway/core/order-lookup"
+import { updatePayoutFromNotificationWorkflow } from "../payouts/update-payout-from-notification"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
 import { applyRefundUpdates, refundStatusOf } from "./refund-status"
 
@@ -37,7 +38,11 @@ export async function processGatewayNotification(container: MedusaContainer, not
 
   try {
     const p = n.payload as Payload
-    if (n.notify_type === "PAYOUT") return done("ignored", `payout ${text(p.request_id)}: no payout record to update`)
+    if (n.notify_type === "PAYOUT") {
+      const { result } = await updatePayoutFromNotificationWorkflow(container).run({ input: p as never })
+      if (!result.found) return done("ignored", `payout ${text(p.request_id)} is not one of this store's`)
+      return done("processed", `payout ${text(p.request_id)} ${result.status}${result.changed ? "" : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}`)
+    }
     const orderNo = text(p.order_no)
     if (!orderNo) return done("ignored", "no order_no")
 

@@ -1,8 +1,6 @@
 /** One acquiring client (and so one connection pool) per provider options object, shared by the services. */
-import { AcquiringClient, createAcquiringClient, GatewayLogger, redact } from "../../../lib/gateway"
+import { AcquiringClient, createAcquiringClient, LineLogger as MedusaLogger, redactingLogger } from "../../../lib/gateway"
 import type { GatewayProviderOptions } from "./options"
-
-type MedusaLogger = { debug?: (m: string) => void; info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
 const clients = new WeakMap<object, AcquiringClient>()
 let configured: GatewayProviderOptions | null = null
@@ -17,18 +15,6 @@ export function rememberProviderOptions(options: GatewayProviderOptions): void {
 
 export function configuredAcquiringClient(logger?: MedusaLogger): AcquiringClient | null {
   return configured ? acquiringClientFor(configured, logger) : null
-}
-
-/** Every line the library logs goes through the one redaction function before Medusa's logger. */
-export function redactingLogger(logger: MedusaLogger | undefined): GatewayLogger | undefined {
-  if (!logger) return undefined
-  const line = (m: string) => String(redact(m))
-  return {
-    debug: (m) => logger.debug?.(line(m)),
-    info: (m) => logger.info(line(m)),
-    warn: (m) => logger.warn(line(m)),
-    error: (m) => logger.error(line(m)),
-  }
 }
 
 export function acquiringClientFor(options: GatewayProviderOptions, logger?: MedusaLogger): AcquiringClient {

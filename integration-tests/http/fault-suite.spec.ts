@@ -1,0 +1,109 @@
+/**
+ * The fault suite: N checkouts (FAULT_SUITE_N, 200 by default) while the sandbox drops a share of answers after
+ * applying them, answers some requests 5xx, and garbles a share of notifications (the store rejects them and
+ * the gateway retries later, so they arrive late and out of order). After the notifications drained and the
+ * jobs ran, every transaction the gateway approved must have exactly one Medusa payment in the same state,
+ * nothing may be charged twice, and nothing the gateway did not approve may be paid in Medusa.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { seedStore } from "../../scripts/seed-store"
+import { createAdminHeaders } from "../helpers/admin"
+import { useSandbox } from "../helpers/sandbox"
+import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
+
+jest.setTimeout(1200 * 1000)
+
+const N = Number(process.env.FAULT_SUITE_N ?? 200)
+const port = 20000 + Math.floor(Math.random() * 20000)
+process.env.PORT = String(port)
+const storeUrl = `http://localhost:${port}`
+const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 8 })
+
+/** A deterministic mix of shoppers: most approve, some are declined, some pay with 3-D Secure and never return. */
+const kindOf = (i: number) => (i % 10 < 7 ? "approve" : i % 10 < 9 ? "decline" : "threeDS")
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConnection }) => {
+    it(`${N} checkouts under dropped answers, 5xx and late notifications end with Medusa agreeing with the gateway`, async () => {
+      const store = await seedStore(getContainer())
+      const shopper = new Shopper(api as any, store)
+      const admin = await createAdminHeaders(getContainer())
+      gateway.sandbox.setFaults([
+        { path: "/v1/authorise", fault: "drop", rate: 0.15 },
+        { path: "/v1/authorise", fault: "error5xx", rate: 0.05 },
+        { path: "/v1/retrievalTrans", fault: "error5xx", rate: 0.2 },
+        { path: "notifications", fault: "bad_signature", rate: 0.3 },
+      ])
+
+      const t0 = Date.now()
+      const sessions: { id: string; kind: string; amount: number }[] = []
+      const outcomes: Record<string, number> = {}
+      for (let i = 0; i < N; i++) {
+        const kind = kindOf(i)
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card", {
+          items: [{ variant_id: store.variants.tshirt, quantity: 1 + (i % 3) }],
+        })
+        sessions.push({ id: session.id, kind, amount: Number(session.amount) })
+        const posted = await shopper.postCard(session.id, { card: card(CARDS[kind as keyof typeof CARDS]) })
+        const status = posted.status === 200 ? posted.data.payment_session.status : `http_${posted.status}`
+        outcomes[status] = (outcomes[status] ?? 0) + 1
+        if (status === "requires_more") {
+          await completeIssuerPage(posted.data.payment_session.data.issuer_url) // the shopper never comes back
+        } else if (status !== "error") {
+          await shopper.complete(cartId)
+        }
+      }
+
+      // Let the gateway's retries drain, then let the jobs catch up with whatever is still open.
+      const checkoutSeconds = Math.round((Date.now() - t0) / 1000)
+      gateway.sandbox.clearFaults()
+      const end = Date.now() + 120_000
+      for (;;) {
+        const list: any[] = await (await fetch(`${gateway.sandbox.url}/sandbox/notifications`)).json()
+        const open = list.filter((n) => n.state !== "acknowledged" && n.state !== "failed")
+        if (!open.length || Date.now() > end) break
+        await new Promise((r) => setTimeout(r, 500))
+      }
+      const runs = []
+      for (let i = 0; i < 2; i++) runs.push((await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary)
+      expect(runs[1].changed).toBe(0) // the second run finds nothing left to do
+
+      // The gateway's truth against Medusa's, session by session.
+      const ids = sessions.map((s) => s.id)
+      const { rows: payments } = await dbConnection.raw(
+        "select payment_session_id, amount, captured_at, canceled_at, data from payment where payment_session_id = any(?) and deleted_at is null",
+        [ids]
+      )
+      const paymentsBySession = new Map<string, any[]>()
+      for (const p of payments) paymentsBySession.set(p.payment_session_id, [...(paymentsBySession.get(p.payment_session_id) ?? []), p])
+
+      const counts = { approved: 0, notApproved: 0, chargedTwice: 0, missing: 0, extra: 0, wrongAmount: 0, wrongState: 0 }
+      for (const s of sessions) {
+        const txs = await gateway.transactions(s.id)
+        const approved = txs.filter((t) => ["2000", "3000", "4000", "4100"].includes(t.payment_status))
+        const mine = paymentsBySession.get(s.id) ?? []
+        if (approved.length > 1) counts.chargedTwice++
+        if (approved.length) {
+          counts.approved++
+          if (mine.length !== 1) counts.missing++
+          else {
+            if (Math.abs(Number(mine[0].amount) - s.amount) > 0.005) counts.wrongAmount++
+            if (mine[0].canceled_at || mine[0].data?.gateway_state !== "authorized") counts.wrongState++
+          }
+        } else {
+          counts.notApproved++
+          if (mine.some((p) => !p.canceled_at)) counts.extra++
+        }
+      }
+      // Printed so a CI log shows what was checked.
+      process.stdout.write(
+        `fault suite: ${N} checkouts in ${checkoutSeconds} s, card post outcomes ${JSON.stringify(outcomes)}, gateway approved ${counts.approved}, not approved ${counts.notApproved}; ` +
+          `order-sync runs ${JSON.stringify(runs.map((r) => ({ checked: r.checked, changed: r.changed, requests: r.requests })))}; ` +
+          `problems ${JSON.stringify({ chargedTwice: counts.chargedTwice, missing: counts.missing, extra: counts.extra, wrongAmount: counts.wrongAmount, wrongState: counts.wrongState })}\n`
+      )
+      expect(counts.approved).toBeGreaterThan(N / 2)
+      expect(outcomes.pending ?? 0).toBeGreaterThan(0) // the faults did hit
+      expect(counts).toMatchObject({ chargedTwice: 0, missing: 0, extra: 0, wrongAmount: 0, wrongState: 0 })
+    })
+  },
+})

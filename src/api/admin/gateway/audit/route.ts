@@ -1,0 +1,28 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { gatewayModule } from "../../../../workflows/common/operation-context"
+import { listArgs } from "../list-response"
+
+/**
+ * @oas [get] /admin/gateway/audit
+ * operationId: AdminGatewayListAudit
+ * summary: List the audit of payout and issuing operations
+ * description: One row per operation sent to the gateway and per card reveal: operation, actor, target
+ *   record, request_id, the gateway's request number, result and error. Filterable by operation, actor_id,
+ *   target_id, request_id, result and creation date; newest first.
+ * x-authenticated: true
+ * parameters:
+ *   - { in: query, name: operation, schema: { type: string, example: card.reveal } }
+ *   - { in: query, name: target_id, schema: { type: string } }
+ *   - { in: query, name: result, schema: { type: string, enum: [succeeded, failed, unknown, partial] } }
+ *   - { in: query, name: offset, schema: { type: integer } }
+ *   - { in: query, name: limit, schema: { type: integer } }
+ * responses:
+ *   "200": { description: "{ audit, count, offset, limit }" }
+ *   "400": { description: A query parameter is invalid. }
+ *   "401": { description: Not authenticated as an admin user. }
+ */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const { filters, config, page } = listArgs(req)
+  const [audit, count] = await gatewayModule(req.scope).listAndCountGatewayOperationAudits(filters, config)
+  res.json({ audit, count, ...page })
+}

@@ -1,0 +1,5 @@
+// Workflows of the plugin, exported as `medusa-plugin-card-gateway/workflows`.
+// Payouts and virtual-card issuing (one workflow per operation):
+export * from "./payouts"
+export * from "./issuing"
+export type { OperationActor } from "./common/operation-context"

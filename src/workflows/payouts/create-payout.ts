@@ -1,0 +1,71 @@
+import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError } from "@medusajs/framework/utils"
+import { payoutBeneficiarySchema, payoutPayerSchema, toGatewayAmount } from "../../lib/gateway"
+import { toMedusaError } from "../common/gateway-errors"
+import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import type { PayoutFields } from "./payout-request"
+import { createPayoutRecordStep, recordPayoutAnswerStep, sendPayoutStep } from "./steps"
+
+export interface CreatePayoutInput extends PayoutFields {
+  /** Optional: the caller's own id for this payout; generated when absent. */
+  request_id?: string
+  actor?: OperationActor | null
+}
+
+/** Checks a party against the gateway library's schema, so a wrong field is a 400 naming it, never a request. */
+function checkParty(name: string, schema: typeof payoutBeneficiarySchema | typeof payoutPayerSchema, value: unknown): void {
+  if (value === undefined || value === null) return
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return
+  const issue = parsed.error.issues[0]!
+  const keys = (issue as { keys?: string[] }).keys
+  const path = [name, ...issue.path.map(String), ...(keys?.length ? [keys.join(", ")] : [])].join(".")
+  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Field "${path}" ${keys?.length ? "is not a field the gateway knows" : issue.message}`)
+}
+
+/**
+ * Normalises the payout: amounts to the currency's exponent (extra decimals are refused, never rounded),
+ * currencies upper-case, a request_id, and the notify_url from the module's options.
+ */
+const preparePayoutStep = createStep("gateway-prepare-payout", async (input: CreatePayoutInput, { container }) => {
+  const currency = input.payment_currency.toUpperCase()
+  const sourceCurrency = input.source_currency ? input.source_currency.toUpperCase() : null
+  const { actor, ...fields } = input
+  const amount = (value: string, cur: string, field: string) => {
+    try {
+      return toGatewayAmount(value, cur, { field })
+    } catch (e) {
+      throw toMedusaError(e, "payout.create")
+    }
+  }
+  checkParty("beneficiary", payoutBeneficiarySchema, input.beneficiary)
+  checkParty("payer", payoutPayerSchema, input.payer)
+  return new StepResponse({
+    ...fields,
+    request_id: input.request_id ?? newRequestId("payout"),
+    payment_currency: currency,
+    payment_amount: amount(input.payment_amount, currency, "payment_amount"),
+    source_currency: sourceCurrency,
+    source_amount:
+      input.source_amount && sourceCurrency ? amount(input.source_amount, sourceCurrency, "source_amount") : null,
+    notify_url: gatewayModule(container).payoutNotifyUrl() ?? null,
+    created_by: actor?.type === "user" ? actor.id ?? null : null,
+  })
+})
+
+/**
+ * Pays a beneficiary: record (PENDING) → send `/v1/payout` → record the answer (PROCESSING, or already final).
+ * A refusal leaves no record (the compensation removes the PENDING one) and answers the gateway's code and
+ * message; a lost answer leaves the payout UNKNOWN for a refresh; notifications finish it later.
+ */
+export const createPayoutWorkflow = createWorkflow("gateway-create-payout", (input: CreatePayoutInput) => {
+  const prepared = preparePayoutStep(input)
+  const record = createPayoutRecordStep(prepared)
+  const sendInput = transform({ record, input }, ({ record, input }) => ({
+    payout: record as unknown as Parameters<typeof sendPayoutStep>[0]["payout"],
+    actor: input.actor ?? null,
+  }))
+  const answer = sendPayoutStep(sendInput)
+  const payout = recordPayoutAnswerStep(answer)
+  return new WorkflowResponse(payout)
+})

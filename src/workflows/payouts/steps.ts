@@ -1,0 +1,123 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { GatewayOutcomeUnknownError, PayoutResponse, redact } from "../../lib/gateway"
+import { nextPayoutStatus, payoutFieldsFromGateway, PayoutStatus, payoutStatusOf } from "../../modules/gateway/mappers/payout"
+import { auditedGatewayCall } from "../common/audited-call"
+import { gatewayModule, OperationActor } from "../common/operation-context"
+import { payoutRequestOf, StoredPayout } from "./payout-request"
+
+/** What the gateway said about a payout: its mapped fields, or that the answer was lost. */
+export interface PayoutAnswer {
+  payout_id: string
+  unknown: boolean
+  status: PayoutStatus
+  fields: Record<string, unknown>
+}
+
+/**
+ * Records the payout as PENDING before anything is sent, so that a payout the gateway may have made is never
+ * missing from the module. Compensation deletes it only while it is still PENDING, i.e. when the gateway
+ * refused it or was never reached; a payout the gateway answered (or may have made) stays.
+ */
+export const createPayoutRecordStep = createStep(
+  "gateway-create-payout-record",
+  async (input: StoredPayout & { created_by?: string | null }, { container }) => {
+    const service = gatewayModule(container)
+    const [existing] = await service.listGatewayPayouts({ request_id: input.request_id }, { take: 1 })
+    if (existing) {
+      throw new MedusaError(
+        MedusaError.Types.DUPLICATE_ERROR,
+        `A payout with request_id "${input.request_id}" exists (${existing.id}): refresh it instead of sending it again`
+      )
+    }
+    const created = await service.createGatewayPayouts({ ...input, status: "PENDING" as const })
+    return new StepResponse(created, created.id)
+  },
+  async (id, { container }) => {
+    if (!id) return
+    const service = gatewayModule(container)
+    const [current] = await service.listGatewayPayouts({ id }, { take: 1 })
+    if (current?.status === "PENDING") await service.deleteGatewayPayouts(id)
+  }
+)
+
+/** Sends (or re-sends, for a refresh) the payout's request and maps the answer; the call is audited. */
+async function sendPayout(
+  container: Parameters<typeof gatewayModule>[0],
+  payout: StoredPayout & { id: string },
+  operation: "payout.create" | "payout.refresh",
+  actor: OperationActor | null | undefined
+): Promise<PayoutAnswer> {
+  const client = gatewayModule(container).payouts()
+  const outcome = await auditedGatewayCall(
+    container,
+    {
+      operation,
+      actor,
+      target_id: payout.id,
+      request_id: payout.request_id,
+      details: { payment_amount: payout.payment_amount, payment_currency: payout.payment_currency },
+    },
+    async (): Promise<{ answer: PayoutResponse } | { lost: string }> => {
+      try {
+        return { answer: await client.payout(payoutRequestOf(payout)) }
+      } catch (e) {
+        // The gateway may have made the payout: it is recorded as UNKNOWN, not as failed.
+        if (e instanceof GatewayOutcomeUnknownError) return { lost: e.message }
+        throw e
+      }
+    },
+    (r) =>
+      "lost" in r
+        ? { result: "unknown", error_code: "outcome_unknown", error_message: String(redact(r.lost)) }
+        : { details: { status: r.answer.status, transaction_id: r.answer.transaction_id ?? null } }
+  )
+  if ("lost" in outcome) return { payout_id: payout.id, unknown: true, status: "UNKNOWN", fields: {} }
+  return {
+    payout_id: payout.id,
+    unknown: false,
+    status: payoutStatusOf(outcome.answer.status),
+    fields: payoutFieldsFromGateway(outcome.answer),
+  }
+}
+
+/**
+ * Sends the payout. A payout cannot be taken back, so when a later step fails the compensation keeps the
+ * record and marks it UNKNOWN: a refresh re-reads it from the gateway by its request_id.
+ */
+export const sendPayoutStep = createStep(
+  "gateway-send-payout",
+  async (input: { payout: StoredPayout & { id: string }; actor?: OperationActor | null }, { container }) => {
+    const answer = await sendPayout(container, input.payout, "payout.create", input.actor)
+    return new StepResponse(answer, answer.payout_id)
+  },
+  async (id, { container }) => {
+    if (!id) return
+    await gatewayModule(container).updateGatewayPayouts({ id, status: "UNKNOWN" })
+  }
+)
+
+/** Re-sends a stored payout's request (same request_id): the gateway answers with its current state. */
+export const resendPayoutStep = createStep(
+  "gateway-resend-payout",
+  async (input: { id: string; actor?: OperationActor | null }, { container }) => {
+    const payout = await gatewayModule(container).retrieveGatewayPayout(input.id)
+    return new StepResponse(await sendPayout(container, payout as unknown as StoredPayout & { id: string }, "payout.refresh", input.actor))
+  }
+)
+
+/**
+ * Writes what the gateway answered. Reads the record again first: a notification may have finished the
+ * payout meanwhile, and a final status is never moved back to PROCESSING.
+ */
+export const recordPayoutAnswerStep = createStep("gateway-record-payout-answer", async (answer: PayoutAnswer, { container }) => {
+  const service = gatewayModule(container)
+  const current = await service.retrieveGatewayPayout(answer.payout_id)
+  const status = answer.unknown
+    ? current.status === "PENDING"
+      ? "UNKNOWN"
+      : current.status
+    : nextPayoutStatus(current.status as PayoutStatus, answer.status)
+  const updated = await service.updateGatewayPayouts({ id: current.id, ...answer.fields, status })
+  return new StepResponse(updated)
+})
