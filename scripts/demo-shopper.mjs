@@ -1,17 +1,9 @@
 // The demo's scripted shopper and store clerk: pays through the store API (JS SDK) with each kind of payment,
 // then captures and partly refunds one order through the admin API, and returns a row per order.
 import Medusa from "@medusajs/js-sdk"
+import { createRequire } from "node:module"
 
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "12 St James's Square",
-  city: "New York",
-  province: "NY",
-  postal_code: "10001",
-  country_code: "us",
-  phone: "+12125550100",
-}
+const { address: ADDRESS, cards: CARDS } = createRequire(import.meta.url)("./shopper-fixtures.json")
 
 const card = (number) => ({ number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" })
 
@@ -70,13 +62,13 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
   log("card 4242 4242 4242 4242 (approved)")
   {
     const { cart, session } = await cartWithSession("pp_gateway_card")
-    await postCard(session.id, "4242424242424242")
+    await postCard(session.id, CARDS.approve)
     record("card, approved", await complete(cart.id), session)
   }
   log("card 4000 0000 0000 3220 (3-D Secure)")
   {
     const { cart, session } = await cartWithSession("pp_gateway_card")
-    const { payment_session } = await postCard(session.id, "4000000000003220")
+    const { payment_session } = await postCard(session.id, CARDS.threeDS)
     await postForm(payment_session.data.issuer_url, { outcome: "pass" })
     record("card, 3-D Secure", await complete(cart.id), session)
   }
@@ -85,7 +77,7 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
     const { cart, session } = await cartWithSession("pp_gateway_hosted")
     const page = await postForm(session.data.hosted.action, session.data.hosted.inputs)
     const [entry] = formsOf(await page.text())
-    const c = card("4242424242424242")
+    const c = card(CARDS.approve)
     await postForm(new URL(entry.action, session.data.hosted.action).toString(), {
       ...entry.inputs,
       card: c.number,
@@ -98,7 +90,7 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
   log("card 4000 0000 0000 0002 (declined)")
   {
     const { cart, session } = await cartWithSession("pp_gateway_card")
-    const { payment_session } = await postCard(session.id, "4000000000000002")
+    const { payment_session } = await postCard(session.id, CARDS.decline)
     const res = await complete(cart.id)
     rows.push({ payment: "card, declined", result: `declined: ${payment_session.data.decline?.message ?? res.type}`, order_id: null, session_id: session.id })
   }

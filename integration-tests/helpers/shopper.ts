@@ -4,24 +4,10 @@
  */
 import type { AxiosInstance } from "axios"
 import type { SeededStore } from "../../scripts/seed-store"
+import fixtures from "../../scripts/shopper-fixtures.json"
 
-export const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "12 St James's Square",
-  city: "New York",
-  province: "NY",
-  postal_code: "10001",
-  country_code: "us",
-  phone: "+12125550100",
-}
-
-export const CARDS = {
-  approve: "4242424242424242",
-  decline: "4000000000000002",
-  threeDS: "4000000000003220",
-  review: "4000000000009995",
-}
+export const ADDRESS = fixtures.address
+export const CARDS = fixtures.cards as { approve: string; decline: string; threeDS: string; review: string }
 
 export function card(number: string) {
   return { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
