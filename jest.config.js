@@ -6,6 +6,11 @@ loadEnv("test", process.cwd())
 process.env.MEDUSA_DISABLE_TELEMETRY = "true"
 // Medusa logs every migration at info level; keep test output readable (LOG_LEVEL=info to see it).
 process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
+// The reconciliation jobs must not fire on their own in the middle of a test: suites run them on demand, and
+// the schedule is weekly (Sunday 03:00). Not yearly: Medusa's scheduler waits with one setTimeout, and a wait
+// over 24.8 days overflows it and fires at once, again and again.
+process.env.GATEWAY_ORDER_SYNC_SCHEDULE = process.env.GATEWAY_ORDER_SYNC_SCHEDULE || "0 3 * * 0"
+process.env.GATEWAY_REFUND_SYNC_SCHEDULE = process.env.GATEWAY_REFUND_SYNC_SCHEDULE || "0 3 * * 0"
 
 const transform = {
   "^.+\\.[jt]sx?$": [

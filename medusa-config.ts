@@ -20,6 +20,20 @@ export default defineConfig({
   },
   admin: { disable: env.MEDUSA_ADMIN_DISABLE !== "false" },
   modules: [
+    // Several Medusa instances (server + workers) share events, workflows and locks through Redis; without
+    // REDIS_URL a single instance uses Medusa's in-memory defaults.
+    ...(env.REDIS_URL
+      ? [
+          { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } },
+          { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { url: env.REDIS_URL } } },
+          {
+            resolve: "@medusajs/medusa/locking",
+            options: {
+              providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: env.REDIS_URL } }],
+            },
+          },
+        ]
+      : []),
     // The plugin's module (notification log, payment details, sync runs, payouts and issuing records).
     {
       resolve: "./src/modules/gateway",

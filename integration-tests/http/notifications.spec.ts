@@ -211,6 +211,7 @@ medusaIntegrationTestRunner({
       expect(await cartCompleted(cartId)).toBeNull()
 
       const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      expect(res.data.summary.error).toBeNull()
       expect(res.data.summary).toMatchObject({ status: "succeeded", checked: 1, changed: 1, requests: 1, discrepancies: [] })
       expect(await cartCompleted(cartId)).toBeTruthy()
 

@@ -78,7 +78,7 @@ function handleControl(ctx, info) {
       }
       {
         const orderNo = info.query.get("order_no")
-        const list = [...ctx.store.transactions.values()].filter((t) => orderNo === null || t.order_no === orderNo)
+        const list = orderNo === null ? [...ctx.store.transactions.values()] : ctx.store.transactionsByOrderNo.get(orderNo) || []
         return reply(200, list.map((t) => S.transactionState(ctx.store, t)))
       }
     case "notifications":

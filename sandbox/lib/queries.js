@@ -29,9 +29,8 @@ function retrievalTrans(ctx, info) {
     return { status: 200, json: out }
   }
   const seen = new Set()
-  const all = [...ctx.store.transactions.values()].filter((t) => t.merchant_id === body.merchant_id)
   for (const orderNo of orders) {
-    const found = all.filter((t) => t.order_no === orderNo)
+    const found = S.transactionsByOrder(ctx.store, body.merchant_id, orderNo)
     if (found.length === 0) out.orders_list.push({ order_no: orderNo, query_result: "2" })
     for (const t of found) {
       if (seen.has(t.transaction_id)) continue

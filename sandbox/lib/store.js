@@ -72,6 +72,8 @@ function createStore() {
   const store = {
     /** @type {Map<string, any>} transaction_id -> transaction */
     transactions: new Map(),
+    /** @type {Map<string, any[]>} order_no -> its transactions, oldest first (an index over `transactions`) */
+    transactionsByOrderNo: new Map(),
     /** @type {Map<string, any>} refund_reference_id -> refund */
     refunds: new Map(),
     /** @type {Map<string, any>} gbc_id -> hosted payment page */
@@ -165,6 +167,9 @@ function createTransaction(store, f) {
     history: [{ at: now.toISOString(), payment_status: f.payment_status, event: "created" }],
   }
   store.transactions.set(tx.transaction_id, tx)
+  const sameOrder = store.transactionsByOrderNo.get(tx.order_no)
+  if (sameOrder) sameOrder.push(tx)
+  else store.transactionsByOrderNo.set(tx.order_no, [tx])
   return tx
 }
 
@@ -177,7 +182,7 @@ function setStatus(tx, status, event) {
 
 /** @param {ReturnType<typeof createStore>} store @param {string} merchantId @param {string} orderNo */
 function transactionsByOrder(store, merchantId, orderNo) {
-  return [...store.transactions.values()].filter((t) => t.merchant_id === merchantId && t.order_no === orderNo)
+  return (store.transactionsByOrderNo.get(orderNo) || []).filter((t) => t.merchant_id === merchantId)
 }
 
 /** Is there an approved or pending transaction with this order_no? */

@@ -14,6 +14,7 @@ import { GATEWAY_MODULE } from "../../modules/gateway"
 import type GatewayModuleService from "../../modules/gateway/service"
 import { configuredAcquiringClient } from "../../providers/gateway/core/client"
 import { pickSessionRecord } from "../../providers/gateway/core/order-lookup"
+import { stateOfRecord } from "../../providers/gateway/core/status"
 import type { RefundRecord } from "../../providers/gateway/core/session-data"
 import { applyGatewayState } from "./apply-gateway-state"
 import { applyRefundUpdates, refundStatusOf, RefundUpdate } from "./refund-status"
@@ -47,20 +48,27 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     const client = configuredAcquiringClient()
     if (!client) throw new Error("the gateway payment provider is not configured")
     const paymentModule = container.resolve(Modules.PAYMENT)
+    const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
     const since = new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000)
 
     // Open sessions (waiting for the shopper, held for review, outcome unknown) and open payments
-    // (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome).
-    const open = new Map<string, string | null>()
+    // (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome), each with the
+    // gateway state Medusa last recorded, so that a session whose state has not moved costs no write.
+    const open = new Map<string, { transaction_id: string | null; known: string | null }>()
+    const remember = (orderNo: string, d: Record<string, unknown>) =>
+      open.set(orderNo, {
+        transaction_id: (d.transaction_id as string) ?? null,
+        known: d.outcome_unknown ? null : ((d.gateway_state as string) ?? null),
+      })
     for (let skip = 0; ; skip += PAGE) {
       const sessions = await paymentModule.listPaymentSessions(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["pending", "requires_more", "pending_authorization", "authorized"], created_at: { $gte: since.toISOString() } }),
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["pending", "requires_more", "pending_authorization"], created_at: { $gte: since.toISOString() } }),
         { select: ["id", "data", "status"], take: PAGE, skip, order: { created_at: "ASC" } }
       )
       for (const s of sessions) {
         const d = (s.data ?? {}) as Record<string, unknown>
         if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
-        open.set(s.id, (d.transaction_id as string) ?? null)
+        remember(s.id, d)
       }
       if (sessions.length < PAGE) break
     }
@@ -71,7 +79,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       )
       for (const p of payments) {
         const d = (p.data ?? {}) as Record<string, unknown>
-        if ((!p.captured_at && !p.canceled_at) || d.outcome_unknown) if (typeof d.order_no === "string") open.set(d.order_no, (d.transaction_id as string) ?? null)
+        if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") remember(d.order_no, d)
       }
       if (payments.length < PAGE) break
     }
@@ -84,8 +92,14 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       async (chunk) => {
         summary.requests++
         const res = await client.orderQuery({ orders: chunk })
+        const unchanged: string[] = []
         for (const orderNo of chunk) {
-          const record = pickSessionRecord(res.orders_list ?? [], orderNo, open.get(orderNo))
+          const known = open.get(orderNo)!
+          const record = pickSessionRecord(res.orders_list ?? [], orderNo, known.transaction_id)
+          if (record && known.known && stateOfRecord(record) === known.known) {
+            unchanged.push(orderNo) // the gateway agrees with what Medusa recorded: nothing to apply
+            continue
+          }
           try {
             const r = await applyGatewayState(container, orderNo, record)
             if (r.changes.length) summary.changed++
@@ -93,6 +107,9 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
           } catch (err) {
             summary.discrepancies.push({ order_no: orderNo, reason: String(redact((err as Error).message)) })
           }
+        }
+        if (unchanged.length) {
+          await gatewayModule.updateGatewayPayments({ selector: { order_no: unchanged }, data: { last_reconciled_at: new Date() } })
         }
       },
       options.concurrency ?? 2
@@ -154,13 +171,16 @@ async function withRun(container: MedusaContainer, job: SyncSummary["job"], work
   const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
   const summary: SyncSummary = { job, status: "succeeded", checked: 0, changed: 0, requests: 0, discrepancies: [], error: null }
   const key = `gateway:${job}`
+  const ownerId = `${job}:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}`
   let acquired = false
   try {
-    await locking.acquire(key, { expire: 600 })
+    // Throws at once when another run (this instance or another sharing the locking provider) holds it.
+    await locking.acquire(key, { ownerId, expire: 600 })
     acquired = true
-  } catch {
+  } catch (err) {
     summary.status = "skipped"
-    logger.info(`Gateway ${job}: another run holds the lock; skipped`)
+    summary.error = `another run holds the lock (${String(redact((err as Error).message))})`
+    logger.info(`Gateway ${job}: skipped, ${summary.error}`)
     return summary
   }
   const run = await gatewayModule.createGatewaySyncRuns({ job, status: "running", started_at: new Date() })
@@ -183,7 +203,7 @@ async function withRun(container: MedusaContainer, job: SyncSummary["job"], work
       discrepancies: { items: summary.discrepancies },
       error: summary.error,
     })
-    if (acquired) await locking.release(key).catch(() => undefined)
+    if (acquired) await locking.release(key, { ownerId }).catch(() => undefined)
   }
   const line = `Gateway ${job}: ${summary.status}, checked ${summary.checked}, changed ${summary.changed}, requests ${summary.requests}, discrepancies ${summary.discrepancies.length}${summary.error ? `, error: ${summary.error}` : ""}`
   if (summary.status === "failed") logger.error(line)

@@ -1,0 +1,71 @@
+/**
+ * A storefront over Medusa's store API with plain fetch: a cart ready to complete (items, addresses,
+ * shipping, a payment session of the given provider; for the gateway's card provider, the card posted to the
+ * plugin's route), and the complete-cart call.
+ */
+import type { SeededStore } from "../../scripts/seed-store"
+
+const ADDRESS = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  address_1: "12 St James's Square",
+  city: "New York",
+  province: "NY",
+  postal_code: "10001",
+  country_code: "us",
+  phone: "+12125550100",
+}
+
+const CARD = { number: "4242424242424242", exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
+
+export class StoreClient {
+  #carts = 0
+
+  constructor(
+    readonly baseUrl: string,
+    readonly store: SeededStore,
+  ) {}
+
+  async call(method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; data: any }> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { "content-type": "application/json", "x-publishable-api-key": this.store.publishableKey },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await res.text()
+    return { status: res.status, data: text ? JSON.parse(text) : null }
+  }
+
+  async ok(method: "GET" | "POST", path: string, body?: unknown): Promise<any> {
+    const r = await this.call(method, path, body)
+    if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
+    return r.data
+  }
+
+  /** A cart with a session of `providerId` that complete-cart can turn into an order; returns the cart id. */
+  async readyCart(providerId: string): Promise<string> {
+    const { cart } = await this.ok("POST", "/store/carts", {
+      region_id: this.store.regions.usd,
+      // One shopper per cart: carts made at once with one new email race to create the same customer.
+      email: `shopper-${process.pid}-${++this.#carts}@example.com`,
+      items: [{ variant_id: this.store.variants.tshirt, quantity: 2 }],
+      shipping_address: ADDRESS,
+      billing_address: ADDRESS,
+    })
+    await this.ok("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: this.store.shippingOptionId })
+    const { payment_collection: pc } = await this.ok("POST", "/store/payment-collections", { cart_id: cart.id })
+    const { payment_collection: withSession } = await this.ok("POST", `/store/payment-collections/${pc.id}/payment-sessions`, { provider_id: providerId })
+    const session = withSession.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId)
+    if (providerId === "pp_gateway_card") {
+      const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${session.id}/card`, { card: CARD })
+      if (payment_session.status !== "authorized") throw new Error(`card session is ${payment_session.status}`)
+    }
+    return cart.id
+  }
+
+  /** Completes a cart; throws unless it became an order. */
+  async complete(cartId: string): Promise<void> {
+    const r = await this.call("POST", `/store/carts/${cartId}/complete`, {})
+    if (r.status !== 200 || r.data?.type !== "order") throw new Error(`complete ${cartId}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
+  }
+}
