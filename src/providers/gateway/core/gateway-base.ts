@@ -331,7 +331,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   /** Starts a session: card waits for the card post; hosted asks for the page; APM asks for the redirect. */
   private async start(
     data: GatewaySessionData,
-    extra: { customer?: InitiatePaymentInput["context"] extends infer C ? (C extends { customer?: infer U } ? U : never) : never; payment_method?: unknown; browser?: unknown; context?: OrderContext }
+    extra: { customer?: unknown; payment_method?: unknown; browser?: unknown; context?: OrderContext }
   ): Promise<{ data: GatewaySessionData; status: PaymentSessionStatus }> {
     if (this.method === "card") return { data, status: "pending" }
     const request = buildPaymentRequest({
