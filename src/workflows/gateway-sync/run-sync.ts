@@ -51,69 +51,78 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
     const since = new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000)
 
-    // Open sessions (waiting for the shopper, held for review, outcome unknown) and open payments
-    // (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome), each with the
-    // gateway state Medusa last recorded, so that a session whose state has not moved costs no write.
-    const open = new Map<string, { transaction_id: string | null; known: string | null }>()
-    const remember = (orderNo: string, d: Record<string, unknown>) =>
-      open.set(orderNo, {
-        transaction_id: (d.transaction_id as string) ?? null,
-        known: d.outcome_unknown ? null : ((d.gateway_state as string) ?? null),
-      })
-    for (let skip = 0; ; skip += PAGE) {
-      const sessions = await paymentModule.listPaymentSessions(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["pending", "requires_more", "pending_authorization"], created_at: { $gte: since.toISOString() } }),
-        { select: ["id", "data", "status"], take: PAGE, skip, order: { created_at: "ASC" } }
+    type Open = { order_no: string; transaction_id: string | null; known: string | null }
+    const openOf = (orderNo: string, d: Record<string, unknown>): Open => ({
+      order_no: orderNo,
+      transaction_id: (d.transaction_id as string) ?? null,
+      known: d.outcome_unknown ? null : ((d.gateway_state as string) ?? null),
+    })
+
+    /** One order-query request for up to 100 open payments, and what it says applied to each. */
+    const reconcile = async (chunk: Open[]) => {
+      summary.requests++
+      summary.checked += chunk.length
+      const res = await client.orderQuery({ orders: chunk.map((o) => o.order_no) })
+      const unchanged: string[] = []
+      for (const open of chunk) {
+        const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id)
+        if (record && open.known && stateOfRecord(record) === open.known) {
+          unchanged.push(open.order_no) // the gateway agrees with what Medusa recorded: nothing to apply
+          continue
+        }
+        try {
+          const r = await applyGatewayState(container, open.order_no, record)
+          if (r.changes.length) summary.changed++
+          if (r.discrepancy) summary.discrepancies.push({ order_no: open.order_no, reason: r.discrepancy })
+        } catch (err) {
+          summary.discrepancies.push({ order_no: open.order_no, reason: String(redact((err as Error).message)) })
+        }
+      }
+      if (unchanged.length) {
+        await gatewayModule.updateGatewayPayments({ selector: { order_no: unchanged }, data: { last_reconciled_at: new Date() } })
+      }
+    }
+    const concurrency = options.concurrency ?? 2
+
+    // Open payments (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome),
+    // then open sessions (waiting for the shopper, held for review, outcome unknown: in this order, a payment a
+    // session turns into is not checked twice), each with the gateway state Medusa last recorded. Read a page at
+    // a time by id (keyset: stable while the run changes what it reads) and reconciled as they are read, so
+    // memory stays flat however many there are.
+    for (let after = ""; ; ) {
+      const payments = await paymentModule.listPayments(
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: since.toISOString() }, ...(after ? { id: { $gt: after } } : {}) }),
+        { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, order: { id: "ASC" } }
       )
+      const open: Open[] = []
+      for (const p of payments) {
+        const d = (p.data ?? {}) as Record<string, unknown>
+        if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") open.push(openOf(d.order_no, d))
+      }
+      await runInBatches("orderQuery", open, reconcile, concurrency)
+      if (payments.length < PAGE) break
+      after = payments[payments.length - 1]!.id
+    }
+    for (let after = ""; ; ) {
+      const sessions = await paymentModule.listPaymentSessions(
+        filter({
+          provider_id: GATEWAY_PROVIDER_IDS,
+          status: ["pending", "requires_more", "pending_authorization"],
+          created_at: { $gte: since.toISOString() },
+          ...(after ? { id: { $gt: after } } : {}),
+        }),
+        { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
+      )
+      const open: Open[] = []
       for (const s of sessions) {
         const d = (s.data ?? {}) as Record<string, unknown>
         if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
-        remember(s.id, d)
+        open.push(openOf(s.id, d))
       }
+      await runInBatches("orderQuery", open, reconcile, concurrency)
       if (sessions.length < PAGE) break
+      after = sessions[sessions.length - 1]!.id
     }
-    for (let skip = 0; ; skip += PAGE) {
-      const payments = await paymentModule.listPayments(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: since.toISOString() } }),
-        { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, skip, order: { created_at: "ASC" } }
-      )
-      for (const p of payments) {
-        const d = (p.data ?? {}) as Record<string, unknown>
-        if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") remember(d.order_no, d)
-      }
-      if (payments.length < PAGE) break
-    }
-
-    const orderNos = [...open.keys()]
-    summary.checked = orderNos.length
-    await runInBatches(
-      "orderQuery",
-      orderNos,
-      async (chunk) => {
-        summary.requests++
-        const res = await client.orderQuery({ orders: chunk })
-        const unchanged: string[] = []
-        for (const orderNo of chunk) {
-          const known = open.get(orderNo)!
-          const record = pickSessionRecord(res.orders_list ?? [], orderNo, known.transaction_id)
-          if (record && known.known && stateOfRecord(record) === known.known) {
-            unchanged.push(orderNo) // the gateway agrees with what Medusa recorded: nothing to apply
-            continue
-          }
-          try {
-            const r = await applyGatewayState(container, orderNo, record)
-            if (r.changes.length) summary.changed++
-            if (r.discrepancy) summary.discrepancies.push({ order_no: orderNo, reason: r.discrepancy })
-          } catch (err) {
-            summary.discrepancies.push({ order_no: orderNo, reason: String(redact((err as Error).message)) })
-          }
-        }
-        if (unchanged.length) {
-          await gatewayModule.updateGatewayPayments({ selector: { order_no: unchanged }, data: { last_reconciled_at: new Date() } })
-        }
-      },
-      options.concurrency ?? 2
-    )
   })
 }
 
