@@ -4,7 +4,8 @@ import { startEmbeddedPostgres } from "./embedded-postgres.mjs"
 
 export default async function globalSetup() {
   // REDIS_URL switches medusa-config.ts to Redis modules; only the two-instance suite wants that, so keep
-  // it aside for that suite (GATEWAY_TEST_REDIS_URL) and let every other suite boot a plain store.
+  // it aside for that suite (GATEWAY_TEST_REDIS_URL, which .ci/run sets directly) and let every other suite
+  // boot a plain store.
   if (process.env.REDIS_URL) {
     process.env.GATEWAY_TEST_REDIS_URL = process.env.REDIS_URL
     delete process.env.REDIS_URL

@@ -1,0 +1,475 @@
+#!/usr/bin/env node
+// Browser tests of the admin extensions (`npm run test:browser`, and the end of `npm test`).
+//
+// Starts the demo stack (scripts/demo-stack.mjs: embedded PostgreSQL in a temporary directory, the gateway
+// sandbox, migrations, seed, admin user, `medusa develop` with the admin) on free non-default ports, places an
+// order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
+// logs in, opens each page, creates a group/cardholder/card, blocks the card, creates a payout, approves the
+// held payment on the order page, runs a reconciliation, and asserts what each page shows. Screenshots of
+// every page go to screenshots/browser/ (printed at the end).
+//
+// Without /usr/bin/chromium it prints why it skips and exits 0. Options: --keep (leave the stack running
+// after the test, Ctrl-C stops it), --build (run `medusa plugin:build` first), CHROMIUM=/path.
+import Medusa from "@medusajs/js-sdk"
+import { spawnSync } from "node:child_process"
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { freePort } from "../embedded-postgres.mjs"
+import { root, startStack, waitFor as waitForHealthUrl } from "../../scripts/demo-stack.mjs"
+
+const waitForHealth = (storeUrl, ms) => waitForHealthUrl(`${storeUrl}/health`, ms)
+
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium"
+const args = process.argv.slice(2)
+const started = Date.now()
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`
+const log = (text) => process.stdout.write(`[browser ${elapsed()}] ${text}\n`)
+
+if (!existsSync(CHROMIUM)) {
+  process.stdout.write(
+    `\nSKIPPED browser tests (integration-tests/browser): no Chromium at ${CHROMIUM}. ` +
+      `Install it with \`apt-get install -y chromium\` (as .ci/run does) to run them.\n`
+  )
+  process.exit(0)
+}
+
+const { chromium } = await import("playwright-core")
+
+// `medusa develop` restarts the server on any file change in the project (but dot-directories and a few
+// others): screenshots are taken into a temporary folder and copied to screenshots/browser/ at the end.
+const shotsDir = join(root, "screenshots", "browser")
+const tmpShots = mkdtempSync(join(tmpdir(), "gateway-shots-"))
+const dataDir = mkdtempSync(join(tmpdir(), "gateway-browser-"))
+// As root, embedded PostgreSQL runs as a created `postgres` user, which must reach <dataDir>/pg.
+chmodSync(dataDir, 0o755)
+const userDataDir = mkdtempSync(join(tmpdir(), "gateway-chromium-"))
+
+let stack
+let browser
+const failures = []
+const passed = []
+
+async function cleanup() {
+  await browser?.close().catch(() => undefined)
+  await stack?.stop().catch(() => undefined)
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(userDataDir, { recursive: true, force: true })
+  rmSync(tmpShots, { recursive: true, force: true })
+}
+
+function saveScreenshots() {
+  rmSync(shotsDir, { recursive: true, force: true })
+  mkdirSync(shotsDir, { recursive: true })
+  cpSync(tmpShots, shotsDir, { recursive: true })
+  if (stack) writeFileSync(join(shotsDir, "medusa-develop.log"), stack.serverOutput())
+}
+process.on("SIGINT", async () => {
+  await cleanup()
+  process.exit(130)
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
+const ADDRESS = { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "New York", province: "NY", postal_code: "10001", country_code: "us", phone: "+12125550100" }
+
+async function placeOrder({ storeUrl, seed }, number) {
+  const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
+  const { cart } = await sdk.store.cart.create({
+    region_id: seed.regions.usd,
+    email: "ada@example.com",
+    items: [{ variant_id: seed.variants.tshirt, quantity: 1 }],
+    shipping_address: ADDRESS,
+    billing_address: ADDRESS,
+  })
+  await sdk.store.cart.addShippingMethod(cart.id, { option_id: seed.shippingOptionId })
+  const fresh = (await sdk.store.cart.retrieve(cart.id)).cart
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_card" })
+  const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
+  const card = { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
+  const { payment_session } = await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { card } })
+  const res = await sdk.store.cart.complete(cart.id)
+  if (res.type !== "order") throw new Error(`checkout with ${number} did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
+  return { order: res.order, session: payment_session }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Steps: each is named, timed, screenshotted; a failure is recorded (with a screenshot) and the run goes on
+// where later steps do not depend on it.
+let page
+let shot = 0
+async function screenshot(name) {
+  const name_ = `${String(++shot).padStart(2, "0")}-${name}.png`
+  await page.screenshot({ path: join(tmpShots, name_), fullPage: true }).catch(() => undefined)
+  return join(shotsDir, name_)
+}
+
+async function step(name, fn, { required = false } = {}) {
+  const t = Date.now()
+  try {
+    await fn()
+    passed.push(name)
+    log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)}s)`)
+  } catch (err) {
+    const file = await screenshot(`FAILED-${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`)
+    failures.push({ name, message: err.message.split("\n").slice(0, 6).join("\n"), file })
+    log(`FAIL ${name}: ${err.message.split("\n")[0]}`)
+    if (required) throw err
+  }
+}
+
+const expectText = async (text, timeout = 20_000) => page.getByText(text, { exact: false }).first().waitFor({ state: "visible", timeout })
+const expectTestId = async (id, timeout = 20_000) => page.getByTestId(id).first().waitFor({ state: "visible", timeout })
+async function expectIn(testId, text, timeout = 20_000) {
+  const loc = page.getByTestId(testId).first()
+  await loc.waitFor({ state: "visible", timeout })
+  const end = Date.now() + timeout
+  let content = ""
+  while (Date.now() < end) {
+    content = (await loc.innerText().catch(() => "")) ?? ""
+    if (content.includes(text)) return content
+    await page.waitForTimeout(250)
+  }
+  throw new Error(`[data-testid=${testId}] does not show "${text}"; it shows: ${content.replace(/\s+/g, " ").slice(0, 300)}`)
+}
+/** Expects a toast with this text (Medusa's Toaster), so success and failure are both checked. */
+async function expectToast(text) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first()
+  await toast.waitFor({ state: "visible", timeout: 20_000 }).catch(async () => {
+    const all = await page.locator("[data-sonner-toast]").allInnerTexts().catch(() => [])
+    throw new Error(`no toast "${text}"${all.length ? `; toasts: ${all.join(" | ").replace(/\s+/g, " ")}` : ""}`)
+  })
+}
+/** Clicks the confirm button of the open Prompt (usePrompt / Prompt). */
+async function confirmPrompt(label) {
+  const dialog = page.getByRole("alertdialog").last()
+  await dialog.waitFor({ state: "visible", timeout: 10_000 })
+  await dialog.getByRole("button", { name: label, exact: true }).click()
+}
+async function selectOption(trigger, optionText) {
+  await trigger.click()
+  await page.getByRole("option", { name: optionText }).first().click()
+}
+async function login() {
+  await page.locator('input[name="email"]').fill(stack.admin.email)
+  await page.locator('input[name="password"]').fill(stack.admin.password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
+}
+
+/**
+ * Opens an admin page. `medusa develop` restarts the server when a file of the project changes (and the
+ * admin session, kept in memory, is then gone): wait for the server, log in again and retry.
+ */
+async function open(path, waitFor) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await waitForHealth(stack.storeUrl, 180_000)
+      await page.goto(`${stack.storeUrl}/app${path}`, { waitUntil: "domcontentloaded" })
+      const loginForm = page.locator('input[name="email"]')
+      const expected = waitFor ? waitFor().then(() => "page") : Promise.resolve("page")
+      const seen = await Promise.race([expected, loginForm.waitFor({ timeout: 180_000 }).then(() => "login")])
+      if (seen === "login") {
+        log(`  ${path}: the session is gone (server restarted?); logging in again`)
+        expected.catch(() => undefined)
+        await login()
+        throw new Error("logged in again")
+      }
+      return
+    } catch (err) {
+      if (attempt >= 3 || !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|Timeout|logged in again/.test(err.message)) throw err
+      log(`  ${path}: ${err.message.split("\n")[0]}; retrying`)
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+async function main() {
+  if (args.includes("--build")) {
+    log("medusa plugin:build")
+    const r = spawnSync("npx", ["medusa", "plugin:build"], { cwd: root, stdio: "inherit" })
+    if (r.status !== 0) throw new Error("medusa plugin:build failed")
+  }
+  const ports = { store: await freePort(), sandbox: await freePort(), postgres: await freePort() }
+  log(`starting the stack (store :${ports.store}, sandbox :${ports.sandbox}, postgres :${ports.postgres}, data ${dataDir})`)
+  stack = await startStack({
+    ports,
+    dataDir,
+    log: (kind, text) => kind === "step" && log(text),
+    onServerExit: (code, output) => {
+      process.stderr.write(`\nThe Medusa server stopped (exit ${code}). Its last output:\n${output}\n`)
+      cleanup().then(() => process.exit(1))
+    },
+  })
+  const { storeUrl, admin } = stack
+
+  log("placing an order held for risk review (card 4000 0000 0000 9995) and a paid one (4242...)")
+  const held = await placeOrder(stack, "4000000000009995")
+  if (held.session.status !== "pending_authorization") throw new Error(`the review card's session is ${held.session.status}, expected pending_authorization`)
+  const paid = await placeOrder(stack, "4242424242424242")
+
+  // A fresh profile (--user-data-dir, which playwright passes for a persistent context).
+  browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    // This script stops the browser itself (with the stack) on Ctrl-C.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1440, height: 900 },
+    locale: "en-US",
+    timezoneId: "UTC",
+  })
+  const context = browser
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  const pageErrors = []
+  page.on("pageerror", (e) => pageErrors.push(e.message))
+
+  await step(
+    "log in as the seeded admin",
+    async () => {
+      // The first request compiles the admin (vite, develop mode): allow for a slow machine.
+      await page.goto(`${storeUrl}/app/login`, { waitUntil: "domcontentloaded", timeout: 240_000 })
+      await page.locator('input[name="email"]').waitFor({ timeout: 240_000 })
+      await login()
+      await page.waitForURL(/\/app\/orders/, { timeout: 120_000 })
+      await expectText("Orders", 60_000)
+    },
+    { required: true }
+  )
+
+  await step("sidebar lists the gateway pages", async () => {
+    await open("/gateway", () => expectTestId("gateway-overview", 120_000))
+    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Reconciliation"]) {
+      await page.locator("nav, aside").getByRole("link", { name: label }).first().waitFor({ state: "visible" })
+    }
+    await screenshot("gateway-overview")
+  })
+
+  await step("order widget: held payment shows its gateway details", async () => {
+    await open(`/orders/${held.order.id}`, () => expectTestId("gateway-payment-widget", 120_000))
+    await expectIn("gateway-payment-widget", held.session.data.transaction_id)
+    await expectIn("gateway-status", "Review")
+    await expectIn("gateway-card", held.session.data.card_mask)
+    await expectTestId("gateway-review")
+    await screenshot("order-held-for-review")
+  })
+
+  await step("order widget: approve the held payment (confirmed)", async () => {
+    await page.getByTestId("gateway-review").getByRole("button", { name: "Approve" }).click()
+    await confirmPrompt("Approve")
+    await expectToast("Payment approved")
+    await expectIn("gateway-status", "Authorized")
+    await expectIn("gateway-review-status", "Approved")
+    if (await page.getByTestId("gateway-review").count()) throw new Error("the Approve / Reject buttons are still shown")
+    await screenshot("order-approved")
+  })
+
+  await step("order widget: a paid order shows transaction and card", async () => {
+    await open(`/orders/${paid.order.id}`, () => expectTestId("gateway-payment-widget", 60_000))
+    await expectIn("gateway-status", "Authorized")
+    await expectIn("gateway-card", paid.session.data.card_mask)
+    if (await page.getByTestId("gateway-review").count()) throw new Error("a paid order offers a review")
+    await screenshot("order-paid")
+  })
+
+  await step("payouts: empty list", async () => {
+    await open("/gateway/payouts", () => expectText("No payouts yet", 60_000))
+    await screenshot("payouts-empty")
+  })
+
+  await step("payouts: client-side validation", async () => {
+    await page.getByTestId("create-payout").click()
+    await page.locator("#payment_amount").fill("10.123")
+    await page.getByTestId("create-payout-submit").click()
+    await expectIn("error-payment_amount", "at most 2 decimals")
+    await expectTestId("error-company_name")
+    await expectTestId("error-account_number")
+    await screenshot("payout-create-validation")
+  })
+
+  await step("payouts: create a payout", async () => {
+    const fill = (id, value) => page.locator(`#${id}`).fill(value)
+    await fill("payment_amount", "125.50")
+    await fill("reference", "INV-2041")
+    await fill("company_name", "Acme Supplies Ltd")
+    await fill("street_address", "1 King St")
+    await fill("city", "London")
+    await fill("country_code", "GB")
+    await fill("account_name", "Acme Supplies Ltd")
+    await fill("account_number", "12345678")
+    await fill("bank_country_code", "GB")
+    await fill("swift_code", "BARCGB22")
+    await page.getByTestId("create-payout-submit").click()
+    await expectToast("Payout created")
+    await expectTestId("payout-detail")
+    await expectIn("payout-detail", "125.50 USD")
+    await expectIn("payout-beneficiary", "Acme Supplies Ltd")
+    await expectIn("payout-beneficiary", "•••• 5678")
+    const text = await page.getByTestId("payout-beneficiary").innerText()
+    if (text.includes("12345678")) throw new Error("the beneficiary's account number is shown unmasked")
+    await screenshot("payout-detail")
+  })
+
+  await step("payouts: list shows it and filters by status", async () => {
+    await open("/gateway/payouts", () => expectTestId("payouts-table", 30_000))
+    await expectIn("payouts-table", "INV-2041")
+    await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "Failed")
+    await expectText("No payouts match these filters")
+    await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "All statuses")
+    await expectIn("payouts-table", "INV-2041")
+    await screenshot("payouts-list")
+  })
+
+  await step("groups: track the sandbox's group 7001", async () => {
+    await open("/gateway/groups", () => expectText("No card groups tracked yet", 60_000))
+    await screenshot("groups-empty")
+    await page.getByTestId("track-group").click()
+    await page.locator("#gateway_group_id").fill("7001")
+    await page.getByTestId("track-group-submit").click()
+    await expectToast("Group tracked")
+    await expectIn("groups-table", "7001")
+    await expectIn("groups-table", "10000.00")
+    await screenshot("groups-list")
+  })
+
+  await step("cardholders: create one", async () => {
+    await open("/gateway/cardholders", () => expectText("No cardholders yet", 60_000))
+    await page.getByTestId("create-cardholder").click()
+    await page.getByTestId("create-cardholder-submit").click()
+    await expectTestId("error-email")
+    await page.locator("#first_name").fill("Grace")
+    await page.locator("#last_name").fill("Hopper")
+    await page.locator("#email").fill("grace@example.com")
+    await page.locator("#billing_country").fill("US")
+    await page.getByTestId("create-cardholder-submit").click()
+    await expectToast("Cardholder created")
+    await expectIn("cardholder-detail", "Grace Hopper")
+    await expectIn("cardholder-detail", "grace@example.com")
+    await screenshot("cardholder-detail")
+    await open("/gateway/cardholders", () => expectTestId("cardholders-table", 30_000))
+    await expectIn("cardholders-table", "grace@example.com")
+    await screenshot("cardholders-list")
+  })
+
+  await step("cardholders: create and delete another (confirmed)", async () => {
+    await page.getByTestId("create-cardholder").click()
+    await page.locator("#first_name").fill("Alan")
+    await page.locator("#last_name").fill("Turing")
+    await page.locator("#email").fill("alan@example.com")
+    await page.getByTestId("create-cardholder-submit").click()
+    await expectToast("Cardholder created")
+    await expectIn("cardholder-detail", "Alan Turing")
+    await page.getByTestId("delete-cardholder").click()
+    await confirmPrompt("Delete")
+    await expectToast("Cardholder deleted")
+    await expectIn("cardholder-detail", "Deleted")
+  })
+
+  let cardId
+  await step("cards: create a card for the cardholder from group 7001", async () => {
+    await open("/gateway/cards", () => expectText("No cards yet", 60_000))
+    await screenshot("cards-empty")
+    await page.getByTestId("create-cards").click()
+    await selectOption(page.locator("#cardholder_id"), "Grace Hopper")
+    await selectOption(page.locator("#group_id"), "7001")
+    await page.locator("#charge_amount").fill("50.00")
+    await page.locator("#pieces").fill("2")
+    await page.locator("#alias").fill("Marketing")
+    await page.getByTestId("create-cards-submit").click()
+    await expectToast("2 cards created")
+    await expectIn("cards-table", "Marketing")
+    const rows = page.getByTestId("cards-table").locator("tbody tr")
+    if ((await rows.count()) !== 2) throw new Error(`expected 2 cards in the list, found ${await rows.count()}`)
+    cardId = await rows.first().getAttribute("data-row-id")
+    await screenshot("cards-list")
+  })
+
+  await step("cards: filter by status", async () => {
+    await selectOption(page.getByTestId("card-status-filter").getByRole("combobox"), "Closed")
+    await expectText("No cards match these filters")
+    await selectOption(page.getByTestId("card-status-filter").getByRole("combobox"), "All statuses")
+    await expectIn("cards-table", "Marketing")
+  })
+
+  await step("cards: detail, block (confirmed) and activate", async () => {
+    if (!cardId) throw new Error("no card was created")
+    await open(`/gateway/cards/${cardId}`, () => expectTestId("card-detail", 30_000))
+    await expectIn("card-status", "Active")
+    await expectIn("card-detail", "50.00 USD")
+    await screenshot("card-detail")
+    await page.getByTestId("card-block").click()
+    await confirmPrompt("Block")
+    await expectToast("Card blocked")
+    await expectIn("card-status", "Blocked")
+    await screenshot("card-blocked")
+    await page.getByTestId("card-activate").click()
+    await confirmPrompt("Activate")
+    await expectToast("Card activated")
+    await expectIn("card-status", "Active")
+  })
+
+  await step("cards: recharge (confirmed, validated)", async () => {
+    await page.getByTestId("card-recharge").click()
+    await page.locator("#amount").fill("abc")
+    await page.getByTestId("amount-prompt-confirm").click()
+    await expectText("decimal amount")
+    await page.locator("#amount").fill("10.00")
+    await page.getByTestId("amount-prompt-confirm").click()
+    await expectToast("Card recharged")
+    await expectIn("card-detail", "60.00 USD")
+  })
+
+  await step("cards: reveal details once, hidden again", async () => {
+    await page.getByTestId("card-reveal").click()
+    await confirmPrompt("Reveal")
+    const shown = await expectIn("card-revealed", "CVV")
+    if (!/\d{4} \d{4} \d{4} \d{4}/.test(shown)) throw new Error(`no card number in the revealed panel: ${shown}`)
+    await screenshot("card-revealed")
+    await page.getByTestId("card-revealed").waitFor({ state: "detached", timeout: 40_000 })
+  })
+
+  await step("groups: detail shows the balance after the cards", async () => {
+    await open("/gateway/groups", () => expectTestId("groups-table", 30_000))
+    await page.getByTestId("groups-table").locator("tbody tr").first().click()
+    await expectTestId("group-detail")
+    await expectIn("group-detail", "9890.00")
+    await screenshot("group-detail")
+  })
+
+  await step("reconciliation: run the order sync", async () => {
+    await open("/gateway/reconciliation", () => expectTestId("sync-runs", 60_000))
+    await screenshot("reconciliation-before")
+    await page.getByTestId("run-order-sync").click()
+    await expectToast("Order sync")
+    await expectIn("sync-runs-table", "Order sync")
+    await expectIn("sync-runs-table", "Succeeded")
+    await screenshot("reconciliation")
+  })
+
+  if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
+}
+
+let exitCode = 0
+try {
+  await main()
+} catch (err) {
+  failures.push({ name: "setup", message: err.stack ?? err.message })
+}
+if (failures.length) {
+  exitCode = 1
+  process.stdout.write(`\nBrowser tests: ${passed.length} passed, ${failures.length} FAILED\n`)
+  for (const f of failures) process.stdout.write(`\n✗ ${f.name}\n  ${f.message.replace(/\n/g, "\n  ")}${f.file ? `\n  screenshot: ${f.file}` : ""}\n`)
+} else {
+  process.stdout.write(`\nBrowser tests: all ${passed.length} steps passed in ${elapsed()}\n`)
+}
+saveScreenshots()
+process.stdout.write(`Screenshots: ${shotsDir}\n`)
+if (args.includes("--keep") && stack) {
+  process.stdout.write(`Stack kept running: ${stack.storeUrl}/app (${stack.admin.email} / ${stack.admin.password}); Ctrl-C stops it.\n`)
+} else {
+  await cleanup()
+  process.exit(exitCode)
+}

@@ -1,0 +1,146 @@
+// The demo's stack, reusable: an embedded PostgreSQL (unless DATABASE_URL is given), the gateway sandbox and a
+// Medusa store (`medusa develop`) with this plugin and the admin, migrated and seeded once per data directory.
+// Used by `npm run demo` (scripts/demo.mjs) and by the browser tests (integration-tests/browser/run.mjs).
+import { spawn } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { createServer } from "node:net"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const require = createRequire(import.meta.url)
+const { startSandbox } = require("../sandbox")
+
+export const DEMO_ADMIN = { email: "admin@demo.local", password: "demo-password" }
+
+export async function assertFree(port, what) {
+  await new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once("error", () => reject(new Error(`Port ${port} (${what}) is taken: stop what uses it or pass another (see README, "Demo")`)))
+    s.listen(port, "127.0.0.1", () => s.close(resolve))
+  })
+}
+
+export async function waitFor(url, ms) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url)
+      if (r.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`)
+}
+
+/**
+ * Starts the stack. `ports`: { store, sandbox, postgres }; `dataDir`: where PostgreSQL's data and seed.json
+ * live (`reset` empties it first); `log(kind, text)` with kind "step" or "info"; `onServerExit(code, output)`
+ * is called when `medusa develop` stops by itself; `registerStop(stop)` receives the stop function at once,
+ * so a stack still starting can be stopped. Answers { storeUrl, sandbox, seed, admin, env, stop }.
+ */
+export async function startStack({ ports, dataDir, reset = false, admin = DEMO_ADMIN, env: extraEnv = {}, sandboxOptions = {}, log = () => {}, onServerExit = () => {}, registerStop = () => {} }) {
+  const step = (text) => log("step", text)
+  const info = (text) => log("info", text)
+  const children = []
+  const stops = []
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    for (const c of children) {
+      try {
+        process.kill(-c.pid, "SIGTERM")
+      } catch {
+        c.kill("SIGTERM")
+      }
+    }
+    await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode ? undefined : new Promise((r) => { c.once("exit", r); setTimeout(r, 10_000) }))))
+    for (const s of stops.reverse()) await s().catch(() => undefined)
+  }
+
+  // The caller can stop a stack that is still starting (Ctrl-C during the first admin build).
+  registerStop(stop)
+
+  function run(cmd, cmdArgs, env, { background = false } = {}) {
+    return new Promise((resolve, reject) => {
+      // Its own process group, so that stopping it also stops what `npx medusa develop` starts.
+      const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
+      let out = ""
+      child.stdout.on("data", (d) => (out += d))
+      child.stderr.on("data", (d) => (out += d))
+      if (background) {
+        children.push(child)
+        child.on("exit", (code) => {
+          if (!stopping) onServerExit(code, out.slice(-4000))
+        })
+        return resolve({ child, output: () => out })
+      }
+      child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${cmdArgs.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
+    })
+  }
+
+  try {
+    if (reset) rmSync(dataDir, { recursive: true, force: true })
+    mkdirSync(dataDir, { recursive: true })
+    const fresh = !existsSync(join(dataDir, "seed.json"))
+
+    step("Checking ports")
+    await assertFree(ports.store, "Medusa")
+    await assertFree(ports.sandbox, "sandbox")
+
+    let databaseUrl = process.env.DATABASE_URL
+    if (!databaseUrl) {
+      step(`Starting PostgreSQL (embedded, data in ${dataDir.startsWith(root) ? dataDir.slice(root.length + 1) : dataDir}/pg)`)
+      await assertFree(ports.postgres, "PostgreSQL")
+      const pgDir = join(dataDir, "pg")
+      const pg = await startEmbeddedPostgres({ databaseDir: pgDir, port: ports.postgres, persistent: true, initialise: !existsSync(join(pgDir, "PG_VERSION")) })
+      stops.push(() => pg.stop())
+      if (fresh) await pg.createDatabase("medusa_demo").catch(() => undefined)
+      databaseUrl = `postgres://${pg.user}:${pg.password}@localhost:${pg.port}/medusa_demo`
+    }
+
+    step("Starting the gateway sandbox")
+    const storeUrl = `http://localhost:${ports.store}`
+    const sandbox = await startSandbox({ port: ports.sandbox, quiet: true, notifyBaseMs: 500, ...sandboxOptions })
+    stops.push(() => sandbox.close())
+    info(`sandbox: ${sandbox.url}`)
+
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PORT: String(ports.store),
+      MEDUSA_ADMIN_DISABLE: "false",
+      MEDUSA_DISABLE_TELEMETRY: "true",
+      GATEWAY_BASE_URL: sandbox.url,
+      GATEWAY_STORE_URL: storeUrl,
+      GATEWAY_RETURN_URL: `${storeUrl}/store/gateway/return`,
+      STORE_CORS: `http://localhost:8000,${sandbox.url}`,
+      ADMIN_CORS: storeUrl,
+      AUTH_CORS: storeUrl,
+      ...extraEnv,
+    }
+
+    step("Migrating the database")
+    await run("npx", ["medusa", "db:migrate"], env)
+    if (fresh) {
+      step("Seeding the store (once; --reset starts over)")
+      await run("npx", ["medusa", "exec", "./scripts/demo-seed.ts", join(dataDir, "seed.json.tmp")], env)
+      await run("npx", ["medusa", "user", "-e", admin.email, "-p", admin.password], env)
+      writeFileSync(join(dataDir, "seed.json"), readFileSync(join(dataDir, "seed.json.tmp")))
+    }
+    const seed = JSON.parse(readFileSync(join(dataDir, "seed.json"), "utf8"))
+
+    step("Starting Medusa with the plugin and the admin (first start builds the admin: a minute or two)")
+    const server = await run("npx", ["medusa", "develop"], env, { background: true })
+    await waitFor(`${storeUrl}/health`, 300_000)
+    info(`store: ${storeUrl}`)
+    return { storeUrl, sandbox, seed, admin, env, serverOutput: server.output, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}

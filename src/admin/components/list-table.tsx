@@ -1,0 +1,86 @@
+import { Table } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { useNavigate } from "react-router-dom"
+import { EmptyState, ErrorState, LoadingState } from "./states"
+
+export type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; className?: string }
+
+/**
+ * A paginated list in Medusa's Table, with loading, error and empty states. Rows link to `rowLink(row)`.
+ */
+export function ListTable<T extends { id: string }>({
+  rows,
+  columns,
+  count,
+  pageSize,
+  pageIndex,
+  onPageChange,
+  isLoading,
+  error,
+  onRetry,
+  rowLink,
+  emptyTitle,
+  emptyDescription,
+  testId,
+}: {
+  rows: T[] | undefined
+  columns: Column<T>[]
+  count: number
+  pageSize: number
+  pageIndex: number
+  onPageChange: (pageIndex: number) => void
+  isLoading: boolean
+  error: unknown
+  onRetry?: () => void
+  rowLink?: (row: T) => string
+  emptyTitle: string
+  emptyDescription?: string
+  testId?: string
+}) {
+  const navigate = useNavigate()
+  if (isLoading && !rows) return <LoadingState rows={5} />
+  if (error) return <ErrorState error={error} onRetry={onRetry} />
+  if (!rows?.length) return <EmptyState title={emptyTitle} description={emptyDescription} />
+  const pageCount = Math.max(1, Math.ceil(count / pageSize))
+  return (
+    <div data-testid={testId}>
+      <Table>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((c) => (
+              <Table.HeaderCell key={c.key} className={c.className}>
+                {c.header}
+              </Table.HeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row
+              key={row.id}
+              className={rowLink ? "cursor-pointer" : undefined}
+              onClick={rowLink ? () => navigate(rowLink(row)) : undefined}
+              data-row-id={row.id}
+            >
+              {columns.map((c) => (
+                <Table.Cell key={c.key} className={c.className}>
+                  {c.cell(row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      <Table.Pagination
+        count={count}
+        pageSize={pageSize}
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        canPreviousPage={pageIndex > 0}
+        canNextPage={pageIndex + 1 < pageCount}
+        previousPage={() => onPageChange(pageIndex - 1)}
+        nextPage={() => onPageChange(pageIndex + 1)}
+      />
+    </div>
+  )
+}

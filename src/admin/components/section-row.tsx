@@ -1,0 +1,21 @@
+import { Text, clx } from "@medusajs/ui"
+import type { ReactNode } from "react"
+
+/** A label/value row of a detail section, as in Medusa's own detail pages. */
+export const SectionRow = ({ title, value, testId }: { title: string; value?: ReactNode; testId?: string }) => {
+  const empty = value === undefined || value === null || value === ""
+  return (
+    <div className="text-ui-fg-subtle grid w-full grid-cols-2 items-center gap-4 px-6 py-4" data-testid={testId}>
+      <Text size="small" weight="plus" leading="compact">
+        {title}
+      </Text>
+      {typeof value === "string" || typeof value === "number" || empty ? (
+        <Text size="small" leading="compact" className={clx("whitespace-pre-line text-pretty break-all", { "text-ui-fg-muted": empty })}>
+          {empty ? "-" : value}
+        </Text>
+      ) : (
+        <div className="flex flex-wrap gap-1">{value}</div>
+      )}
+    </div>
+  )
+}

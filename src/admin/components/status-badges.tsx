@@ -1,0 +1,42 @@
+import { StatusBadge } from "@medusajs/ui"
+import { humanize } from "../lib/format"
+
+type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
+
+const COLORS: Record<string, Color> = {
+  // payouts
+  COMPLETED: "green",
+  PROCESSING: "blue",
+  PENDING: "orange",
+  UNKNOWN: "orange",
+  FAILED: "red",
+  // cards, cardholders, groups
+  active: "green",
+  blocked: "orange",
+  closed: "grey",
+  deleted: "grey",
+  // gateway payment states
+  authorized: "blue",
+  captured: "green",
+  partially_refunded: "orange",
+  refunded: "grey",
+  review: "orange",
+  held: "orange",
+  approved: "green",
+  rejected: "red",
+  declined: "red",
+  failed: "red",
+  canceled: "grey",
+  voided: "grey",
+  pending: "orange",
+  unknown: "orange",
+  // sync runs
+  succeeded: "green",
+  running: "blue",
+}
+
+/** A status as the Medusa admin shows one: a coloured dot and the humanised value. */
+export const GatewayStatusBadge = ({ status, label }: { status?: string | null; label?: string }) => {
+  if (!status) return <span className="text-ui-fg-muted">-</span>
+  return <StatusBadge color={COLORS[status] ?? "grey"}>{label ?? humanize(status)}</StatusBadge>
+}

@@ -1,0 +1,138 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ArrowPath } from "@medusajs/icons"
+import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
+import { SectionHeader } from "../../../components/page-header"
+import { EmptyState, ErrorState, LoadingState } from "../../../components/states"
+import { GatewayStatusBadge } from "../../../components/status-badges"
+import { useRunSync, useSyncRuns } from "../../../hooks/api/sync-runs"
+import { errorMessage, formatDate } from "../../../lib/format"
+import type { SyncRun } from "../../../lib/types"
+
+const JOB_LABEL: Record<SyncRun["job"], string> = { order_sync: "Order sync", refund_sync: "Refund sync" }
+
+function duration(run: SyncRun) {
+  if (!run.finished_at) return "-"
+  const ms = new Date(run.finished_at).getTime() - new Date(run.started_at).getTime()
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
+}
+
+const ReconciliationPage = () => {
+  const { data, isLoading, error, refetch } = useSyncRuns(20)
+  const runSync = useRunSync()
+  const runs = data?.sync_runs ?? []
+  // Unresolved: the discrepancies of each job's latest run (older runs' are superseded by it).
+  const latest = new Map<string, SyncRun>()
+  for (const r of runs) if (!latest.has(r.job) && r.status !== "running") latest.set(r.job, r)
+  const open = [...latest.values()].flatMap((r) => (r.discrepancies?.items ?? []).map((d) => ({ ...d, job: r.job, at: r.started_at })))
+
+  const start = (job: SyncRun["job"]) =>
+    runSync.mutate(job, {
+      onSuccess: ({ summary }) =>
+        toast.success(`${JOB_LABEL[job]} ${summary.status}`, { description: `Checked ${summary.checked}, changed ${summary.changed}, discrepancies ${summary.discrepancies.length}` }),
+      onError: (e) => toast.error(`${JOB_LABEL[job]} failed`, { description: errorMessage(e) }),
+    })
+
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="sync-runs">
+      <Container className="divide-y p-0">
+        <SectionHeader
+          level="h1"
+          title="Reconciliation"
+          subtitle="The jobs compare Medusa's payments and refunds with the gateway's records and fix what they can."
+          actions={
+            <>
+              <Button size="small" variant="secondary" onClick={() => start("order_sync")} isLoading={runSync.isPending && runSync.variables === "order_sync"} data-testid="run-order-sync">
+                <ArrowPath />
+                Run order sync
+              </Button>
+              <Button size="small" variant="secondary" onClick={() => start("refund_sync")} isLoading={runSync.isPending && runSync.variables === "refund_sync"} data-testid="run-refund-sync">
+                <ArrowPath />
+                Run refund sync
+              </Button>
+            </>
+          }
+        />
+        {isLoading ? (
+          <LoadingState rows={4} />
+        ) : error ? (
+          <ErrorState error={error} onRetry={() => refetch()} />
+        ) : !runs.length ? (
+          <EmptyState title="No runs yet" description="The jobs run on their schedule; run one now to see its summary." />
+        ) : (
+          <Table data-testid="sync-runs-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Job</Table.HeaderCell>
+                <Table.HeaderCell>Started</Table.HeaderCell>
+                <Table.HeaderCell>Duration</Table.HeaderCell>
+                <Table.HeaderCell>Status</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Checked</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Changed</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Requests</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Discrepancies</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {runs.map((r) => (
+                <Table.Row key={r.id} title={r.error ?? undefined}>
+                  <Table.Cell>{JOB_LABEL[r.job] ?? r.job}</Table.Cell>
+                  <Table.Cell>{formatDate(r.started_at)}</Table.Cell>
+                  <Table.Cell>{duration(r)}</Table.Cell>
+                  <Table.Cell>
+                    <GatewayStatusBadge status={r.status} />
+                  </Table.Cell>
+                  <Table.Cell className="text-right">{r.checked}</Table.Cell>
+                  <Table.Cell className="text-right">{r.changed}</Table.Cell>
+                  <Table.Cell className="text-right">{r.requests}</Table.Cell>
+                  <Table.Cell className="text-right">
+                    {r.discrepancies?.items?.length ? <Badge size="2xsmall" color="orange">{r.discrepancies.items.length}</Badge> : 0}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+      </Container>
+      <Container className="divide-y p-0" data-testid="discrepancies">
+        <div className="px-6 py-4">
+          <Heading level="h2">Unresolved discrepancies</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Differences the latest run of each job found and could not resolve by itself.
+          </Text>
+        </div>
+        {!isLoading && !open.length ? (
+          <EmptyState title="No unresolved discrepancies" />
+        ) : (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Job</Table.HeaderCell>
+                <Table.HeaderCell>Order no. / payment</Table.HeaderCell>
+                <Table.HeaderCell>Reason</Table.HeaderCell>
+                <Table.HeaderCell>Found</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {open.map((d, i) => (
+                <Table.Row key={`${d.job}-${d.order_no}-${i}`}>
+                  <Table.Cell>{JOB_LABEL[d.job]}</Table.Cell>
+                  <Table.Cell className="font-mono">{d.order_no}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">{d.reason}</Table.Cell>
+                  <Table.Cell>{formatDate(d.at)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+      </Container>
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "Reconciliation",
+  icon: ArrowPath,
+  rank: 5,
+})
+
+export default ReconciliationPage

@@ -1,0 +1,144 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { CheckCircle, XCircle } from "@medusajs/icons"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Badge, Button, Container, Text, toast, usePrompt } from "@medusajs/ui"
+import { SectionHeader } from "../components/page-header"
+import { SectionRow } from "../components/section-row"
+import { ErrorState, LoadingState } from "../components/states"
+import { GatewayStatusBadge } from "../components/status-badges"
+import { useGatewayPayment, useOrderPayments, useReviewGatewayPayment } from "../hooks/api/payment-sessions"
+import { errorMessage, formatAmount, formatDate, humanize } from "../lib/format"
+import type { GatewaySessionData, RefundRecord } from "../lib/types"
+
+const GATEWAY_PROVIDER = /^pp_gateway_/
+
+type Session = { id: string; provider_id: string; status: string; created_at?: string; data?: Record<string, unknown> }
+
+/** The gateway session that paid the order: the one with a payment, else the latest gateway session. */
+function gatewaySessionOf(order: AdminOrder | undefined): Session | undefined {
+  const collections = (order?.payment_collections ?? []) as unknown as { payment_sessions?: Session[]; payments?: { payment_session_id?: string; provider_id: string }[] }[]
+  const sessions = collections.flatMap((c) => c.payment_sessions ?? []).filter((s) => GATEWAY_PROVIDER.test(s.provider_id))
+  const paidIds = new Set(collections.flatMap((c) => c.payments ?? []).map((p) => p.payment_session_id))
+  return sessions.find((s) => paidIds.has(s.id)) ?? sessions.sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))[0]
+}
+
+function riskReasons(value: unknown): string[] {
+  if (!value) return []
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
+  if (typeof value === "string") return value.split(/[,;]\s*/).filter(Boolean)
+  return [JSON.stringify(value)]
+}
+
+const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { data: orderData, isLoading: orderLoading } = useOrderPayments(order.id)
+  const session = gatewaySessionOf(orderData?.order as AdminOrder | undefined)
+  const { data, isLoading, error, refetch } = useGatewayPayment(session?.id)
+  const review = useReviewGatewayPayment(session?.id ?? "", order.id)
+  const prompt = usePrompt()
+
+  // Orders paid through another provider (or not yet loaded): nothing from this plugin.
+  if (orderLoading || !session) return null
+
+  const sessionData = (data?.payment_session.data ?? session.data ?? {}) as GatewaySessionData
+  const gp = data?.gateway_payment ?? null
+  const state = gp?.gateway_state ?? sessionData.gateway_state ?? null
+  const held = state === "review" && gp?.review_status !== "approved" && gp?.review_status !== "rejected"
+  const refunds: RefundRecord[] = (gp?.refunds?.length ? gp.refunds : sessionData.refunds) ?? []
+  const reasons = riskReasons(gp?.risk_reasons)
+  const lastNotification = gp?.last_notification_at ?? data?.notifications?.[0]?.received_at ?? null
+
+  const decide = async (action: "approve" | "reject") => {
+    const confirmed = await prompt({
+      title: action === "approve" ? "Approve this payment?" : "Reject this payment?",
+      description:
+        action === "approve"
+          ? "The gateway releases the payment held for risk review and Medusa marks it authorized."
+          : "The gateway declines the payment held for risk review; the order waiting for it is canceled.",
+      confirmText: action === "approve" ? "Approve" : "Reject",
+      cancelText: "Cancel",
+      variant: action === "approve" ? "confirmation" : "danger",
+    })
+    if (!confirmed) return
+    review.mutate(action, {
+      onSuccess: () => toast.success(action === "approve" ? "Payment approved" : "Payment rejected"),
+      onError: (e) => toast.error(action === "approve" ? "Could not approve the payment" : "Could not reject the payment", { description: errorMessage(e) }),
+    })
+  }
+
+  return (
+    <Container className="divide-y p-0" data-testid="gateway-payment-widget">
+      <SectionHeader
+        title="Card gateway"
+        subtitle={humanize(sessionData.method ?? session.provider_id.replace("pp_gateway_", ""))}
+        actions={<GatewayStatusBadge status={state} />}
+      />
+      {isLoading ? (
+        <LoadingState rows={4} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : (
+        <>
+          {held && (
+            <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="gateway-review">
+              <Text size="small" className="text-ui-fg-subtle">
+                The gateway holds this payment for risk review. Approve to authorize it, or reject it.
+              </Text>
+              <div className="flex gap-x-2">
+                <Button size="small" variant="secondary" onClick={() => decide("reject")} disabled={review.isPending}>
+                  <XCircle />
+                  Reject
+                </Button>
+                <Button size="small" variant="primary" onClick={() => decide("approve")} isLoading={review.isPending}>
+                  <CheckCircle />
+                  Approve
+                </Button>
+              </div>
+            </div>
+          )}
+          <SectionRow title="Transaction" value={gp?.transaction_id ?? sessionData.transaction_id} testId="gateway-transaction-id" />
+          <SectionRow title="Gateway status" value={<GatewayStatusBadge status={state} />} testId="gateway-status" />
+          {gp?.review_status && <SectionRow title="Review" value={<GatewayStatusBadge status={gp.review_status} />} testId="gateway-review-status" />}
+          <SectionRow title="Card" value={sessionData.card_mask ?? sessionData.payment_method} testId="gateway-card" />
+          <SectionRow title="3-D Secure" value={humanize(gp?.threeds_result ?? sessionData.threeds_result)} />
+          <SectionRow title="Risk action" value={gp?.risk_action ? <Badge size="2xsmall">{gp.risk_action}</Badge> : undefined} testId="gateway-risk-action" />
+          <SectionRow title="Risk score" value={gp?.risk_score} />
+          <SectionRow
+            title="Risk reasons"
+            value={reasons.length ? reasons.map((r) => <Badge key={r} size="2xsmall" color="orange">{r}</Badge>) : undefined}
+          />
+          {sessionData.decline && <SectionRow title="Decline" value={`${sessionData.decline.code} ${sessionData.decline.message}`} />}
+          <SectionRow
+            title="Refunds"
+            testId="gateway-refunds"
+            value={
+              refunds.length ? (
+                <div className="flex flex-col gap-y-1">
+                  {refunds.map((r) => (
+                    <div key={r.reference} className="flex items-center gap-x-2">
+                      <Text size="small" leading="compact" className="txt-compact-small font-mono">
+                        {r.reference}
+                      </Text>
+                      <Text size="small" leading="compact" className="text-ui-fg-subtle">
+                        {formatAmount(r.amount, sessionData.currency)}
+                      </Text>
+                      <GatewayStatusBadge status={r.status} />
+                    </div>
+                  ))}
+                </div>
+              ) : undefined
+            }
+          />
+          {gp?.discrepancy && <SectionRow title="Discrepancy" value={gp.discrepancy} />}
+          <SectionRow title="Last notification" value={lastNotification ? formatDate(lastNotification) : undefined} testId="gateway-last-notification" />
+          <SectionRow title="Last reconciliation" value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined} />
+        </>
+      )}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({
+  zone: "order.details.side.after",
+})
+
+export default OrderGatewayPaymentWidget
