@@ -8,6 +8,7 @@ import { createServer } from "node:net"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
+import { startStorefront } from "./storefront-server.mjs"
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
@@ -92,6 +93,7 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     step("Checking ports")
     await assertFree(ports.store, "Medusa")
     await assertFree(ports.sandbox, "sandbox")
+    await assertFree(ports.storefront, "storefront")
 
     let databaseUrl = process.env.DATABASE_URL
     if (!databaseUrl) {
@@ -117,8 +119,9 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
       MEDUSA_DISABLE_TELEMETRY: "true",
       GATEWAY_BASE_URL: sandbox.url,
       GATEWAY_STORE_URL: storeUrl,
-      GATEWAY_RETURN_URL: `${storeUrl}/store/gateway/return`,
-      STORE_CORS: `http://localhost:8000,${sandbox.url}`,
+      // The storefront example's return page (examples/storefront): where 3-D Secure, APMs and the hosted page send the shopper back.
+      GATEWAY_RETURN_URL: `http://localhost:${ports.storefront}/return`,
+      STORE_CORS: `http://localhost:${ports.storefront},${sandbox.url}`,
       ADMIN_CORS: storeUrl,
       AUTH_CORS: storeUrl,
       ...extraEnv,
@@ -138,7 +141,10 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     const server = await run("npx", ["medusa", "develop"], env, { background: true })
     await waitFor(`${storeUrl}/health`, 300_000)
     info(`store: ${storeUrl}`)
-    return { storeUrl, sandbox, seed, admin, env, serverOutput: server.output, stop }
+    const storefront = await startStorefront({ root, port: ports.storefront, storeUrl, seed })
+    stops.push(() => storefront.close())
+    info(`storefront: ${storefront.url}`)
+    return { storeUrl, storefrontUrl: storefront.url, sandbox, seed, admin, env, serverOutput: server.output, stop }
   } catch (err) {
     await stop()
     throw err

@@ -16,6 +16,7 @@ const ports = {
   store: Number(flag("port", process.env.DEMO_PORT ?? 9000)),
   sandbox: Number(flag("sandbox-port", process.env.DEMO_SANDBOX_PORT ?? 4010)),
   postgres: Number(flag("postgres-port", process.env.DEMO_POSTGRES_PORT ?? 5499)),
+  storefront: Number(flag("storefront-port", process.env.DEMO_STOREFRONT_PORT ?? 8000)),
 }
 const dataDir = join(root, ".demo-data")
 let stopStack = async () => undefined
@@ -35,7 +36,7 @@ process.on("SIGINT", () => shutdown(0))
 process.on("SIGTERM", () => shutdown(0))
 
 async function main() {
-  const { storeUrl, sandbox, seed, admin } = await startStack({
+  const { storeUrl, storefrontUrl, sandbox, seed, admin } = await startStack({
     ports,
     dataDir,
     reset: args.includes("--reset"),
@@ -60,6 +61,7 @@ async function main() {
   console.log(`
 ready
   admin:       ${storeUrl}/app   (${admin.email} / ${admin.password})
+  storefront:  ${storefrontUrl}   (the storefront example: examples/storefront)
   store API:   ${storeUrl}/store   (publishable key ${seed.publishableKey})
   sandbox:     ${sandbox.url}   (test cards: README, "Sandbox")
 Press Ctrl-C to stop.`)

@@ -5,7 +5,8 @@
 // sandbox, migrations, seed, admin user, `medusa develop` with the admin) on free non-default ports, places an
 // order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
 // logs in, opens each page, creates a group/cardholder/card, blocks the card, creates a payout, approves the
-// held payment on the order page, runs a reconciliation, and asserts what each page shows. Screenshots of
+// held payment on the order page, runs a reconciliation, pays in the storefront example (card, declined card,
+// 3-D Secure, hosted page), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
 //
 // Without /usr/bin/chromium it prints why it skips and exits 0. Options: --keep (leave the stack running
@@ -190,7 +191,7 @@ async function main() {
     const r = spawnSync("npx", ["medusa", "plugin:build"], { cwd: root, stdio: "inherit" })
     if (r.status !== 0) throw new Error("medusa plugin:build failed")
   }
-  const ports = { store: await freePort(), sandbox: await freePort(), postgres: await freePort() }
+  const ports = { store: await freePort(), sandbox: await freePort(), postgres: await freePort(), storefront: await freePort() }
   log(`starting the stack (store :${ports.store}, sandbox :${ports.sandbox}, postgres :${ports.postgres}, data ${dataDir})`)
   stack = await startStack({
     ports,
@@ -447,6 +448,51 @@ async function main() {
     await expectIn("sync-runs-table", "Order sync")
     await expectIn("sync-runs-table", "Succeeded")
     await screenshot("reconciliation")
+  })
+
+  // The storefront example (examples/storefront), as a shopper sees it.
+  page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  page.on("pageerror", (e) => pageErrors.push(`storefront: ${e.message}`))
+  const buyAndPayByCard = async (number) => {
+    await page.goto(stack.storefrontUrl, { waitUntil: "domcontentloaded" })
+    await page.getByTestId("buy-t-shirt").click()
+    await page.getByTestId("pay-card").click()
+    await page.getByTestId("number").fill(number)
+    await page.getByTestId("cvv").fill("123")
+    await page.getByTestId("card-submit").click()
+  }
+  await step("storefront: card 4242 4242 4242 4242 gives an order confirmation", async () => {
+    await buyAndPayByCard("4242424242424242")
+    await expectIn("confirmation", "confirmed", 60_000)
+    await screenshot("storefront-card-confirmed")
+  })
+  await step("storefront: a declined card shows the gateway's reason", async () => {
+    await buyAndPayByCard("4000000000000002")
+    await expectIn("message", "Payment declined: Card declined", 60_000)
+    await screenshot("storefront-card-declined")
+  })
+  await step("storefront: 3-D Secure redirects to the issuer and back to the order", async () => {
+    await buyAndPayByCard("4000000000003220")
+    await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
+    await page.waitForURL(/\/return/, { timeout: 60_000 })
+    await expectIn("confirmation", "confirmed", 60_000)
+    await screenshot("storefront-3ds-confirmed")
+  })
+  await step("storefront: the hosted page in an iFrame, then the order", async () => {
+    await page.goto(stack.storefrontUrl, { waitUntil: "domcontentloaded" })
+    await page.getByTestId("buy-t-shirt").click()
+    await page.getByTestId("pay-hosted").click()
+    const frame = page.frameLocator('[data-testid="hosted-frame"]')
+    await frame.locator("#card").fill("4242424242424242", { timeout: 60_000 })
+    await frame.locator("#card_exp_month").fill("12")
+    await frame.locator("#card_exp_year").fill(String(new Date().getUTCFullYear() + 3))
+    await frame.locator("#card_cvv").fill("123")
+    await screenshot("storefront-hosted-page")
+    await frame.getByRole("button", { name: "Pay" }).click()
+    await page.waitForURL(/\/return/, { timeout: 60_000 })
+    await expectIn("confirmation", "confirmed", 60_000)
+    await screenshot("storefront-hosted-confirmed")
   })
 
   if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
