@@ -1,6 +1,7 @@
-import { Button, FocusModal, Heading, Input, Text, toast } from "@medusajs/ui"
+import { Input, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useNavigate } from "react-router-dom"
+import { CreateFormModal } from "../../../../components/create-form-modal"
 import { FormField } from "../../../../components/form-field"
 import { useCreateCardholder } from "../../../../hooks/api/cardholders"
 import { errorMessage } from "../../../../lib/format"
@@ -75,29 +76,16 @@ export const CreateCardholderModal = ({ open, onOpenChange }: { open: boolean; o
     })
   }
   return (
-    <FocusModal open={open} onOpenChange={close}>
-      <FocusModal.Content>
-        <form onSubmit={submit} className="flex h-full flex-col overflow-hidden" noValidate>
-          <FocusModal.Header>
-            <div className="flex items-center justify-end gap-x-2">
-              <FocusModal.Close asChild>
-                <Button size="small" variant="secondary" type="button">
-                  Cancel
-                </Button>
-              </FocusModal.Close>
-              <Button size="small" type="submit" isLoading={create.isPending} data-testid="create-cardholder-submit">
-                Create cardholder
-              </Button>
-            </div>
-          </FocusModal.Header>
-          <FocusModal.Body className="flex flex-1 flex-col items-center overflow-y-auto py-16">
-            <div className="flex w-full max-w-[720px] flex-col gap-y-8 px-2">
-              <div>
-                <Heading>Create cardholder</Heading>
-                <Text size="small" className="text-ui-fg-subtle">
-                  The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards.
-                </Text>
-              </div>
+    <CreateFormModal
+      open={open}
+      onOpenChange={close}
+      onSubmit={submit}
+      title="Create cardholder"
+      description="The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards."
+      submitLabel="Create cardholder"
+      submitTestId="create-cardholder-submit"
+      isPending={create.isPending}
+    >
               <div className="grid grid-cols-2 gap-4">
                 {FIELDS.map((d) => (
                   <FormField key={d.key} label={d.label} name={d.key} optional={!("required" in d && d.required)} error={errors[d.key]}>
@@ -113,10 +101,6 @@ export const CreateCardholderModal = ({ open, onOpenChange }: { open: boolean; o
                   </FormField>
                 ))}
               </div>
-            </div>
-          </FocusModal.Body>
-        </form>
-      </FocusModal.Content>
-    </FocusModal>
+    </CreateFormModal>
   )
 }

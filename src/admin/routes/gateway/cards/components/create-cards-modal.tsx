@@ -1,5 +1,6 @@
-import { Button, FocusModal, Heading, Input, Select, Switch, Label, Text, toast } from "@medusajs/ui"
+import { Input, Select, Switch, Label, toast } from "@medusajs/ui"
 import { useState } from "react"
+import { CreateFormModal } from "../../../../components/create-form-modal"
 import { FormField } from "../../../../components/form-field"
 import { useCardholders } from "../../../../hooks/api/cardholders"
 import { useCreateCards } from "../../../../hooks/api/cards"
@@ -71,29 +72,16 @@ export const CreateCardsModal = ({ open, onOpenChange }: { open: boolean; onOpen
     )
   }
   return (
-    <FocusModal open={open} onOpenChange={close}>
-      <FocusModal.Content>
-        <form onSubmit={submit} className="flex h-full flex-col overflow-hidden" noValidate>
-          <FocusModal.Header>
-            <div className="flex items-center justify-end gap-x-2">
-              <FocusModal.Close asChild>
-                <Button size="small" variant="secondary" type="button">
-                  Cancel
-                </Button>
-              </FocusModal.Close>
-              <Button size="small" type="submit" isLoading={create.isPending} data-testid="create-cards-submit">
-                Create cards
-              </Button>
-            </div>
-          </FocusModal.Header>
-          <FocusModal.Body className="flex flex-1 flex-col items-center overflow-y-auto py-16">
-            <div className="flex w-full max-w-[720px] flex-col gap-y-8 px-2">
-              <div>
-                <Heading>Create virtual cards</Heading>
-                <Text size="small" className="text-ui-fg-subtle">
-                  Issues one or more alike cards to a cardholder, each funded from the group's balance.
-                </Text>
-              </div>
+    <CreateFormModal
+      open={open}
+      onOpenChange={close}
+      onSubmit={submit}
+      title="Create virtual cards"
+      description="Issues one or more alike cards to a cardholder, each funded from the group's balance."
+      submitLabel="Create cards"
+      submitTestId="create-cards-submit"
+      isPending={create.isPending}
+    >
               <div className="grid grid-cols-2 gap-4">
                 <FormField label="Cardholder" name="cardholder_id" error={errors.cardholder_id}>
                   <Select value={form.cardholder_id} onValueChange={(v) => set("cardholder_id", v)}>
@@ -154,10 +142,6 @@ export const CreateCardsModal = ({ open, onOpenChange }: { open: boolean; onOpen
                   </Label>
                 </div>
               </div>
-            </div>
-          </FocusModal.Body>
-        </form>
-      </FocusModal.Content>
-    </FocusModal>
+    </CreateFormModal>
   )
 }

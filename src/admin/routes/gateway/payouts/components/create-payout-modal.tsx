@@ -1,6 +1,7 @@
-import { Button, FocusModal, Heading, Input, Select, Text, toast } from "@medusajs/ui"
+import { Heading, Input, Select, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { useNavigate } from "react-router-dom"
+import { CreateFormModal } from "../../../../components/create-form-modal"
 import { FormField } from "../../../../components/form-field"
 import { useCreatePayout } from "../../../../hooks/api/payouts"
 import { errorMessage } from "../../../../lib/format"
@@ -124,29 +125,16 @@ export const CreatePayoutModal = ({ open, onOpenChange }: { open: boolean; onOpe
   }
 
   return (
-    <FocusModal open={open} onOpenChange={close}>
-      <FocusModal.Content>
-        <form onSubmit={submit} className="flex h-full flex-col overflow-hidden" noValidate>
-          <FocusModal.Header>
-            <div className="flex items-center justify-end gap-x-2">
-              <FocusModal.Close asChild>
-                <Button size="small" variant="secondary" type="button">
-                  Cancel
-                </Button>
-              </FocusModal.Close>
-              <Button size="small" type="submit" isLoading={create.isPending} data-testid="create-payout-submit">
-                Create payout
-              </Button>
-            </div>
-          </FocusModal.Header>
-          <FocusModal.Body className="flex flex-1 flex-col items-center overflow-y-auto py-16">
-            <div className="flex w-full max-w-[720px] flex-col gap-y-8 px-2">
-              <div>
-                <Heading>Create payout</Heading>
-                <Text size="small" className="text-ui-fg-subtle">
-                  Pays a beneficiary's bank account through the gateway. A payout cannot be taken back.
-                </Text>
-              </div>
+    <CreateFormModal
+      open={open}
+      onOpenChange={close}
+      onSubmit={submit}
+      title="Create payout"
+      description="Pays a beneficiary's bank account through the gateway. A payout cannot be taken back."
+      submitLabel="Create payout"
+      submitTestId="create-payout-submit"
+      isPending={create.isPending}
+    >
               <div className="grid grid-cols-2 gap-4">
                 {field("payment_amount", "Amount", { placeholder: "100.00" })}
                 {field("payment_currency", "Currency", { placeholder: "USD" })}
@@ -189,10 +177,6 @@ export const CreatePayoutModal = ({ open, onOpenChange }: { open: boolean; onOpe
                   {field("swift_code", "SWIFT / BIC", { optional: true, placeholder: "BARCGB22" })}
                 </div>
               </div>
-            </div>
-          </FocusModal.Body>
-        </form>
-      </FocusModal.Content>
-    </FocusModal>
+    </CreateFormModal>
   )
 }
