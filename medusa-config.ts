@@ -73,6 +73,11 @@ export default defineConfig({
               ...(env.GATEWAY_STORE_URL ? { store_url: env.GATEWAY_STORE_URL } : {}),
               return_url: env.GATEWAY_RETURN_URL || "http://localhost:8000/checkout/return",
               capture: env.GATEWAY_CAPTURE === "automatic" ? "automatic" : "manual",
+              // Caps on card posts (defaults: 5 per payment session, 20 per client address an hour).
+              card_attempts: {
+                ...(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION ? { per_session: Number(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION) } : {}),
+                per_address: Number(env.GATEWAY_CARD_ATTEMPTS_PER_ADDRESS || 1000),
+              },
             },
           },
         ],

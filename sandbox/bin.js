@@ -48,7 +48,10 @@ Flags (defaults in brackets):
   --help                        this text
 
 Control endpoints: /sandbox/health, /sandbox/reset, /sandbox/stats, /sandbox/faults, /sandbox/transactions,
-/sandbox/notifications, /sandbox/refunds/{id}, /sandbox/disputes. See sandbox/README.md.`
+/sandbox/notifications, /sandbox/notifications/{notify_id}/resend (replay), /sandbox/refunds/{id},
+/sandbox/disputes, /sandbox/disputes/{id} (won | lost). Browser pages: /sandbox/issuer/{transaction_id}
+(GET, or POST return_url + notify_url as the docs' 3-D Secure hand-off), /sandbox/hosted/{gbc_id}.
+See sandbox/README.md.`
 
 class UsageError extends Error {}
 

@@ -81,9 +81,9 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
     await postForm(new URL(entry.action, session.data.hosted.action).toString(), {
       ...entry.inputs,
       card: c.number,
-      card_exp_month: c.exp_month,
-      card_exp_year: c.exp_year,
-      card_cvv: c.cvv,
+      expiration_month: c.exp_month,
+      expiration_year: c.exp_year,
+      security_code: c.cvv,
     })
     record("hosted page", await complete(cart.id), session)
   }

@@ -3,7 +3,6 @@
  * wire body the library would send for a request (signed and encoded outside any timed region).
  */
 import { AcquiringClient, AcquiringOperation, createAcquiringClient } from "../../src/lib/gateway"
-import { encodeBody } from "../../src/lib/gateway/encoding"
 
 export const CREDENTIALS = { merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" }
 
@@ -21,18 +20,15 @@ export function cardPayment(orderNo: string) {
     currency: "USD",
     amount: "28.29",
     card: "4242424242424242",
-    card_exp_month: "12",
-    card_exp_year: expiryYear,
-    card_cvv: "123",
+    expiration_month: "12",
+    expiration_year: expiryYear,
+    security_code: "123",
     return_url: "https://shop.example/return",
   }
 }
 
-/** The body and content type the client sends for `request` (merchant fields added, signed, encoded). */
+/** The body and content type the client sends for `request` (validated, wire map applied, signed, encoded). */
 export function wireBody(client: AcquiringClient, op: AcquiringOperation, request: Record<string, unknown>) {
-  const spec = client.operations[op]
-  const body: Record<string, unknown> = { ...request, merchant_id: CREDENTIALS.merchantId, account_id: CREDENTIALS.accountId }
-  for (const [k, v] of Object.entries(body)) if (Array.isArray(v) && op === "orderQuery") body[k] = v.join(",")
-  const signed = { ...body, encryption_data: client.signer.sign(op, body) }
-  return { path: spec.path, ...encodeBody(signed, spec.contentType) }
+  const { body, contentType } = client.wireRequest(op, request)
+  return { path: client.operations[op].path, body, contentType }
 }

@@ -1,6 +1,7 @@
 // The storefront example: product -> cart -> address -> shipping -> payment (card form posted to the plugin's
-// store route, the gateway's hosted page in an iFrame, or an APM) -> 3-D Secure / APM redirect and the return
-// page -> order confirmation or the decline reason. Bundled for the browser by scripts/storefront-server.mjs.
+// store route, the gateway's hosted page in an iFrame, or an APM) -> 3-D Secure / APM redirect (a POST form to
+// the issuer carrying return_url and notify_url) and the return page -> order confirmation or the decline
+// reason. Bundled for the browser by scripts/storefront-server.mjs.
 import Medusa from "@medusajs/js-sdk"
 
 const app = document.getElementById("app")
@@ -19,6 +20,31 @@ const h = (tag, attrs = {}, ...children) => {
 }
 const show = (...nodes) => app.replaceChildren(...nodes)
 const message = (text, kind) => h("p", { class: kind, "data-testid": "message" }, text)
+
+// Send the shopper to the issuer (3-D Secure) or the APM's page. The public docs' hand-off: the merchant POSTs
+// return_url and notify_url to the issuer_url. The session data carries that form as
+// `redirect = { url, method: "POST", fields }`: build it with hidden inputs and submit it. It is a fresh form
+// holding only those fields: no card data, and never a GET with a query string. Older session data without
+// `redirect` falls back to opening `issuer_url`.
+const CARD_LIKE = /^(card|card_?number|number|pan|cvv|cvc|cvv2|security_?code|exp(iry|iration)?(_?(month|year|date))?)$/i
+function redirectShopper(data) {
+  const redirect = data?.redirect
+  if (redirect?.url) {
+    const form = h("form", { method: "POST", action: redirect.url, "data-testid": "issuer-redirect", style: "display:none" })
+    for (const [name, value] of Object.entries(redirect.fields ?? {})) {
+      if (CARD_LIKE.test(name)) continue
+      form.append(h("input", { type: "hidden", name, value: String(value ?? "") }))
+    }
+    show(message("Redirecting to your bank…"), form)
+    form.submit()
+    return true
+  }
+  if (data?.issuer_url) {
+    location.href = data.issuer_url
+    return true
+  }
+  return false
+}
 
 async function complete(cartId) {
   show(message("Completing your order…"))
@@ -72,7 +98,11 @@ async function payByCard(cart) {
         method: "POST",
         body: { card, browser: { user_agent: navigator.userAgent, browser_lang: navigator.language, time_zone: String(new Date().getTimezoneOffset()), resolution: `${screen.width}x${screen.height}`, color_depth: String(screen.colorDepth) } },
       })
-      if (payment_session.status === "requires_more") location.href = payment_session.data.issuer_url // 3-D Secure
+      if (payment_session.status === "requires_more") {
+        // 3-D Secure: the card form is left behind; only return_url / notify_url travel to the issuer
+        form.reset()
+        if (!redirectShopper(payment_session.data)) show(message("The bank's page is not available; try again.", "error"), h("a", { href: "/" }, "Start over"))
+      }
       else if (payment_session.status === "error") show(message(`Payment declined: ${payment_session.data.decline?.message ?? "declined"}`, "error"), h("a", { href: "/" }, "Try another card"))
       else await complete(cart.id)
     } catch (e) {
@@ -90,7 +120,7 @@ async function payOnHostedPage(cart) {
 
 async function payByApm(cart) {
   const s = await session(cart, "pp_gateway_apm", { payment_method: "alipay" })
-  location.href = s.data.issuer_url
+  if (!redirectShopper(s.data)) show(message("The payment method's page is not available; try again.", "error"), h("a", { href: "/" }, "Start over"))
 }
 
 async function home() {

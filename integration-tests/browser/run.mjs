@@ -473,7 +473,16 @@ async function main() {
     await screenshot("storefront-card-declined")
   })
   await step("storefront: 3-D Secure redirects to the issuer and back to the order", async () => {
+    // The storefront POSTs return_url and notify_url to the issuer_url (public docs, 3-D Secure): the
+    // challenge page is the answer to that POST, so its address carries no query and no card data.
+    const handOff = page.waitForRequest((r) => r.method() === "POST" && /\/sandbox\/issuer\//.test(r.url()), { timeout: 60_000 })
     await buyAndPayByCard("4000000000003220")
+    const posted = await handOff
+    const fields = new URLSearchParams(posted.postData() ?? "")
+    if (new URL(posted.url()).search) throw new Error(`the issuer was opened with a query: ${posted.url()}`)
+    if (!fields.get("return_url") || !fields.get("notify_url")) throw new Error(`the hand-off POST lacks return_url / notify_url: ${posted.postData()}`)
+    const leaked = [...fields.keys()].filter((k) => !["return_url", "notify_url"].includes(k))
+    if (leaked.length) throw new Error(`the hand-off POST carries more than return_url / notify_url: ${leaked.join(", ")}`)
     await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
     await page.waitForURL(/\/return/, { timeout: 60_000 })
     await expectIn("confirmation", "confirmed", 60_000)
@@ -485,9 +494,9 @@ async function main() {
     await page.getByTestId("pay-hosted").click()
     const frame = page.frameLocator('[data-testid="hosted-frame"]')
     await frame.locator("#card").fill("4242424242424242", { timeout: 60_000 })
-    await frame.locator("#card_exp_month").fill("12")
-    await frame.locator("#card_exp_year").fill(String(new Date().getUTCFullYear() + 3))
-    await frame.locator("#card_cvv").fill("123")
+    await frame.locator("#expiration_month").fill("12")
+    await frame.locator("#expiration_year").fill(String(new Date().getUTCFullYear() + 3))
+    await frame.locator("#security_code").fill("123")
     await screenshot("storefront-hosted-page")
     await frame.getByRole("button", { name: "Pay" }).click()
     await page.waitForURL(/\/return/, { timeout: 60_000 })

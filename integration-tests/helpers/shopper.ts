@@ -105,9 +105,9 @@ export async function payOnHostedPage(hosted: { action: string; inputs: Record<s
   const res = await postForm(new URL(entry.action, hosted.action).toString(), {
     ...entry.inputs,
     card: c.number,
-    card_exp_month: c.exp_month,
-    card_exp_year: c.exp_year,
-    card_cvv: c.cvv,
+    expiration_month: c.exp_month,
+    expiration_year: c.exp_year,
+    security_code: c.cvv,
   })
   return res
 }

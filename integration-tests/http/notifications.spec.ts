@@ -7,6 +7,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
+import { until } from "../helpers/until"
 import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
 
 jest.setTimeout(300 * 1000)
@@ -17,15 +18,6 @@ process.env.PORT = String(port)
 const storeUrl = `http://localhost:${port}`
 const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 5, refundDelayMs: 3_600_000 })
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
@@ -151,7 +143,7 @@ medusaIntegrationTestRunner({
       expect(answers.map((a) => a.status)).toEqual([200, 200])
       await until("the late notifications to be handled", async () => {
         const r = await notifications(session.id)
-        return r.filter((n: any) => n.notify_id === late.notify_id && n.status !== "received").length === 2 ? r : null
+        return r.filter((n: any) => n.payload?.notify_id === late.notify_id && n.status !== "received").length === 2 ? r : null
       })
       const after = await api.get(`/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`, admin)
       const p = after.data.order.payment_collections[0].payments[0]
@@ -259,6 +251,67 @@ medusaIntegrationTestRunner({
       expect(await ask({ ...approval.payload, encryption_data: "f".repeat(64) })).toEqual({ action: "not_supported" })
       const { encryption_data: _, ...unsigned } = approval.payload
       expect(await ask(unsigned)).toEqual({ action: "not_supported" })
+    })
+
+    it("a lost chargeback reaches Medusa as one refund naming it; a repeat or a later merchant refund never books it twice; a won one changes nothing", async () => {
+      const paid = async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        const order = await shopper.complete(cartId)
+        const { rows } = await dbConnection.raw("select id, amount from payment where payment_session_id = ? and deleted_at is null", [session.id])
+        await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
+        const [tx] = await gateway.transactions(session.id)
+        return { session, order: order.data.order, payment: rows[0], tx }
+      }
+      const control = async (path: string, body: unknown) => {
+        const res = await fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+        expect(res.status).toBeLessThan(300)
+        return res.json()
+      }
+      const processed = (orderNo: string, type: string) =>
+        until(`a processed ${type}`, async () => (await notifications(orderNo)).find((n: any) => n.notify_type === type && n.status !== "received"))
+      const refundsOf = async (paymentId: string) =>
+        (await dbConnection.raw("select r.amount, r.note, rr.code from refund r left join refund_reason rr on rr.id = r.refund_reason_id where r.payment_id = ? and r.deleted_at is null", [paymentId])).rows
+
+      const lost = await paid()
+      const refundCalls = gateway.sandbox.stats().byPath["/v1/refund"] ?? 0
+      const dispute = await control("/sandbox/disputes", { transaction_id: lost.tx.transaction_id, amount: "10.00", reason: "Fraudulent transaction" })
+      await processed(lost.session.id, "DISPUTE RECEIVED")
+      expect(await refundsOf(lost.payment.id)).toEqual([]) // an open dispute moves no money
+      await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
+      await processed(lost.session.id, "DISPUTE RESULT")
+      const booked = await until("the chargeback booked", async () => {
+        const r = await refundsOf(lost.payment.id)
+        return r.length ? r : null
+      })
+      expect(booked).toHaveLength(1)
+      expect(Number(booked[0].amount)).toBe(10)
+      expect(booked[0].note).toContain(dispute.dispute_id)
+      expect(booked[0].code).toBe("chargeback")
+      expect(gateway.sandbox.stats().byPath["/v1/refund"] ?? 0).toBe(refundCalls) // nothing was refunded at the gateway
+
+      // The gateway delivers the same result again, and the order sync looks again: still one refund.
+      const [result] = (await sent("DISPUTE RESULT")).filter((n) => n.payload.order_no === lost.session.id)
+      await post(result.payload)
+      await until("the repeat handled", async () => (await notifications(lost.session.id)).filter((n: any) => n.notify_type === "DISPUTE RESULT").length > 1)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      expect(await refundsOf(lost.payment.id)).toHaveLength(1)
+      // The merchant can refund what is left, and not one cent more.
+      const left = Number(lost.payment.amount) - 10
+      const tooMuch = await api.post(`/admin/payments/${lost.payment.id}/refund`, { amount: left + 1 }, admin).catch((e: any) => e.response)
+      expect(tooMuch.status).toBe(400)
+      const rest = await api.post(`/admin/payments/${lost.payment.id}/refund`, { amount: left }, admin).catch((e: any) => e.response)
+      expect(rest.status).toBe(200)
+      expect((await refundsOf(lost.payment.id)).reduce((s: number, r: any) => s + Number(r.amount), 0)).toBe(Number(lost.payment.amount))
+      // The order widget's data shows the dispute as decided.
+      const details = await api.get(`/admin/gateway/payment-sessions/${lost.session.id}`, admin)
+      expect(details.data.gateway_payment.disputes).toEqual([expect.objectContaining({ dispute_id: dispute.dispute_id, status: "LOST" })])
+
+      const won = await paid()
+      const d2 = await control("/sandbox/disputes", { transaction_id: won.tx.transaction_id })
+      await control(`/sandbox/disputes/${d2.dispute_id}`, { outcome: "won" })
+      await processed(won.session.id, "DISPUTE RESULT")
+      expect(await refundsOf(won.payment.id)).toEqual([])
     })
 
     it("refuses sync runs and reviews without an admin session", async () => {

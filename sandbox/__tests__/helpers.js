@@ -176,6 +176,9 @@ function orderNo(prefix = "ord") {
   return `${prefix}_${process.pid}_${orderSeq}_${crypto.randomBytes(3).toString("hex")}`
 }
 
+/** The card's expiry and security code, as the public docs' direct-payment sample names them. */
+const CARD_FIELDS = ["expiration_month", "expiration_year", "security_code"]
+
 /** A direct card payment request. */
 function payment(overrides = {}) {
   return {
@@ -183,9 +186,9 @@ function payment(overrides = {}) {
     currency: "USD",
     amount: "10.36",
     card: "4242424242424242",
-    card_exp_month: "12",
-    card_exp_year: "2099",
-    card_cvv: "123",
+    expiration_month: "12",
+    expiration_year: "2099",
+    security_code: "123",
     return_url: "https://shop.example/checkout/return",
     ...overrides,
   }
@@ -220,6 +223,7 @@ module.exports = {
   receiver,
   waitFor,
   orderNo,
+  CARD_FIELDS,
   payment,
   authorise,
   capturedPayment,

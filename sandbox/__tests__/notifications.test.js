@@ -201,3 +201,147 @@ test("close() cancels pending retries", async () => {
   }
   expect(other.store.transactions.size).toBe(1)
 })
+
+describe("chargebacks: a lost dispute takes the money back", () => {
+  const post = (url, body) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const query = async (x) => (await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })).json.orders_list[0]
+
+  test("lost in full: payment_status 4200 in the order query; DISPUTE RESULT carries it, form-encoded, payment-notification signature", async () => {
+    const rx = await h.receiver([200])
+    try {
+      const x = await h.capturedPayment(sb, { notify_url: rx.url })
+      const d = await (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, reason: "Fraud" })).json()
+      expect(d).toEqual(expect.objectContaining({ dispute_amount: "10.36", dispute_status: "OPEN", payment_status: "3000" }))
+      expect((await query(x)).payment_status).toBe("3000") // an open dispute takes nothing yet
+      const lost = await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+      expect(lost.status).toBe(200)
+      expect(await lost.json()).toEqual(expect.objectContaining({ dispute_status: "LOST", chargeback_amount: "10.36", payment_status: "4200" }))
+      expect(await query(x)).toEqual(expect.objectContaining({ payment_status: "4200", query_result: "1" }))
+      const result = await h.waitFor(() => rx.received.find((m) => parse(m).notify_type === "DISPUTE RESULT"))
+      expect(result.headers["content-type"]).toMatch(/application\/x-www-form-urlencoded/)
+      const b = parse(result)
+      expect(b).toEqual(
+        expect.objectContaining({ transaction_id: x.transaction_id, order_no: x.order_no, dispute_id: d.dispute_id, dispute_status: "LOST", dispute_amount: "10.36", payment_status: "4200" }),
+      )
+      // the same signature as a PAYMENT notification
+      expect(b.encryption_data).toBe(h.acqSign("response", b))
+      const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+      expect(state).toEqual(expect.objectContaining({ chargeback_amount: "10.36", refunded_amount: "0.00", payment_status: "4200" }))
+      expect(state.history.at(-1)).toEqual(expect.objectContaining({ payment_status: "4200", event: `dispute ${d.dispute_id} lost` }))
+      // nothing left to refund or to dispute
+      const refund = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "0.01" })] })
+      expect(refund.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_status: "0", refund_message: "V0001:Refund exceeds captured amount" }))
+      expect((await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id })).status).toBe(409)
+    } finally {
+      await rx.close()
+    }
+  })
+
+  test("lost in part: 4200 too; refunds are limited to what is left and leave it 4200", async () => {
+    const x = await h.capturedPayment(sb)
+    const d = await (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, amount: "5.00" })).json()
+    await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+    expect((await query(x)).payment_status).toBe("4200")
+    const tooMuch = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "5.37" })] })
+    expect(tooMuch.json.refund_orders[0].refund_message).toBe("V0001:Refund exceeds captured amount")
+    const rest = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "5.36" })] })
+    expect(rest.json.refund_orders[0].refund_status).toBe("1")
+    expect((await query(x)).payment_status).toBe("4200")
+    const search = await h.acq(sb, "/v1/retrievalRefund", { refund_orders: x.order_no })
+    expect(search.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_amount: "5.36", refund_status: "1", payment_status: "4200" }))
+    const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+    expect(state).toEqual(expect.objectContaining({ chargeback_amount: "5.00", refunded_amount: "5.36" }))
+    // a duplicate order_no is still refused: the payment went through
+    const dup = await h.acq(sb, "/v1/authorise", h.payment({ order_no: x.order_no }))
+    expect(dup.json.code).toBe("I0030")
+  })
+
+  test("won: nothing is taken back (3000); a dispute cannot exceed what is left", async () => {
+    const x = await h.capturedPayment(sb)
+    expect((await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, amount: "10.37" })).status).toBe(400)
+    const d = await (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id })).json()
+    const won = await (await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "won" })).json()
+    expect(won).toEqual(expect.objectContaining({ dispute_status: "WON", chargeback_amount: "", payment_status: "3000" }))
+    expect((await query(x)).payment_status).toBe("3000")
+    expect((await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })).status).toBe(409)
+    const list = await (await fetch(`${sb.url}/sandbox/disputes`)).json()
+    expect(list.map((e) => e.dispute_id)).toEqual([d.dispute_id])
+  })
+})
+
+describe("replaying a notification: POST /sandbox/notifications/{notify_id}/resend", () => {
+  test("delivers the earlier notification again, byte for byte (same notify_id, stale state), as a new delivery", async () => {
+    const rx = await h.receiver([200])
+    try {
+      const x = await h.authorise(sb, { notify_url: rx.url })
+      await h.waitFor(() => rx.received.length >= 1)
+      await h.acq(sb, "/v1/capture", { capture_orders: [entry(x)] })
+      await h.waitFor(() => rx.received.length >= 2)
+      const payment = parse(rx.received[0])
+      expect(payment).toEqual(expect.objectContaining({ notify_type: "PAYMENT", payment_status: "2000" }))
+
+      const res = await fetch(`${sb.url}/sandbox/notifications/${payment.notify_id}/resend`, { method: "POST" })
+      expect(res.status).toBe(202)
+      const rec = await res.json()
+      expect(rec).toEqual(expect.objectContaining({ notify_id: payment.notify_id, notify_type: "PAYMENT", url: rx.url, delivery: 2, resend_of: payment.notify_id }))
+      await h.waitFor(() => rx.received.length >= 3)
+      const replay = rx.received[2]
+      expect(replay.body).toBe(rx.received[0].body) // same payload, same notify_id, same signature
+      expect(replay.headers["content-type"]).toBe(rx.received[0].headers["content-type"])
+      expect(parse(replay).payment_status).toBe("2000") // stale: the payment is captured (3000) by now
+
+      const deliveries = await h.waitFor(async () => {
+        const list = await (await fetch(`${sb.url}/sandbox/notifications/${payment.notify_id}`)).json()
+        return list.length === 2 && list.every((d) => d.state === "acknowledged") && list
+      })
+      expect(deliveries.map((d) => d.delivery)).toEqual([1, 2])
+    } finally {
+      await rx.close()
+    }
+  })
+
+  test("to another url; a failing replay is retried with the same notify_id; form kinds stay form-encoded", async () => {
+    const first = await h.receiver([200])
+    const other = await h.receiver([500, 200])
+    try {
+      const x = await h.capturedPayment(sb, { notify_url: first.url })
+      const d = await (await fetch(`${sb.url}/sandbox/disputes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction_id: x.transaction_id }) })).json()
+      const received = await h.waitFor(() => first.received.find((m) => parse(m).notify_type === "DISPUTE RECEIVED"))
+      const id = parse(received).notify_id
+      const res = await fetch(`${sb.url}/sandbox/notifications/${id}/resend`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: other.url }),
+      })
+      expect(res.status).toBe(202)
+      await h.waitFor(() => other.received.length >= 2)
+      for (const m of other.received) {
+        expect(m.body).toBe(received.body)
+        expect(m.headers["content-type"]).toMatch(/application\/x-www-form-urlencoded/)
+      }
+      expect(parse(other.received[1])).toEqual(expect.objectContaining({ notify_id: id, dispute_id: d.dispute_id }))
+    } finally {
+      await first.close()
+      await other.close()
+    }
+  })
+
+  test("refusals: unknown notify_id 404, a url that is not http(s) 400, GET on resend 405", async () => {
+    expect((await fetch(`${sb.url}/sandbox/notifications/nope/resend`, { method: "POST" })).status).toBe(404)
+    expect((await fetch(`${sb.url}/sandbox/notifications/nope`)).status).toBe(404)
+    const rx = await h.receiver([200])
+    try {
+      await h.authorise(sb, { notify_url: rx.url })
+      const [n] = await h.waitFor(async () => {
+        const list = await listNotifications()
+        return list.length && list
+      })
+      const bad = await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"url":"ftp://x"}' })
+      expect(bad.status).toBe(400)
+      expect((await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend`)).status).toBe(405)
+      expect((await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend/x`, { method: "POST" })).status).toBe(404)
+    } finally {
+      await rx.close()
+    }
+  })
+})

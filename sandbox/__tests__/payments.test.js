@@ -48,7 +48,7 @@ describe("POST /v1/authorise", () => {
   })
 
   test("expired card is declined", async () => {
-    const x = await h.authorise(sb, { card_exp_year: "2001" })
+    const x = await h.authorise(sb, { expiration_year: "2001" })
     expect(x.order_status).toBe("0")
     expect(x.result_info).toMatch(/^D0003:/)
   })
@@ -95,13 +95,41 @@ describe("POST /v1/authorise", () => {
     ["currency", { currency: "" }],
     ["amount", { amount: undefined }],
     ["card", { card: undefined }],
-    ["card_cvv", { card_cvv: undefined }],
+    ["expiration_month", { expiration_month: undefined }],
+    ["expiration_year", { expiration_year: undefined }],
+    ["security_code", { security_code: undefined }],
+    ["expiration_month", { expiration_month: "" }],
+    ["security_code", { security_code: "  " }],
   ])("missing %s: 400 I0001", async (field, override) => {
     const req = h.payment(override)
     if (override[field] === undefined) delete req[field]
     const r = await h.acq(sb, "/v1/authorise", req)
     expect(r.status).toBe(400)
     expect(r.json).toEqual(expect.objectContaining({ code: "I0001", source: field }))
+  })
+
+  test.each(["expiration_month", "expiration_year", "security_code"])(
+    "a card payment without %s: 400 {code I0001, source, message '<field> is required'}, in JSON and in a form body",
+    async (field) => {
+      for (const form of [false, true]) {
+        const req = h.payment()
+        delete req[field]
+        const before = sb.store.transactions.size
+        const r = await h.acq(sb, "/v1/authorise", req, { form })
+        expect(r.status).toBe(400)
+        expect(r.headers.get("content-type")).toMatch(/application\/json/)
+        expect(r.json).toEqual({ code: "I0001", source: field, message: `${field} is required` })
+        expect(sb.store.transactions.size).toBe(before)
+      }
+    },
+  )
+
+  test("card without any of the three: refused naming expiration_month first (no other names are read)", async () => {
+    const req = h.payment({ exp_month: "12", exp_year: "2099", cvv: "123" })
+    for (const f of h.CARD_FIELDS) delete req[f]
+    const r = await h.acq(sb, "/v1/authorise", req)
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual({ code: "I0001", source: "expiration_month", message: "expiration_month is required" })
   })
 
   test("missing encryption_data: 400 I0001", async () => {
@@ -146,12 +174,16 @@ describe("POST /v1/authorise", () => {
     expect(r.json).toEqual(expect.objectContaining({ code: "I0002", source: "amount" }))
   })
 
-  test("card expiry and cvv formats", async () => {
+  test("malformed expiration_month, expiration_year, security_code: 400 I0002 with source", async () => {
     for (const [field, value] of [
-      ["card_exp_month", "13"],
-      ["card_exp_month", 12],
-      ["card_exp_year", "30"],
-      ["card_cvv", "12"],
+      ["expiration_month", "13"],
+      ["expiration_month", "1"],
+      ["expiration_month", 12],
+      ["expiration_year", "30"],
+      ["expiration_year", "20301"],
+      ["security_code", "12"],
+      ["security_code", "12345"],
+      ["security_code", "12a"],
     ]) {
       const r = await h.acq(sb, "/v1/authorise", h.payment({ [field]: value }))
       expect([field, value, r.status, r.json.code, r.json.source]).toEqual([field, value, 400, "I0002", field])
@@ -164,6 +196,44 @@ describe("POST /v1/authorise", () => {
     const bad = await h.acq(sb, "/v1/authorise", h.payment({ amount: "10.36", item_total: "9.00" }))
     expect(bad.status).toBe(400)
     expect(bad.json.source).toBe("amount")
+  })
+
+  test("items: six components (name, goods id, unit price, quantity, goods URL, id) and four (older docs) are accepted", async () => {
+    for (const items of [
+      "huawei#,#NUM1#,#230.00#,#1#;#Test2#,#NUM2#,#290.00#,#2",
+      "T-shirt#,#SKU-1#,#5.00#,#2#,#https://shop.example/p/1#,#variant_1#;#Mug#,#SKU-2#,#0.36#,#1#,#0#,#variant_2",
+      "Gift#,#0#,#0#,#1#,#0#,#0",
+      "Single#,#S1#,#10.36#,#1",
+    ]) {
+      const r = await h.acq(sb, "/v1/authorise", h.payment({ items }))
+      expect([items, r.status]).toEqual([items, 200])
+    }
+  })
+
+  test.each([
+    ["five components", "a#,#b#,#1.00#,#1#,#https://shop.example/p"],
+    ["three components", "a#,#b#,#1.00"],
+    ["seven components", "a#,#b#,#1.00#,#1#,#0#,#id#,#extra"],
+    ["an empty component (must be written 0)", "a#,##,#1.00#,#1#,#0#,#id"],
+    ["an empty item", "a#,#b#,#1.00#,#1#;#"],
+    ["a price not in the order currency's exponent", "a#,#b#,#1.0#,#1#,#0#,#id"],
+    ["a price that is not an amount", "a#,#b#,#USD1#,#1#,#0#,#id"],
+    ["a quantity that is not a whole number", "a#,#b#,#1.00#,#1.5#,#0#,#id"],
+    ["a goods URL that is neither 0 nor http(s)", "a#,#b#,#1.00#,#1#,#shop.example/p#,#id"],
+  ])("items with %s: 400 I0002 items", async (_what, items) => {
+    const r = await h.acq(sb, "/v1/authorise", h.payment({ items }))
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual({ code: "I0002", source: "items", message: expect.any(String) })
+  })
+
+  test("item prices are validated in the order currency (JPY has no decimals, KWD three)", async () => {
+    const jpy = await h.acq(sb, "/v1/authorise", h.payment({ currency: "JPY", amount: "1000", items: "a#,#b#,#500#,#2#,#0#,#id" }))
+    expect(jpy.status).toBe(200)
+    const jpyBad = await h.acq(sb, "/v1/authorise", h.payment({ currency: "JPY", amount: "1000", items: "a#,#b#,#500.00#,#2#,#0#,#id" }))
+    expect(jpyBad.json).toEqual(expect.objectContaining({ code: "I0002", source: "items" }))
+    expect(jpyBad.json.message).toContain("JPY")
+    const kwd = await h.acq(sb, "/v1/authorise", h.payment({ currency: "KWD", amount: "1.250", items: "a#,#b#,#1.250#,#1" }))
+    expect(kwd.status).toBe(200)
   })
 
   test("unknown merchant or account: 404 I0404", async () => {
@@ -192,9 +262,7 @@ describe("POST /v1/authorise", () => {
     expect(first.token_id).toMatch(/^TK/)
     const req = h.payment({ token_id: first.token_id })
     delete req.card
-    delete req.card_exp_month
-    delete req.card_exp_year
-    delete req.card_cvv
+    for (const f of h.CARD_FIELDS) delete req[f]
     const r = await h.acq(sb, "/v1/authorise", req)
     expect(r.status).toBe(200)
     expect(r.xml.order_status).toBe("1")
@@ -264,7 +332,7 @@ describe("3-D Secure issuer page", () => {
 
   test("APM: payment_method without card data goes through the issuer page", async () => {
     const req = h.payment({ payment_method: "alipay" })
-    for (const f of ["card", "card_exp_month", "card_exp_year", "card_cvv"]) delete req[f]
+    for (const f of ["card", ...h.CARD_FIELDS]) delete req[f]
     const r = await h.acq(sb, "/v1/authorise", req)
     expect(r.xml.order_status).toBe("-1")
     expect(r.xml.issuer_url).toContain("/sandbox/issuer/")
@@ -273,12 +341,145 @@ describe("3-D Secure issuer page", () => {
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: r.xml.transaction_id })
     expect(q.json.orders_list[0].payment_status).toBe("6000")
   })
+  /** The challenge form of an issuer page: its action and hidden inputs, as a browser would submit it. */
+  function challengeForm(html) {
+    const form = /<form id="issuerForm" method="POST" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html)
+    expect(form).not.toBeNull()
+    const hidden = {}
+    for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) hidden[m[1]] = m[2].replace(/&amp;/g, "&")
+    return { action: form[1].replace(/&amp;/g, "&"), hidden }
+  }
+
+  /** POST a form as a browser does (application/x-www-form-urlencoded). */
+  const postForm = (url, fields) => fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
+
+  test("documented hand-off: POST return_url + notify_url -> challenge page; outcome -> 303 to the posted return_url, notification to the posted notify_url", async () => {
+    const ownRx = await h.receiver([200])
+    const postedRx = await h.receiver([200])
+    try {
+      const x = await h.authorise(sb, { card: "4000000000003220", notify_url: ownRx.url, return_url: "https://shop.example/own-return" })
+      const returnUrl = "https://shop.example/checkout/return?session=ps_1&step=3ds"
+      const challenge = await postForm(x.issuer_url, { return_url: returnUrl, notify_url: postedRx.url })
+      expect(challenge.status).toBe(200)
+      expect(challenge.headers.get("content-type")).toMatch(/text\/html/)
+      const html = await challenge.text()
+      expect(html).toMatch(/name="outcome" value="pass"/)
+      expect(html).toMatch(/name="outcome" value="fail"/)
+      const form = challengeForm(html)
+      expect(form.action).toBe(x.issuer_url)
+      expect(form.hidden).toEqual({ return_url: returnUrl, notify_url: postedRx.url })
+      // nothing is decided by the hand-off itself
+      const pending = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
+      expect(pending.json.orders_list[0].payment_status).toBe("1000")
+
+      const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
+      expect(done.status).toBe(303)
+      const loc = new URL(done.headers.get("location"))
+      expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
+      expect(Object.fromEntries(loc.searchParams)).toEqual({ session: "ps_1", step: "3ds", order_no: x.order_no, transaction_id: x.transaction_id, order_status: "1" })
+      const note = await h.waitFor(() => postedRx.received[0])
+      const b = JSON.parse(note.body)
+      expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, order_status: "1", payment_status: "2000" }))
+      expect(b.encryption_data).toBe(h.acqSign("response", b))
+      // later events still go to the payment's own notify_url
+      await h.acq(sb, "/v1/capture", { capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
+      const capture = await h.waitFor(() => ownRx.received[0])
+      expect(JSON.parse(capture.body).notify_type).toBe("CAPTURE")
+      await new Promise((r) => setTimeout(r, 50))
+      expect(ownRx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["CAPTURE"])
+      expect(postedRx.received).toHaveLength(1)
+    } finally {
+      await ownRx.close()
+      await postedRx.close()
+    }
+  })
+
+  test("hand-off with fail: 303 to the posted return_url with order_status 0", async () => {
+    const x = await h.authorise(sb, { card: "4000000000003220" })
+    const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/r3" })
+    const form = challengeForm(await challenge.text())
+    expect(form.hidden).toEqual({ return_url: "https://shop.example/r3" })
+    const done = await postForm(form.action, { ...form.hidden, outcome: "fail" })
+    expect(done.status).toBe(303)
+    const loc = new URL(done.headers.get("location"))
+    expect(loc.origin + loc.pathname).toBe("https://shop.example/r3")
+    expect(loc.searchParams.get("order_status")).toBe("0")
+  })
+
+  test("posted URLs missing from the outcome POST: fall back to the transaction's return_url and notify_url", async () => {
+    const rx = await h.receiver([200])
+    try {
+      const x = await h.authorise(sb, { card: "4000000000003220", notify_url: rx.url })
+      const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/posted" })
+      expect(challengeForm(await challenge.text()).hidden).toEqual({ return_url: "https://shop.example/posted" })
+      // an outcome POST without the hidden fields: the transaction's own URLs
+      const done = await postForm(x.issuer_url, { outcome: "pass" })
+      expect(done.status).toBe(303)
+      const loc = new URL(done.headers.get("location"))
+      expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
+      const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
+      expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, payment_status: "2000" }))
+    } finally {
+      await rx.close()
+    }
+  })
+
+  test("a transaction without return_url / notify_url adopts the posted ones (later notifications too)", async () => {
+    const rx = await h.receiver([200])
+    try {
+      const x = await h.authorise(sb, { card: "4000000000003220", return_url: undefined })
+      const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/adopted", notify_url: rx.url })
+      const form = challengeForm(await challenge.text())
+      const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
+      expect(new URL(done.headers.get("location")).pathname).toBe("/adopted")
+      await h.waitFor(() => rx.received.length >= 1)
+      const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+      expect(state).toEqual(expect.objectContaining({ return_url: "https://shop.example/adopted", notify_url: rx.url, payment_status: "2000" }))
+      await h.acq(sb, "/v1/cancel", { cancel_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
+      await h.waitFor(() => rx.received.length >= 2)
+      expect(rx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["PAYMENT", "CANCEL"])
+    } finally {
+      await rx.close()
+    }
+  })
+
+  test("hand-off as JSON works too; a posted URL that is not http(s) is 400; a bad outcome is 400", async () => {
+    const x = await h.authorise(sb, { card: "4000000000003220" })
+    const json = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ return_url: "https://shop.example/j" }) })
+    expect(json.status).toBe(200)
+    expect(challengeForm(await json.text()).hidden).toEqual({ return_url: "https://shop.example/j" })
+    expect((await postForm(x.issuer_url, { return_url: "javascript:alert(1)" })).status).toBe(400)
+    expect((await postForm(x.issuer_url, { notify_url: "ftp://x" })).status).toBe(400)
+    expect((await postForm(x.issuer_url, { outcome: "maybe" })).status).toBe(400)
+    const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+    expect(state.payment_status).toBe("1000")
+  })
+
+  test("APM issuer page takes the same hand-off", async () => {
+    const rx = await h.receiver([200])
+    try {
+      const req = h.payment({ payment_method: "alipay" })
+      for (const f of ["card", ...h.CARD_FIELDS]) delete req[f]
+      const r = await h.acq(sb, "/v1/authorise", req)
+      const challenge = await postForm(r.xml.issuer_url, { return_url: "https://shop.example/apm-return", notify_url: rx.url })
+      const html = await challenge.text()
+      expect(html).toContain("Payment with alipay")
+      const form = challengeForm(html)
+      const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
+      expect(done.status).toBe(303)
+      expect(new URL(done.headers.get("location")).pathname).toBe("/apm-return")
+      const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
+      expect(b).toEqual(expect.objectContaining({ transaction_id: r.xml.transaction_id, payment_status: "2000" }))
+    } finally {
+      await rx.close()
+    }
+  })
 })
 
 describe("hosted page /v1/checkout", () => {
   async function openCheckout(overrides = {}) {
     const req = h.payment({ notify_url: "https://shop.example/hooks", ...overrides })
-    for (const f of ["card", "card_exp_month", "card_exp_year", "card_cvv"]) delete req[f]
+    for (const f of ["card", ...h.CARD_FIELDS]) delete req[f]
     const r = await h.acq(sb, "/v1/checkout", req, { form: true })
     return { req, r }
   }
@@ -317,18 +518,23 @@ describe("hosted page /v1/checkout", () => {
     expect(cardPage.status).toBe(200)
     const cardHtml = await cardPage.text()
     expect(cardHtml).toContain(`action="${sb.url}/sandbox/hosted/${gbc}"`)
-    for (const n of ["card", "card_exp_month", "card_exp_year", "card_cvv"]) expect(cardHtml).toContain(`name="${n}"`)
+    for (const n of ["card", "expiration_month", "expiration_year", "security_code"]) {
+      expect(cardHtml).toContain(`name="${n}"`)
+      expect(cardHtml).toContain(`id="${n}"`)
+    }
+    const cardForm = /<form id="cardForm"[\s\S]*?<\/form>/.exec(cardHtml)[0]
+    expect([...cardForm.matchAll(/<input[^>]* name="([^"]+)"/g)].map((m) => m[1])).toEqual(["card", "expiration_month", "expiration_year", "security_code"])
 
     const bad = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4242424242424241", card_exp_month: "12", card_exp_year: "2099", card_cvv: "123" }),
+      body: new URLSearchParams({ card: "4242424242424241", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
     })
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain("Luhn")
 
     const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4242 4242 4242 4242", card_exp_month: "12", card_exp_year: "2099", card_cvv: "123" }),
+      body: new URLSearchParams({ card: "4242 4242 4242 4242", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
       redirect: "manual",
     })
     expect(paid.status).toBe(303)
@@ -348,7 +554,7 @@ describe("hosted page /v1/checkout", () => {
     const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
     const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4000000000003220", card_exp_month: "12", card_exp_year: "2099", card_cvv: "123" }),
+      body: new URLSearchParams({ card: "4000000000003220", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
       redirect: "manual",
     })
     expect(res.status).toBe(303)
@@ -357,6 +563,18 @@ describe("hosted page /v1/checkout", () => {
     const done = await fetch(issuer, { method: "POST", body: new URLSearchParams({ outcome: "pass" }), redirect: "manual" })
     expect(done.status).toBe(303)
     expect(new URL(done.headers.get("location")).searchParams.get("order_status")).toBe("1")
+  })
+
+  test.each(["expiration_month", "expiration_year", "security_code"])("hosted card page without %s: 400 page naming it, page still usable", async (field) => {
+    const { r } = await openCheckout()
+    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+    const fields = { card: "4242424242424242", expiration_month: "12", expiration_year: "2099", security_code: "123" }
+    delete fields[field]
+    const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain(`${field} is required`)
+    const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams({ ...fields, [field]: field === "security_code" ? "1234" : field === "expiration_month" ? "01" : "2098" }), redirect: "manual" })
+    expect(paid.status).toBe(303)
   })
 
   test("checkout refusals: bad signature, unknown page", async () => {

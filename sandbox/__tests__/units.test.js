@@ -128,6 +128,26 @@ describe("body parsing", () => {
     expect(parseBody("note=[not json", "application/x-www-form-urlencoded").note).toBe("[not json")
     expect(() => parseBody("{bad", "application/json")).toThrow(/JSON/)
   })
+
+  test("JSON text sent as application/x-www-form-urlencoded (the public docs' samples) is read as JSON", () => {
+    const text = JSON.stringify({ merchant_id: "701001", items: "a#,#b#,#1.00#,#1", note: "x&y=z", checkout_time: 1700000000 })
+    expect(parseBody(text, "application/x-www-form-urlencoded")).toEqual({ merchant_id: "701001", items: "a#,#b#,#1.00#,#1", note: "x&y=z", checkout_time: 1700000000 })
+    expect(parseBody(`  ${text}\n`, "application/x-www-form-urlencoded; charset=UTF-8").merchant_id).toBe("701001")
+    expect(() => parseBody('{"merchant_id":', "application/x-www-form-urlencoded")).toThrow(/JSON/)
+    expect(parseBody("merchant_id=701001&note=%7Bx", "application/x-www-form-urlencoded")).toEqual({ merchant_id: "701001", note: "{x" })
+  })
+})
+
+describe("items text (public docs, Items)", () => {
+  test("4 or 6 components, none empty (0 for empty), prices in the order currency", () => {
+    expect(validation.checkItems("huawei#,#NUM1#,#230.00#,#1#;#Test2#,#NUM2#,#290.00#,#2", "USD")).toBeNull()
+    expect(validation.checkItems("a#,#0#,#0#,#1#,#0#,#0", "USD")).toBeNull()
+    expect(validation.checkItems("a#,#b#,#500#,#2#,#https://s.example/p#,#v1", "JPY")).toBeNull()
+    expect(validation.checkItems("a#,#b#,#500#,#2", "USD")).toEqual(expect.objectContaining({ code: "I0002", source: "items" }))
+    expect(validation.checkItems("a#,#b#,#1.00#,#2#,#0", "USD").message).toMatch(/5 components/)
+    expect(validation.checkItems("a#,#b#,# #,#2", "USD").message).toMatch(/empty unit price/)
+    expect(validation.checkItems(["a"], "USD").message).toMatch(/string/)
+  })
 })
 
 describe("XML building", () => {

@@ -161,7 +161,7 @@ function runBatch(ctx, info, kind) {
   let e = checkEnvelope(body)
   if (e) return errorResponse(e)
   const list = body[kind.list]
-  if (list === undefined || list === null || list === "") return errorResponse(v.fail("I0001", kind.list, `required field missing: ${kind.list}`))
+  if (list === undefined || list === null || list === "") return errorResponse(v.fail("I0001", kind.list, `${kind.list} is required`))
   if (!Array.isArray(list)) return errorResponse(v.fail("I0002", kind.list, `${kind.list} must be an array (JSON text in a form body)`))
   if (list.length === 0) return errorResponse(v.fail("I0001", kind.list, `${kind.list} must hold at least one order`))
   for (let i = 0; i < list.length; i++) {

@@ -90,8 +90,9 @@ function parseForm(text) {
 }
 
 /**
- * Parse a body by its content type. JSON when the type says so or the text starts with `{`;
- * form otherwise.
+ * Parse a body. JSON when the type says so or when the text is a JSON object, whatever the type says: the
+ * public docs' samples send JSON text with `Content-Type: application/x-www-form-urlencoded`
+ * (public-docs.md), and a real form body never starts with `{`. Form otherwise.
  * @param {string} text
  * @param {string|undefined} contentType
  * @returns {Record<string, any>}
@@ -101,7 +102,7 @@ function parseBody(text, contentType) {
   const trimmed = text.trim()
   if (trimmed === "") return {}
   const looksJson = trimmed.startsWith("{")
-  if (type === "application/json" || type.endsWith("+json") || (type !== "application/x-www-form-urlencoded" && looksJson)) {
+  if (type === "application/json" || type.endsWith("+json") || looksJson) {
     let parsed
     try {
       parsed = JSON.parse(trimmed)

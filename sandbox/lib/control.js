@@ -10,6 +10,7 @@ const batches = require("./batches")
 const payouts = require("./payouts")
 const disputes = require("./disputes")
 const I = require("./issuing-state")
+const { isHttpUrl } = require("./validation")
 
 /** @param {string} s */
 function safeDecode(s) {
@@ -39,8 +40,9 @@ function handleControl(ctx, info) {
     }
   }
   const withBody = { ...info, body }
-  const [head, id, extra] = parts
-  if (extra !== undefined) return reply(404, { error: `no control route ${path}` })
+  const [head, id, extra, more] = parts
+  // the one three-segment route: POST /sandbox/notifications/{notify_id}/resend
+  if (more !== undefined || (extra !== undefined && !(head === "notifications" && extra === "resend"))) return reply(404, { error: `no control route ${path}` })
 
   switch (head) {
     case "health":
@@ -90,6 +92,17 @@ function handleControl(ctx, info) {
           .filter((/** @type {any} */ n) => (type === null || n.notify_type === type) && (txId === null || n.payload.transaction_id === txId))
         return reply(200, list)
       }
+      if (method === "GET" && id !== undefined && extra === undefined) {
+        const deliveries = ctx.notifier.list().filter((/** @type {any} */ n) => n.notify_id === id)
+        return deliveries.length ? reply(200, deliveries) : reply(404, { error: `no notification ${id}` })
+      }
+      if (id !== undefined && extra === "resend") {
+        if (method !== "POST") break
+        const url = /** @type {any} */ (body).url
+        if (url !== undefined && url !== null && url !== "" && !isHttpUrl(url)) return reply(400, { error: "url must be an http(s) URL" })
+        const rec = ctx.notifier.resend(id, { url: url || undefined })
+        return rec ? reply(202, rec) : reply(404, { error: `no notification ${id}` })
+      }
       break
     case "refunds":
       if (id === undefined) {
@@ -111,7 +124,7 @@ function handleControl(ctx, info) {
       if (method === "GET" && id === undefined) return reply(200, [...ctx.store.payouts.values()].map((p) => payouts.payoutState(ctx, p)))
       break
     case "disputes":
-      if (method === "GET" && id === undefined) return reply(200, [...ctx.store.disputes.values()])
+      if (method === "GET" && id === undefined) return reply(200, disputes.listDisputes(ctx))
       if (method === "POST" && id === undefined) return disputes.openDispute(ctx, body)
       if (method === "POST") return disputes.resolveDispute(ctx, id, body)
       break

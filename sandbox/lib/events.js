@@ -13,9 +13,11 @@ const FORM_KINDS = new Set(["REVIEW RESULT", "DISPUTE RECEIVED", "DISPUTE RESULT
  * @param {any} tx transaction
  * @param {string} notifyType
  * @param {Record<string, string>} [extra] kind-specific fields
+ * @param {string} [url] where to send it (default: the transaction's notify_url; the issuer page passes the
+ *   notify_url posted to it)
  */
-function notifyTransaction(ctx, tx, notifyType, extra = {}) {
-  if (!tx.notify_url) return null
+function notifyTransaction(ctx, tx, notifyType, extra = {}, url = tx.notify_url) {
+  if (!url) return null
   /** @type {Record<string, string>} */
   const payload = {
     notify_type: notifyType,
@@ -35,7 +37,7 @@ function notifyTransaction(ctx, tx, notifyType, extra = {}) {
   if (ctx.faults.corruptNotification()) sig = signing.corruptSignature(sig)
   payload.encryption_data = sig
   return ctx.notifier.send({
-    url: tx.notify_url,
+    url,
     format: FORM_KINDS.has(notifyType) ? "form" : "json",
     payload,
     notify_type: notifyType,

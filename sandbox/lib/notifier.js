@@ -3,6 +3,7 @@
  * Outgoing notifications to `notify_url`: JSON or form bodies, any 2xx acknowledges, otherwise retried
  * with exponential back-off and jitter (first retry after `baseMs`, doubling, capped at 12 h per wait) until
  * `attempts` attempts have been made. Every attempt is recorded for GET /sandbox/notifications.
+ * `resend(notify_id)` delivers an earlier notification again, unchanged (POST /sandbox/notifications/{id}/resend).
  */
 const crypto = require("node:crypto")
 
@@ -86,42 +87,79 @@ function createNotifier(opts) {
     opts.timers.after(wait, () => void attempt(rec))
   }
 
+  /** @param {string} url */
+  function validUrl(url) {
+    try {
+      const u = new URL(url)
+      return u.protocol === "http:" || u.protocol === "https:"
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * Record a delivery and make its first attempt at once (asynchronously).
+   * @param {Record<string, any>} fields
+   */
+  function deliver(fields) {
+    const rec = {
+      ...fields,
+      created_at: new Date().toISOString(),
+      state: "sending",
+      acknowledged: false,
+      next_attempt_at: /** @type {string|null} */ (null),
+      attempts: /** @type {any[]} */ ([]),
+    }
+    records.push(rec)
+    if (!validUrl(rec.url)) {
+      rec.state = "failed"
+      rec.attempts.push({ attempt: 1, at: rec.created_at, status: null, error: "invalid notify_url", duration_ms: 0 })
+      return rec
+    }
+    opts.timers.after(0, () => void attempt(rec))
+    return rec
+  }
+
   return {
     /**
      * Queue a notification; the first attempt is made at once (asynchronously).
      * @param {{ url: string, format: "json"|"form", payload: Record<string, unknown>, notify_type: string, notify_id: string }} n
      */
     send(n) {
-      const body = n.format === "form" ? formEncode(n.payload) : JSON.stringify(n.payload)
-      const rec = {
+      return deliver({
         notify_id: n.notify_id,
         notify_type: n.notify_type,
         url: n.url,
         format: n.format,
         content_type: n.format === "form" ? "application/x-www-form-urlencoded" : "application/json",
         payload: n.payload,
-        body,
-        created_at: new Date().toISOString(),
-        state: "sending",
-        acknowledged: false,
-        next_attempt_at: /** @type {string|null} */ (null),
-        attempts: /** @type {any[]} */ ([]),
-      }
-      records.push(rec)
-      let valid = false
-      try {
-        const u = new URL(n.url)
-        valid = u.protocol === "http:" || u.protocol === "https:"
-      } catch {
-        valid = false
-      }
-      if (!valid) {
-        rec.state = "failed"
-        rec.attempts.push({ attempt: 1, at: rec.created_at, status: null, error: "invalid notify_url", duration_ms: 0 })
-        return rec
-      }
-      opts.timers.after(0, () => void attempt(rec))
-      return rec
+        body: n.format === "form" ? formEncode(n.payload) : JSON.stringify(n.payload),
+        delivery: 1,
+        resend_of: /** @type {string|null} */ (null),
+      })
+    },
+    /**
+     * Deliver an earlier notification again, byte for byte (same notify_id, payload, signature and content
+     * type), as a new delivery with its own attempts and retries: a late or repeated notification.
+     * @param {string} notifyId
+     * @param {{ url?: string }} [o] another address (default: the original one)
+     * @returns {any|null} the new delivery record, or null when no notification has that notify_id
+     */
+    resend(notifyId, o = {}) {
+      const same = records.filter((r) => r.notify_id === notifyId)
+      if (same.length === 0) return null
+      const original = same[0]
+      return deliver({
+        notify_id: original.notify_id,
+        notify_type: original.notify_type,
+        url: o.url || original.url,
+        format: original.format,
+        content_type: original.content_type,
+        payload: original.payload,
+        body: original.body,
+        delivery: same.length + 1,
+        resend_of: original.notify_id,
+      })
     },
     /** Every notification, oldest first. */
     list() {

@@ -146,12 +146,12 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 <form id="cardForm" method="POST" action="${esc(baseUrl)}/sandbox/hosted/${esc(encodeURIComponent(page.gbc_id))}">
 <label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required>
-<label for="card_exp_month">Expiry month (MM)</label>
-<input id="card_exp_month" name="card_exp_month" inputmode="numeric" autocomplete="cc-exp-month" placeholder="12" required>
-<label for="card_exp_year">Expiry year (YYYY)</label>
-<input id="card_exp_year" name="card_exp_year" inputmode="numeric" autocomplete="cc-exp-year" placeholder="2030" required>
-<label for="card_cvv">CVV</label>
-<input id="card_cvv" name="card_cvv" inputmode="numeric" autocomplete="cc-csc" required>
+<label for="expiration_month">Expiry month (MM)</label>
+<input id="expiration_month" name="expiration_month" inputmode="numeric" autocomplete="cc-exp-month" placeholder="12" required>
+<label for="expiration_year">Expiry year (YYYY)</label>
+<input id="expiration_year" name="expiration_year" inputmode="numeric" autocomplete="cc-exp-year" placeholder="2030" required>
+<label for="security_code">Security code</label>
+<input id="security_code" name="security_code" inputmode="numeric" autocomplete="cc-csc" required>
 <button type="submit">Pay</button>
 </form>
 <p class="muted">Test cards: 4242424242424242 approved, 4000000000000002 declined,
@@ -160,17 +160,25 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
 }
 
 /**
- * The issuer page of a pending 3-D Secure or APM transaction.
+ * The issuer page (challenge) of a pending 3-D Secure or APM transaction: a form posting `outcome` (pass or
+ * fail) to the same URL. `carry` holds the `return_url` / `notify_url` the merchant posted to the issuer URL
+ * (public-docs.md, 3-D Secure): they travel on as hidden fields so that the outcome's POST still has them.
  * @param {string} baseUrl
  * @param {any} tx
+ * @param {Record<string, string>} [carry]
  */
-function issuerPage(baseUrl, tx) {
+function issuerPage(baseUrl, tx, carry = {}) {
   const what = tx.pending_kind === "3ds" ? "3-D Secure authentication" : `Payment with ${tx.payment_method || "an alternative method"}`
   const done = tx.payment_status !== "1000"
+  const hiddenInputs = Object.entries(carry)
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => hidden(k, v))
+    .join("\n")
   const body = `<h1>${esc(what)}</h1>
 <p>Order ${esc(tx.order_no)}: ${esc(tx.amount)} ${esc(tx.currency)} (transaction ${esc(tx.transaction_id)})</p>
 ${done ? `<p class="muted">Already completed: ${esc(tx.result_info)}.</p>` : ""}
-<form method="POST" action="${esc(baseUrl)}/sandbox/issuer/${esc(encodeURIComponent(tx.transaction_id))}">
+<form id="issuerForm" method="POST" action="${esc(baseUrl)}/sandbox/issuer/${esc(encodeURIComponent(tx.transaction_id))}">
+${hiddenInputs}
 <button type="submit" name="outcome" value="pass">Complete</button>
 <button type="submit" name="outcome" value="fail">Fail</button>
 </form>`

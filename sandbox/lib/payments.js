@@ -59,10 +59,8 @@ function validatePayment(body) {
     if (!v.isBlank(body[f]) && !v.isHttpUrl(body[f])) return v.fail("I0002", f, `${f} must be an http(s) URL`)
   }
   if (!v.isBlank(body.items)) {
-    if (typeof body.items !== "string") return v.fail("I0002", "items", "items must be a string")
-    for (const item of body.items.split("#;#")) {
-      if (item.split("#,#").length < 4) return v.fail("I0002", "items", "each item of items needs name#,#number#,#unit price#,#quantity")
-    }
+    const itemsError = v.checkItems(body.items, body.currency)
+    if (itemsError) return itemsError
   }
   if (!v.isBlank(body.birth_date) && !v.isDayMonthYear(body.birth_date)) return v.fail("I0002", "birth_date", "birth_date must be day-month-year (DD-MM-YYYY)")
   for (const f of ARRAY_FIELDS) {
@@ -80,6 +78,12 @@ function validatePayment(body) {
 }
 
 /**
+ * The card's expiry and security code, as the public docs' direct-payment sample names them
+ * (public-docs.md): `expiration_month` (2 digits), `expiration_year` (4 digits), `security_code` (3-4 digits).
+ */
+const CARD_FIELDS = ["expiration_month", "expiration_year", "security_code"]
+
+/**
  * Card fields of a direct or hosted payment.
  * @param {Record<string, any>} body
  * @param {{ allowToken?: boolean }} [opts]
@@ -87,17 +91,17 @@ function validatePayment(body) {
 function validateCard(body, opts = {}) {
   if (v.isBlank(body.card)) {
     if (opts.allowToken && !v.isBlank(body.token_id)) return null
-    return v.fail("I0001", "card", opts.allowToken ? "required field missing: card (or token_id)" : "required field missing: card")
+    return v.fail("I0001", "card", opts.allowToken ? "card is required (or token_id)" : "card is required")
   }
   if (typeof body.card !== "string" || !/^[0-9]{12,19}$/.test(body.card)) return v.fail("I0002", "card", "card must be 12 to 19 digits")
   if (!v.luhnValid(body.card)) return v.fail("I0002", "card", "card number fails the Luhn check")
-  const e = v.checkRequired(body, ["card_exp_month", "card_exp_year", "card_cvv"])
+  const e = v.checkRequired(body, CARD_FIELDS)
   if (e) return e
   /** @type {[string, RegExp, string][]} */
   const formats = [
-    ["card_exp_month", /^(0[1-9]|1[0-2])$/, "card_exp_month must be two digits 01-12"],
-    ["card_exp_year", /^[0-9]{4}$/, "card_exp_year must be four digits"],
-    ["card_cvv", /^[0-9]{3,4}$/, "card_cvv must be 3 or 4 digits"],
+    ["expiration_month", /^(0[1-9]|1[0-2])$/, "expiration_month must be two digits 01-12"],
+    ["expiration_year", /^[0-9]{4}$/, "expiration_year must be four digits"],
+    ["security_code", /^[0-9]{3,4}$/, "security_code must be 3 or 4 digits"],
   ]
   for (const [f, re, message] of formats) {
     if (typeof body[f] !== "string" || !re.test(body[f])) return v.fail("I0002", f, message)
@@ -289,8 +293,8 @@ function authorise(ctx, info) {
     channel: "direct",
     apm: apm || undefined,
     pan: apm ? undefined : body.card,
-    expMonth: body.card_exp_month,
-    expYear: body.card_exp_year,
+    expMonth: body.expiration_month,
+    expYear: body.expiration_year,
     token,
   })
   return { status: 200, xml: responFields(ctx, tx, info.baseUrl) }
@@ -315,10 +319,11 @@ function checkout(ctx, info) {
 /**
  * Send the shopper back: 303 to return_url with order_no, transaction_id, order_status, or a result page.
  * @param {any} tx
+ * @param {string} [returnUrl] where to (default: the transaction's return_url)
  */
-function backToShop(tx) {
-  if (tx.return_url) {
-    const u = new URL(tx.return_url)
+function backToShop(tx, returnUrl = tx.return_url) {
+  if (returnUrl) {
+    const u = new URL(returnUrl)
     u.searchParams.set("order_no", tx.order_no)
     u.searchParams.set("transaction_id", tx.transaction_id)
     u.searchParams.set("order_status", tx.order_status)
@@ -334,45 +339,70 @@ function hostedSubmit(ctx, info, gbcId) {
   if (page.used) return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
   const card = {
     card: String(info.body.card || "").replace(/[\s-]/g, ""),
-    card_exp_month: String(info.body.card_exp_month || "").trim(),
-    card_exp_year: String(info.body.card_exp_year || "").trim(),
-    card_cvv: String(info.body.card_cvv || "").trim(),
+    expiration_month: String(info.body.expiration_month || "").trim(),
+    expiration_year: String(info.body.expiration_year || "").trim(),
+    security_code: String(info.body.security_code || "").trim(),
   }
   const e = validateCard(card)
   if (e) return { status: 400, html: pages.cardPage(info.baseUrl, page, e.message) }
   if (S.hasLiveOrder(ctx.store, page.request.merchant_id, page.request.order_no)) {
     return { status: 409, html: pages.errorPage("Order already paid", `Order ${page.request.order_no} already has an approved or pending payment.`) }
   }
-  const tx = createPayment(ctx, page.request, { channel: "hosted", pan: card.card, expMonth: card.card_exp_month, expYear: card.card_exp_year })
+  const tx = createPayment(ctx, page.request, { channel: "hosted", pan: card.card, expMonth: card.expiration_month, expYear: card.expiration_year })
   page.used = true
   page.transaction_id = tx.transaction_id
   if (tx.payment_status === S.PS.PENDING) return { status: 303, location: issuerUrl(info.baseUrl, tx) }
   return backToShop(tx)
 }
 
-/** GET /sandbox/issuer/{transaction_id}. */
+/** The URLs the merchant may append to the issuer URL (public-docs.md, 3-D Secure). */
+const ISSUER_CARRY = ["return_url", "notify_url"]
+
+/** GET /sandbox/issuer/{transaction_id}: the challenge page. */
 function issuerGet(ctx, info, txId) {
   const tx = ctx.store.transactions.get(txId)
   if (!tx) return { status: 404, html: pages.errorPage("Transaction not found", `No transaction ${txId}.`) }
   return { status: 200, html: pages.issuerPage(info.baseUrl, tx) }
 }
 
-/** POST /sandbox/issuer/{transaction_id}: outcome=pass (default) or fail; 303 to return_url. */
+/**
+ * POST /sandbox/issuer/{transaction_id}, as a browser sends it (form) or as JSON.
+ * - `return_url` and/or `notify_url` without `outcome`: the merchant's hand-off (public-docs.md, 3-D Secure:
+ *   "append return_url and notify_url to the issuer_url ... and send the request via POST") -> 200, the
+ *   challenge page, which keeps them as hidden fields.
+ * - `outcome` pass | fail (or neither outcome nor URLs: pass, as the contract says): completes the
+ *   transaction, sends the PAYMENT notification to the posted notify_url (else the transaction's), and
+ *   answers 303 to the posted return_url (else the transaction's) with order_no, transaction_id, order_status;
+ *   an HTML result page when there is no return_url at all. A transaction without its own URLs adopts the
+ *   posted ones for later notifications.
+ */
 function issuerPost(ctx, info, txId) {
   const tx = ctx.store.transactions.get(txId)
   if (!tx) return { status: 404, html: pages.errorPage("Transaction not found", `No transaction ${txId}.`) }
-  const outcome = String(info.body.outcome || info.query.get("outcome") || "pass")
+  const body = info.body || {}
+  /** @type {Record<string, string>} */
+  const posted = {}
+  for (const f of ISSUER_CARRY) {
+    if (v.isBlank(body[f])) continue
+    if (!v.isHttpUrl(body[f])) return { status: 400, html: pages.errorPage(`Bad ${f}`, `${f} must be an http(s) URL.`) }
+    posted[f] = String(body[f])
+  }
+  const given = v.isBlank(body.outcome) ? info.query.get("outcome") : String(body.outcome)
+  if (v.isBlank(given) && Object.keys(posted).length > 0) return { status: 200, html: pages.issuerPage(info.baseUrl, tx, posted) }
+  const outcome = v.isBlank(given) ? "pass" : String(given)
   if (outcome !== "pass" && outcome !== "fail") return { status: 400, html: pages.errorPage("Bad outcome", "outcome must be pass or fail") }
-  // the shopper may be sent here by a POST carrying return_url and notify_url (notes): fill in what is missing
-  if (!tx.return_url && v.isHttpUrl(info.body.return_url)) tx.return_url = info.body.return_url
-  if (!tx.notify_url && v.isHttpUrl(info.body.notify_url)) tx.notify_url = info.body.notify_url
-  if (S.completePending(tx, outcome)) events.notifyTransaction(ctx, tx, "PAYMENT")
-  return backToShop(tx)
+  const returnUrl = posted.return_url || tx.return_url
+  const notifyUrl = posted.notify_url || tx.notify_url
+  if (!tx.return_url && posted.return_url) tx.return_url = posted.return_url
+  if (!tx.notify_url && posted.notify_url) tx.notify_url = posted.notify_url
+  if (S.completePending(tx, outcome)) events.notifyTransaction(ctx, tx, "PAYMENT", {}, notifyUrl)
+  return backToShop(tx, returnUrl)
 }
 
 module.exports = {
   MAGIC_CARDS,
   TEST_CARDS,
+  CARD_FIELDS,
   validatePayment,
   validateCard,
   createPayment,

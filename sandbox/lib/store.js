@@ -18,6 +18,8 @@ const PS = {
   CAPTURED: "3000",
   PARTLY_REFUNDED: "4000",
   REFUNDED: "4100",
+  // [assumed] (sandbox README, "Chargebacks"): a dispute the merchant lost took money back
+  CHARGED_BACK: "4200",
   CANCELLED: "5000",
   DECLINED: "6000",
   THREEDS_FAILED: "6100",
@@ -31,14 +33,15 @@ const QUERY_RESULT = {
   [PS.CAPTURED]: "1",
   [PS.PARTLY_REFUNDED]: "1",
   [PS.REFUNDED]: "1",
+  [PS.CHARGED_BACK]: "1",
   [PS.CANCELLED]: "0",
   [PS.DECLINED]: "0",
   [PS.THREEDS_FAILED]: "5",
 }
 
 /** A transaction in one of these blocks a new payment with the same order_no (I0030). */
-const LIVE_STATUSES = new Set([PS.PENDING, PS.REVIEW, PS.AUTHORISED, PS.CAPTURED, PS.PARTLY_REFUNDED, PS.REFUNDED])
-const CAPTURED_STATUSES = new Set([PS.CAPTURED, PS.PARTLY_REFUNDED, PS.REFUNDED])
+const LIVE_STATUSES = new Set([PS.PENDING, PS.REVIEW, PS.AUTHORISED, PS.CAPTURED, PS.PARTLY_REFUNDED, PS.REFUNDED, PS.CHARGED_BACK])
+const CAPTURED_STATUSES = new Set([PS.CAPTURED, PS.PARTLY_REFUNDED, PS.REFUNDED, PS.CHARGED_BACK])
 
 /** Result texts (`code:message`). */
 const RESULT = {
@@ -151,6 +154,7 @@ function createTransaction(store, f) {
     payment_method: f.payment_method || "",
     pending_kind: f.pending_kind || null,
     captured_minor: 0n,
+    chargeback_minor: 0n,
     refund_seq: 0,
     refund_ids: /** @type {string[]} */ ([]),
     notify_url: f.notify_url || "",
@@ -200,11 +204,33 @@ function refundSum(store, tx, statuses) {
   return sum
 }
 
-/** payment_status of a captured transaction from its settled refunds. */
+/**
+ * payment_status of a captured transaction: 4200 once a chargeback was lost (whatever else happens later),
+ * else from its settled refunds (3000, 4000 part, 4100 all).
+ */
 function refundedStatus(store, tx) {
+  if (tx.chargeback_minor > 0n) return PS.CHARGED_BACK
   const refunded = refundSum(store, tx, [RS.REFUNDED])
   if (refunded === 0n) return PS.CAPTURED
   return refunded >= tx.captured_minor ? PS.REFUNDED : PS.PARTLY_REFUNDED
+}
+
+/** What can still be refunded or disputed: captured - open (pending and settled) refunds - lost chargebacks. */
+function remainingMinor(store, tx) {
+  const left = tx.captured_minor - refundSum(store, tx, [RS.PENDING, RS.REFUNDED]) - tx.chargeback_minor
+  return left > 0n ? left : 0n
+}
+
+/**
+ * A lost dispute: the amount (capped at what is left) is taken back; payment_status becomes 4200.
+ * @returns {bigint} the amount taken
+ */
+function chargeback(store, tx, minor, event) {
+  const left = remainingMinor(store, tx)
+  const taken = minor < left ? minor : left
+  tx.chargeback_minor += taken
+  setStatus(tx, refundedStatus(store, tx), event)
+  return taken
 }
 
 // ---- state rules -------------------------------------------------------------------------
@@ -283,8 +309,7 @@ function refund(store, tx, r) {
     }
   }
   if (!CAPTURED_STATUSES.has(tx.payment_status)) return { error: REFUSAL.NOT_REFUNDABLE }
-  const open = refundSum(store, tx, [RS.PENDING, RS.REFUNDED])
-  if (open + r.refund_minor > tx.captured_minor) return { error: REFUSAL.REFUND_EXCEEDS }
+  if (r.refund_minor > remainingMinor(store, tx)) return { error: REFUSAL.REFUND_EXCEEDS }
   tx.refund_seq += 1
   const now = new Date()
   const rec = {
@@ -386,10 +411,11 @@ function refundRecord(store, rec) {
 
 /** Full stored state of a transaction for GET /sandbox/transactions (JSON-safe). */
 function transactionState(store, tx) {
-  const { amount_minor, captured_minor, created_at, updated_at, ...rest } = tx
+  const { amount_minor, captured_minor, chargeback_minor, created_at, updated_at, ...rest } = tx
   return {
     ...rest,
     captured_amount: money.format(captured_minor, tx.currency),
+    chargeback_amount: money.format(chargeback_minor, tx.currency),
     refunded_amount: money.format(refundSum(store, tx, [RS.REFUNDED]), tx.currency),
     pending_refund_amount: money.format(refundSum(store, tx, [RS.PENDING]), tx.currency),
     created_at: created_at.toISOString(),
@@ -422,6 +448,8 @@ module.exports = {
   transactionsByOrder,
   hasLiveOrder,
   refundSum,
+  remainingMinor,
+  chargeback,
   completePending,
   capture,
   cancel,

@@ -76,7 +76,7 @@ function isBlank(v) {
  */
 function checkRequired(body, names, prefix = "") {
   for (const n of names) {
-    if (isBlank(body[n])) return fail("I0001", prefix + n, `required field missing: ${prefix + n}`)
+    if (isBlank(body[n])) return fail("I0001", prefix + n, `${prefix + n} is required`)
   }
   return null
 }
@@ -123,6 +123,49 @@ function checkAmounts(body, currencyField, amountFields, prefix = "", opts = {})
       )
     }
     if ((opts.positive || []).includes(f) && minor <= 0n) return fail("I0002", prefix + f, `${prefix + f} must be greater than zero`)
+  }
+  return null
+}
+
+/**
+ * The `items` text (public docs, Items page): items separated by `#;#`, components by `#,#`; per item
+ * name, goods id, unit price, quantity, goods URL, id (6 components), or the first four only (older doc
+ * versions, and the direct-payment sample itself). An empty component is written `0`, so no component may be
+ * empty. The unit price is an amount in the order currency (its exponent, as `amount`) or `0`; the quantity a
+ * whole number; the goods URL `0` or an http(s) URL. The sum of the items is not compared with `amount`: the
+ * docs' own sample does not add up.
+ * @param {unknown} items
+ * @param {string} currency  the order currency (already validated)
+ */
+function checkItems(items, currency) {
+  if (typeof items !== "string") return fail("I0002", "items", "items must be a string")
+  const list = items.split("#;#")
+  for (let i = 0; i < list.length; i++) {
+    const n = i + 1
+    const parts = list[i].split("#,#")
+    if (parts.length !== 4 && parts.length !== 6) {
+      return fail(
+        "I0002",
+        "items",
+        `item ${n} of items has ${parts.length} component${parts.length === 1 ? "" : "s"}: expected name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id (6) or the first 4, items separated by #;#`,
+      )
+    }
+    const [name, goodsId, price, quantity, url, id] = parts.map((p) => p.trim())
+    const empty = [
+      ["name", name],
+      ["goods id", goodsId],
+      ["unit price", price],
+      ["quantity", quantity],
+      ["goods URL", url],
+      ["id", id],
+    ].find(([, value]) => value === "")
+    if (empty) return fail("I0002", "items", `item ${n} of items has an empty ${empty[0]}: an empty component is written 0`)
+    if (price !== "0" && money.parseStrict(price, currency) === null) {
+      const e = money.exponentOf(currency)
+      return fail("I0002", "items", `item ${n} of items: unit price ${price} must be an amount in the order currency ${currency} (${e} decimal${e === 1 ? "" : "s"}, e.g. ${money.format(1234n, currency)})`)
+    }
+    if (!/^[0-9]{1,9}$/.test(quantity)) return fail("I0002", "items", `item ${n} of items: quantity ${quantity} must be a whole number`)
+    if (url !== undefined && url !== "0" && !isHttpUrl(url)) return fail("I0002", "items", `item ${n} of items: goods URL must be an http(s) URL or 0`)
   }
   return null
 }
@@ -186,6 +229,7 @@ module.exports = {
   checkRequired,
   checkLengths,
   checkAmounts,
+  checkItems,
   luhnValid,
   luhnCheckDigit,
   isDate,

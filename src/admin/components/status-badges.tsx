@@ -30,6 +30,11 @@ const COLORS: Record<string, Color> = {
   voided: "grey",
   pending: "orange",
   unknown: "orange",
+  charged_back: "red",
+  // disputes
+  open: "orange",
+  won: "green",
+  lost: "red",
   // sync runs
   succeeded: "green",
   running: "blue",

@@ -15,8 +15,15 @@ export type GatewaySessionData = {
   threeds_result?: string | null
   payment_method?: string | null
   decline?: { code: string; message: string } | null
+  outcome_unknown?: boolean
+  discrepancy?: string | null
+  captures?: CaptureRecord[]
   refunds?: RefundRecord[]
 }
+
+export type CaptureRecord = { id: string; amount: string; status: string }
+
+export type DisputeRecord = { dispute_id: string | null; amount: string | null; reason: string | null; status: string | null; at?: string }
 
 export type GatewayPayment = {
   id: string
@@ -56,6 +63,7 @@ export type GatewayPaymentDetails = {
     data: GatewaySessionData | null
     payment_id: string | null
   }
+  payment: { id: string; data: GatewaySessionData | null; captured_at: string | null; canceled_at: string | null } | null
   gateway_payment: GatewayPayment | null
   notifications: GatewayNotification[]
 }

@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from "../components/states"
 import { GatewayStatusBadge } from "../components/status-badges"
 import { useGatewayPayment, useOrderPayments, useReviewGatewayPayment } from "../hooks/api/payment-sessions"
 import { errorMessage, formatAmount, formatDate, humanize } from "../lib/format"
-import type { GatewaySessionData, RefundRecord } from "../lib/types"
+import type { CaptureRecord, DisputeRecord, GatewaySessionData, RefundRecord } from "../lib/types"
 
 const GATEWAY_PROVIDER = /^pp_gateway_/
 
@@ -29,6 +29,33 @@ function riskReasons(value: unknown): string[] {
   return [JSON.stringify(value)]
 }
 
+/** A list of captures, refunds or disputes: an id, an amount or text, and the gateway's status of each. */
+const RecordRows = ({ title, testId, rows }: { title: string; testId: string; rows: { key: string; id?: string; text: string; status: string }[] }) => (
+  <SectionRow
+    title={title}
+    testId={testId}
+    value={
+      rows.length ? (
+        <div className="flex flex-col gap-y-1">
+          {rows.map((r) => (
+            <div key={r.key} className="flex items-center gap-x-2">
+              {r.id && (
+                <Text size="small" leading="compact" className="txt-compact-small font-mono">
+                  {r.id}
+                </Text>
+              )}
+              <Text size="small" leading="compact" className="text-ui-fg-subtle">
+                {r.text}
+              </Text>
+              <GatewayStatusBadge status={r.status} />
+            </div>
+          ))}
+        </div>
+      ) : undefined
+    }
+  />
+)
+
 const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { data: orderData, isLoading: orderLoading } = useOrderPayments(order.id)
   const session = gatewaySessionOf(orderData?.order as AdminOrder | undefined)
@@ -43,7 +70,12 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
   const gp = data?.gateway_payment ?? null
   const state = gp?.gateway_state ?? sessionData.gateway_state ?? null
   const held = state === "review" && gp?.review_status !== "approved" && gp?.review_status !== "rejected"
-  const refunds: RefundRecord[] = (gp?.refunds?.length ? gp.refunds : sessionData.refunds) ?? []
+  // Captures and refunds live in the Medusa payment's data, each with what the gateway said (unknown while a
+  // lost answer is being reconciled).
+  const paymentData = (data?.payment?.data ?? {}) as GatewaySessionData
+  const captures: CaptureRecord[] = paymentData.captures ?? []
+  const refunds: RefundRecord[] = paymentData.refunds ?? []
+  const disputes: DisputeRecord[] = Array.isArray(gp?.disputes) ? (gp!.disputes as DisputeRecord[]) : []
   const reasons = riskReasons(gp?.risk_reasons)
   const lastNotification = gp?.last_notification_at ?? data?.notifications?.[0]?.received_at ?? null
 
@@ -107,28 +139,29 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
             value={reasons.length ? reasons.map((r) => <Badge key={r} size="2xsmall" color="orange">{r}</Badge>) : undefined}
           />
           {sessionData.decline && <SectionRow title="Decline" value={`${sessionData.decline.code} ${sessionData.decline.message}`} />}
-          <SectionRow
+          <RecordRows
+            title="Captures"
+            testId="gateway-captures"
+            rows={captures.map((c) => ({ key: c.id, text: formatAmount(c.amount, sessionData.currency), status: c.status }))}
+          />
+          <RecordRows
             title="Refunds"
             testId="gateway-refunds"
-            value={
-              refunds.length ? (
-                <div className="flex flex-col gap-y-1">
-                  {refunds.map((r) => (
-                    <div key={r.reference} className="flex items-center gap-x-2">
-                      <Text size="small" leading="compact" className="txt-compact-small font-mono">
-                        {r.reference}
-                      </Text>
-                      <Text size="small" leading="compact" className="text-ui-fg-subtle">
-                        {formatAmount(r.amount, sessionData.currency)}
-                      </Text>
-                      <GatewayStatusBadge status={r.status} />
-                    </div>
-                  ))}
-                </div>
-              ) : undefined
-            }
+            rows={refunds.map((r) => ({ key: r.reference, id: r.reference, text: formatAmount(r.amount, sessionData.currency), status: r.status }))}
           />
-          {gp?.discrepancy && <SectionRow title="Discrepancy" value={gp.discrepancy} />}
+          <RecordRows
+            title="Disputes"
+            testId="gateway-disputes"
+            rows={disputes.map((d) => ({
+              key: d.dispute_id ?? d.at ?? "",
+              id: d.dispute_id ?? "",
+              text: `${d.amount ? formatAmount(d.amount, sessionData.currency) : ""} ${d.reason ?? ""}`,
+              status: (d.status ?? "open").toLowerCase(),
+            }))}
+          />
+          {(gp?.discrepancy || paymentData.discrepancy || sessionData.discrepancy) && (
+            <SectionRow title="Discrepancy" value={gp?.discrepancy ?? paymentData.discrepancy ?? sessionData.discrepancy} testId="gateway-discrepancy" />
+          )}
           <SectionRow title="Last notification" value={lastNotification ? formatDate(lastNotification) : undefined} testId="gateway-last-notification" />
           <SectionRow title="Last reconciliation" value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined} />
         </>

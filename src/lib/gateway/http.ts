@@ -197,7 +197,8 @@ export class HttpTransport {
         lastResponse = { ...res, attempts: attempt }
         lastError = undefined
         this.log("debug", `gateway ${req.operation}: HTTP ${res.status} in ${Date.now() - started} ms`, {
-          ...(this.#logBodies ? { body: res.body.slice(0, 4000) } : {}),
+          // Redact the whole body before cutting it: a card number cut in half would no longer be recognised.
+          ...(this.#logBodies ? { body: String(redact(res.body, { secrets: this.#secrets })).slice(0, 4000) } : {}),
         })
         if (res.status >= 500 && req.idempotent && attempt < attempts) continue
         return lastResponse

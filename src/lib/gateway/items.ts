@@ -1,6 +1,7 @@
 /**
- * The `items` text of a payment request: per item `name#,#number#,#unit price#,#quantity`, items joined by
- * `#;#`, an empty component written `0`, at most 5000 characters.
+ * The `items` text of a payment request, as the public docs' Items page gives it: per item six components,
+ * `name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id`, items joined by `#;#`, an empty component
+ * written `0`, unit prices in the order currency, at most 5000 characters.
  *
  * The delimiters must never appear inside a component. Both delimiters begin and end with `#`, so removing
  * every `#` from a component makes it impossible for a component to contain a delimiter; trimming "," and ";"
@@ -14,15 +15,22 @@ export const ITEM_SEPARATOR = "#;#"
 export const COMPONENT_SEPARATOR = "#,#"
 export const ITEMS_MAX_LENGTH = 5000
 
+/** Components per item (docs' Items page: name, goods id, unit price, quantity, goods URL, id). */
+export const ITEM_COMPONENTS = 6
+
 export interface GatewayItem {
   /** Goods name. */
   name?: string | null
-  /** Goods number (SKU, variant id). */
+  /** Goods id (SKU, variant id). */
   number?: string | null
   /** Unit price in major units of the order currency. */
   unitPrice?: AmountInput | null
   /** Quantity (a positive integer). */
   quantity?: number | string | null
+  /** Goods URL (the product's page); "0" when absent. */
+  url?: string | null
+  /** The item's id (e.g. the cart line id); "0" when absent. */
+  id?: string | null
 }
 
 export interface EncodeItemsOptions {
@@ -62,7 +70,14 @@ function encodeItem(item: GatewayItem, index: number, currency: string): string 
     }
     quantity = q.replace(/^0+(?=\d)/, "")
   }
-  return [cleanItemComponent(item.name), cleanItemComponent(item.number), price, quantity].join(COMPONENT_SEPARATOR)
+  return [
+    cleanItemComponent(item.name),
+    cleanItemComponent(item.number),
+    price,
+    quantity,
+    cleanItemComponent(item.url),
+    cleanItemComponent(item.id),
+  ].join(COMPONENT_SEPARATOR)
 }
 
 /** Builds the gateway's `items` text from a list of goods. */
@@ -91,13 +106,16 @@ export interface DecodedItem {
   number: string
   unitPrice: string
   quantity: string
+  /** "" when the text has the older four components. */
+  url: string
+  id: string
 }
 
-/** Splits an `items` text back into its items (for logs and tests). */
+/** Splits an `items` text back into its items (for logs and tests); four-component items are read too. */
 export function decodeItems(text: string): DecodedItem[] {
   if (!text) return []
   return text.split(ITEM_SEPARATOR).map((part) => {
-    const [name = "", number = "", unitPrice = "", quantity = ""] = part.split(COMPONENT_SEPARATOR)
-    return { name, number, unitPrice, quantity }
+    const [name = "", number = "", unitPrice = "", quantity = "", url = "", id = ""] = part.split(COMPONENT_SEPARATOR)
+    return { name, number, unitPrice, quantity, url, id }
   })
 }

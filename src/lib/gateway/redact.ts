@@ -5,8 +5,9 @@
  * What never appears after `redact`:
  * - card numbers: any run of 12–19 digits (optionally grouped by single spaces or dashes) that passes the
  *   Luhn check keeps only its last 4 digits; fields named like a card number are masked whatever they hold;
- * - CVV/CVC values, sign keys, api keys, passwords and secrets, `encryption_data` and `sign` (replaced by
- *   "[REDACTED]"), in objects, in JSON text, in form-encoded text and in XML text;
+ * - security codes (`security_code`, and any field whose name ends in cvv/cvc), the card's expiry
+ *   (`expiration_month`, `expiration_year`), sign keys, api keys, passwords and secrets, `encryption_data` and
+ *   `sign` (replaced by "[REDACTED]"), in objects, in JSON text, in form-encoded text and in XML text;
  * - any extra secret string passed in `options.secrets` (e.g. the configured sign key itself).
  *
  * The input is never mutated; circular references become "[Circular]".
@@ -19,14 +20,9 @@ const PAN_FIELDS = new Set(["card", "card_number", "cardnumber", "card_no", "car
 
 /** Field names whose value must never be shown at all. Compared case-insensitively, `-` treated as `_`. */
 const SECRET_FIELDS = new Set([
-  "cvv",
-  "cvv2",
-  "cvc",
-  "cvc2",
-  "card_cvv",
-  "card_cvc",
-  "cardcvv",
   "security_code",
+  "expiration_month",
+  "expiration_year",
   "sign",
   "signature",
   "encryption_data",
@@ -46,8 +42,12 @@ function normaliseKey(key: string): string {
   return key.toLowerCase().replace(/-/g, "_")
 }
 
+/** Any name ending in cvv/cvc (cvv, cvc2, a legacy card-prefixed spelling...). */
+const CVV_NAME = /cv[vc]2?$/
+
 export function isSecretField(key: string): boolean {
-  return SECRET_FIELDS.has(normaliseKey(key))
+  const k = normaliseKey(key)
+  return SECRET_FIELDS.has(k) || CVV_NAME.test(k)
 }
 
 export function isPanField(key: string): boolean {
@@ -134,7 +134,7 @@ export function maskPansInText(text: string): string {
 }
 
 const SECRET_NAME_PATTERN =
-  "(?:card_?cvv|card_?cvc|cvv2?|cvc2?|security_code|sign|signature|encryption_data|sign_?key|api_?key|x-api-key|client_secret|secret|password|signInfo)"
+  "(?:[A-Za-z_]*cv[vc]2?|security_code|expiration_month|expiration_year|sign|signature|encryption_data|sign_?key|api_?key|x-api-key|client_secret|secret|password|signInfo)"
 const PAN_NAME_PATTERN = "(?:card|card_?number|card_?no|pan)"
 
 // JSON text: "name": "value"  or "name": 123

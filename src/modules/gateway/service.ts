@@ -8,7 +8,7 @@ import { GatewayOperationAudit } from "./models/gateway-operation-audit"
 import { GatewayPayment } from "./models/gateway-payment"
 import { GatewayPayout } from "./models/gateway-payout"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { GatewayModuleOptions, validateModuleOptions } from "./options"
+import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, validateModuleOptions } from "./options"
 
 type Logger = LineLogger
 
@@ -44,25 +44,9 @@ class GatewayModuleService extends MedusaService({
     }
     const log = redactingLogger(logger)
     const i = this.gatewayOptions_.issuing
-    this.issuingClient_ = i
-      ? createIssuingClient({
-          baseUrl: i.base_url,
-          companyId: i.company_id,
-          apiKey: i.api_key,
-          ...(i.sign_scheme ? { signScheme: i.sign_scheme } : {}),
-          ...(log ? { logger: log } : {}),
-        })
-      : null
+    this.issuingClient_ = i ? createIssuingClient({ ...issuingClientOptions(i), ...(log ? { logger: log } : {}) }) : null
     const p = this.gatewayOptions_.payout
-    this.payoutClient_ = p
-      ? createAcquiringClient({
-          baseUrl: p.base_url,
-          merchantId: p.merchant_id,
-          accountId: p.account_id,
-          signKey: p.sign_key,
-          ...(log ? { logger: log } : {}),
-        })
-      : null
+    this.payoutClient_ = p ? createAcquiringClient({ ...payoutClientOptions(p), ...(log ? { logger: log } : {}) }) : null
   }
 
   /** The issuing client; refuses clearly when the module has no `issuing` options. */

@@ -2,17 +2,23 @@
  * Moves Medusa to what the gateway says about one payment session (order_no = session id). The one place used
  * by the notification processor, the order-sync job and the review route, so that all three agree.
  *
- * Forward only: a payment is never moved back (a late "authorized" for a captured payment changes nothing).
- * Medusa's own workflows and module methods make every change; a difference that cannot be resolved safely
- * (e.g. a refund made outside Medusa) is reported as a discrepancy, never guessed.
+ * - Only the session's current transaction counts: a record of an earlier attempt (declined, then retried) is
+ *   ignored, so a late notification about it never cancels the payment that replaced it.
+ * - A record for another amount or currency than the session's is a discrepancy, never an authorisation.
+ * - Forward only: a payment is never moved back (a late "authorized" for a captured payment changes nothing).
+ * - Medusa's own workflows and module methods make every change; a difference that cannot be resolved safely
+ *   (a capture Medusa booked that the gateway has not made, a refund made outside Medusa) is reported as a
+ *   discrepancy, never guessed.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { fromGatewayAmount, redact, TransactionRecord } from "../../lib/gateway"
+import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../../lib/gateway"
 import { GATEWAY_MODULE } from "../../modules/gateway"
 import type GatewayModuleService from "../../modules/gateway/service"
-import { GatewayState, stateOfRecord } from "../../providers/gateway/core/status"
+import { isGatewayProvider, readSessionData } from "../../providers/gateway/core/session-data"
+import { amountMismatch, GatewayState, isCapturedState, stateOfRecord } from "../../providers/gateway/core/status"
+import { bookLostChargebacks } from "./chargebacks"
 
 export interface ApplyResult {
   order_no: string
@@ -20,9 +26,12 @@ export interface ApplyResult {
   /** What changed in Medusa, in words; empty when nothing had to. */
   changes: string[]
   discrepancy: string | null
+  /** Set when the record was not applied, e.g. it belongs to an earlier attempt. */
+  ignored?: string
 }
 
-const CAPTURED: GatewayState[] = ["captured", "partially_refunded", "refunded"]
+/** The lock every writer of a gateway payment's Medusa data takes (notifications, jobs, review). */
+export const paymentLockKey = (orderNo: string) => `gateway:payment:${orderNo}`
 
 export async function applyGatewayState(
   container: MedusaContainer,
@@ -39,12 +48,32 @@ export async function applyGatewayState(
   let discrepancy: string | null = null
 
   // A notification and a job run may handle the same session at once.
-  return locking.execute(`gateway:payment:${orderNo}`, async () => {
+  return locking.execute(paymentLockKey(orderNo), async () => {
     const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
-    if (!session || !session.provider_id.startsWith("pp_gateway_")) {
+    if (!session || !isGatewayProvider(session.provider_id)) {
       return { order_no: orderNo, state, changes, discrepancy: session ? null : "no Medusa payment session has this order number" }
     }
     const payment = session.payment ?? null
+    const ours = readSessionData((payment?.data ?? session.data) as Record<string, unknown> | undefined)
+    const recordTx = record?.transaction_id || null
+    if (recordTx && ours && (ours.superseded_transaction_ids.includes(recordTx) || (ours.transaction_id && ours.transaction_id !== recordTx))) {
+      const ignored = `transaction ${recordTx} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`
+      container.resolve(ContainerRegistrationKeys.LOGGER).info(String(redact(`Gateway payment ${orderNo}: ${ignored}; ignored`)))
+      return { order_no: orderNo, state, changes, discrepancy: null, ignored }
+    }
+    const mismatch = record && ours ? amountMismatch(record, ours, (a, c) => toMinorUnits(a, c)) : null
+    if (mismatch) {
+      await upsertGatewayPayment(gatewayModule, orderNo, {
+        transaction_id: recordTx,
+        payment_id: payment?.id ?? null,
+        provider_id: session.provider_id,
+        gateway_state: state,
+        payment_status: record?.payment_status ?? null,
+        last_reconciled_at: new Date(),
+        discrepancy: mismatch,
+      })
+      return { order_no: orderNo, state, changes, discrepancy: mismatch }
+    }
     const amount = record?.amount && record.currency ? fromGatewayAmount(record.amount, record.currency) : Number(session.amount)
 
     const { data: links } = await query.graph({
@@ -59,9 +88,24 @@ export async function applyGatewayState(
       orderId = (orders[0] as { order_id?: string } | undefined)?.order_id ?? null
     }
 
-    if (state === "authorized" || CAPTURED.includes(state)) {
-      const captured = CAPTURED.includes(state)
-      if (!payment || (captured && !payment.captured_at)) {
+    const unknownCaptures = ours?.captures.filter((c) => c.status === "unknown") ?? []
+    if (state === "authorized" && payment && (payment.captured_at || unknownCaptures.length)) {
+      // Medusa booked a capture the gateway has not made (its answer was lost): staff decide, nothing is guessed.
+      discrepancy = `Medusa recorded a capture${unknownCaptures.length ? ` whose outcome was lost (${unknownCaptures.map((c) => c.id).join(", ")})` : ""} but the gateway says the payment is only authorized`
+    } else if (state === "authorized" || isCapturedState(state)) {
+      const captured = isCapturedState(state)
+      if (captured && payment && ours && unknownCaptures.length) {
+        // The lost capture answers are settled: the gateway did capture.
+        const captures = ours.captures.map((c) => ({ ...c, status: "captured" as const }))
+        const total = captures.reduce((sum, c) => sum + toMinorUnits(c.amount, ours.currency), 0n)
+        await paymentModule.updatePayment({
+          id: payment.id,
+          data: { ...payment.data, captures, captured_amount: fromMinorUnits(total, ours.currency), outcome_unknown: false, gateway_state: state },
+        } as { id: string })
+        changes.push(`capture ${unknownCaptures.map((c) => c.id).join(", ")} confirmed`)
+      }
+      const capturedInMedusa = Boolean(payment?.captured_at) || Boolean(ours?.captures.length)
+      if (!payment || (captured && !capturedInMedusa)) {
         // Medusa's own path for a payment the provider confirmed: authorises the session, completes the cart
         // into an order when the shopper never came back, and captures when the gateway captured.
         await processPaymentWorkflow(container).run({
@@ -119,6 +163,16 @@ export async function applyGatewayState(
       changes.push("held for review")
     }
 
+    if (state === "charged_back") {
+      // The gateway took the money back after a lost dispute: Medusa books it as a refund, once.
+      const [current] = await paymentModule.listPayments({ payment_session_id: session.id } as never, { select: ["id"] })
+      if (current) {
+        const booked = await bookLostChargebacks(container, gatewayModule, current.id, orderNo)
+        changes.push(...booked.changes)
+        discrepancy = [discrepancy, booked.discrepancy].filter(Boolean).join("; ") || null
+      }
+    }
+
     await upsertGatewayPayment(gatewayModule, orderNo, {
       transaction_id: record?.transaction_id ?? null,
       payment_id: payment?.id ?? null,
@@ -126,7 +180,7 @@ export async function applyGatewayState(
       gateway_state: state,
       payment_status: record?.payment_status ?? null,
       ...(extra.risk ? { risk_action: extra.risk.action ?? null, risk_score: extra.risk.score ?? null, risk_reasons: extra.risk.reasons ?? null } : {}),
-      ...(extra.review_status !== undefined ? { review_status: extra.review_status } : state === "review" ? { review_status: "held" } : {}),
+      ...reviewStatusOf(extra.review_status, state, (await gatewayModule.listGatewayPayments({ order_no: orderNo }))[0]?.review_status ?? null),
       last_reconciled_at: new Date(),
       discrepancy,
     })
@@ -146,4 +200,14 @@ export async function upsertGatewayPayment(service: GatewayModuleService, orderN
   }
   const created = await service.createGatewayPayments({ order_no: orderNo, ...clean })
   return created.id
+}
+
+/** A held payment's review result follows from the gateway's state (never from a notification's unsigned flag). */
+function reviewStatusOf(given: string | null | undefined, state: GatewayState, previous: string | null): { review_status?: string | null } {
+  if (given !== undefined) return { review_status: given }
+  if (state === "review") return { review_status: "held" }
+  if (previous !== "held") return {}
+  if (state === "authorized" || isCapturedState(state)) return { review_status: "approved" }
+  if (state === "failed" || state === "canceled") return { review_status: "rejected" }
+  return {}
 }

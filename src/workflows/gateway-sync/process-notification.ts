@@ -1,20 +1,27 @@
 /**
- * Processes one stored, verified gateway notification, idempotently. The notification is a hint: when the
- * order query answers, its record is the truth that is applied; otherwise the notification's own fields are.
+ * Processes one stored, verified gateway notification, idempotently.
+ *
+ * A notification is a hint. Its signature covers only some of its fields (order_no, transaction_id, amount,
+ * currency, order_status...: docs/gateway-contract.md); `payment_status`, `notify_type`, `notify_id`,
+ * `review_flag`, the refund and dispute fields and a payout's `status` are not signed. So nothing is acted on
+ * from the payload itself: a payment notification triggers the order query, a refund notification the refund
+ * search, a payout notification a re-read of the payout, and only what those answer is applied. Identifiers
+ * come from the stored columns, which were taken from the body before it was redacted for the log.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { redact, TransactionRecord } from "../../lib/gateway"
+import { redact } from "../../lib/gateway"
 import { GATEWAY_MODULE } from "../../modules/gateway"
 import type GatewayModuleService from "../../modules/gateway/service"
 import { configuredAcquiringClient } from "../../providers/gateway/core/client"
 import { findSessionTransaction } from "../../providers/gateway/core/order-lookup"
-import { updatePayoutFromNotificationWorkflow } from "../payouts/update-payout-from-notification"
+import { readSessionData } from "../../providers/gateway/core/session-data"
+import { refreshPayoutWorkflow } from "../payouts/refresh-payout"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
-import { applyRefundUpdates, refundStatusOf } from "./refund-status"
+import { syncRefundsOfPayment } from "./refund-status"
 
 type Payload = Record<string, unknown>
-const text = (v: unknown) => (v === undefined || v === null ? null : String(v))
+const text = (v: unknown) => (v === undefined || v === null || v === "" ? null : String(v))
 
 export async function processGatewayNotification(container: MedusaContainer, notificationId: string) {
   const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
@@ -33,69 +40,73 @@ export async function processGatewayNotification(container: MedusaContainer, not
     return status
   }
 
+  // notify_id is the replay key computed from the signed content (see the notification route).
   const [earlier] = await gatewayModule.listGatewayNotifications({ notify_id: n.notify_id, status: ["processed"] }, { take: 1 })
   if (earlier && earlier.id !== n.id) return done("ignored", `replay of ${earlier.id}`)
 
   try {
-    const p = n.payload as Payload
+    // The stored payload is the body as received (redacted): read it in our names.
+    const p = (configuredAcquiringClient()?.decodeNotification(n.payload as Payload) ?? n.payload) as Payload
     if (n.notify_type === "PAYOUT") {
-      const { result } = await updatePayoutFromNotificationWorkflow(container).run({ input: p as never })
-      if (!result.found) return done("ignored", `payout ${text(p.request_id)} is not one of this store's`)
-      return done("processed", `payout ${text(p.request_id)} ${result.status}${result.changed ? "" : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}`)
+      const requestId = text(p.request_id)
+      const [payout] = requestId ? await gatewayModule.listGatewayPayouts({ request_id: requestId }, { take: 1 }) : []
+      if (!payout) return done("ignored", `payout ${requestId ?? "(no request_id)"} is not one of this store's`)
+      const { result } = await refreshPayoutWorkflow(container).run({ input: { id: payout.id, actor: { type: "gateway" } as never } })
+      const status = (result as { status?: string } | undefined)?.status ?? "read again"
+      return done("processed", `payout ${requestId} ${status} (re-read from the gateway)`)
     }
-    const orderNo = text(p.order_no)
+    const orderNo = n.order_no
     if (!orderNo) return done("ignored", "no order_no")
+    const client = configuredAcquiringClient()
+    if (!client) return done("failed", "the gateway payment provider is not configured")
 
-    const record = await confirmedRecord(p, orderNo, logger)
-    const extra: Parameters<typeof applyGatewayState>[3] = {}
-    if (n.notify_type === "REVIEW RESULT") extra.review_status = text(p.review_flag) === "1" ? "approved" : "rejected"
-    const result = await applyGatewayState(container, orderNo, record, extra)
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
+    if (!session) return done("ignored", "no Medusa payment session has this order number")
+    const ours = readSessionData((session.payment?.data ?? session.data) as Record<string, unknown> | undefined)
 
-    if (n.notify_type.startsWith("REFUND") && p.refund_reference) {
-      const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
-      if (session?.payment) {
-        await applyRefundUpdates(container, session.payment.id, [
-          { reference: String(p.refund_reference), refund_reference_id: text(p.refund_reference_id), status: refundStatusOf(text(p.refund_status)) },
-        ])
+    // A notification about an earlier attempt on this session (declined, then retried) says nothing about
+    // the current payment: logged, not applied.
+    if (n.transaction_id && ours && (ours.superseded_transaction_ids.includes(n.transaction_id) || (ours.transaction_id && ours.transaction_id !== n.transaction_id))) {
+      return done("ignored", `transaction ${n.transaction_id} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`)
+    }
+
+    if (n.notify_type.startsWith("DISPUTE")) {
+      // The dispute's fields are not signed: kept as the gateway's report (shown to staff, and the amount of a
+      // lost chargeback). Money moves in Medusa only when the order query confirms it (applyGatewayState).
+      const [gp] = await gatewayModule.listGatewayPayments({ order_no: orderNo })
+      const id = text(p.dispute_id)
+      const known = ((gp?.disputes as Record<string, unknown>[] | null) ?? []).find((d) => d.dispute_id === id)
+      const status = (text(p.dispute_status) ?? (n.notify_type === "DISPUTE RECEIVED" ? "OPEN" : "CLOSED")).toUpperCase()
+      // Forward only: a late "received" never reopens a dispute that was decided.
+      if (!(known && String(known.status).toUpperCase() !== "OPEN" && status === "OPEN")) {
+        const disputes = ((gp?.disputes as Record<string, unknown>[] | null) ?? []).filter((d) => d.dispute_id !== id)
+        disputes.push({ dispute_id: id, amount: text(p.dispute_amount), reason: text(p.dispute_reason), status, at: new Date().toISOString() })
+        await upsertGatewayPayment(gatewayModule, orderNo, { disputes })
       }
     }
-    if (n.notify_type.startsWith("DISPUTE")) {
-      const [gp] = await gatewayModule.listGatewayPayments({ order_no: orderNo })
-      const disputes = ((gp?.disputes as unknown[] | null) ?? []).filter((d: any) => d.dispute_id !== text(p.dispute_id))
-      disputes.push({
-        dispute_id: text(p.dispute_id),
-        amount: text(p.dispute_amount),
-        reason: text(p.dispute_reason),
-        status: text(p.dispute_status) ?? (n.notify_type === "DISPUTE RECEIVED" ? "open" : "closed"),
-        at: new Date().toISOString(),
-      })
-      await upsertGatewayPayment(gatewayModule, orderNo, { disputes })
+    let record
+    try {
+      record = await findSessionTransaction(client, orderNo, ours?.transaction_id ?? n.transaction_id, ours?.superseded_transaction_ids ?? [])
+    } catch (err) {
+      // Nothing unconfirmed is applied; the order sync job checks the session again.
+      return done("failed", `order query failed, nothing applied (the order sync will check it): ${(err as Error).message}`)
+    }
+    const result = await applyGatewayState(container, orderNo, record)
+    const notes: string[] = []
+    if (result.ignored) notes.push(result.ignored)
+
+    if (n.notify_type.startsWith("REFUND") && session.payment) {
+      const refunds = await syncRefundsOfPayment(container, client, session.payment.id, orderNo)
+      notes.push(`refunds: ${refunds.changed} changed`)
     }
     await upsertGatewayPayment(gatewayModule, orderNo, { last_notification_at: new Date() })
-    return done("processed", `${result.state}${result.changes.length ? `: ${result.changes.join(", ")}` : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}`)
+    return done(
+      "processed",
+      `${result.state}${result.changes.length ? `: ${result.changes.join(", ")}` : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}${notes.length ? `; ${notes.join("; ")}` : ""}`
+    )
   } catch (err) {
     logger.warn(String(redact(`Gateway notification ${n.id} (${n.notify_type} ${n.order_no ?? ""}) failed: ${(err as Error).message}`)))
     return done("failed", (err as Error).message)
   }
-}
-
-/** The order query's record for the notification's order, or one built from the notification when it fails. */
-async function confirmedRecord(p: Payload, orderNo: string, logger: { warn(m: string): void }): Promise<TransactionRecord | null> {
-  const client = configuredAcquiringClient()
-  if (client) {
-    try {
-      return await findSessionTransaction(client, orderNo, text(p.transaction_id))
-    } catch (err) {
-      logger.warn(String(redact(`Gateway order query for notification of ${orderNo} failed, using the notification itself: ${(err as Error).message}`)))
-    }
-  }
-  if (!p.payment_status) return null
-  return {
-    order_no: orderNo,
-    transaction_id: text(p.transaction_id),
-    amount: text(p.amount),
-    currency: text(p.currency),
-    payment_status: text(p.payment_status),
-    query_result: "1",
-  } as TransactionRecord
 }

@@ -15,11 +15,11 @@ import type GatewayModuleService from "../../modules/gateway/service"
 import { configuredAcquiringClient } from "../../providers/gateway/core/client"
 import { pickSessionRecord } from "../../providers/gateway/core/order-lookup"
 import { stateOfRecord } from "../../providers/gateway/core/status"
-import type { RefundRecord } from "../../providers/gateway/core/session-data"
-import { applyGatewayState } from "./apply-gateway-state"
-import { applyRefundUpdates, refundStatusOf, RefundUpdate } from "./refund-status"
+import { GATEWAY_PROVIDER_PREFIX, readSessionData } from "../../providers/gateway/core/session-data"
+import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
+import { applyRefundUpdates, openRefunds, refundUpdateOf, RefundUpdate } from "./refund-status"
 
-export const GATEWAY_PROVIDER_IDS = ["pp_gateway_card", "pp_gateway_hosted", "pp_gateway_apm"]
+export const GATEWAY_PROVIDER_IDS = ["card", "hosted", "apm"].map((m) => `${GATEWAY_PROVIDER_PREFIX}${m}`)
 
 export interface SyncOptions {
   /** Only sessions and payments created within this many days are checked (default 30). */
@@ -51,12 +51,16 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
     const since = new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000)
 
-    type Open = { order_no: string; transaction_id: string | null; known: string | null }
-    const openOf = (orderNo: string, d: Record<string, unknown>): Open => ({
-      order_no: orderNo,
-      transaction_id: (d.transaction_id as string) ?? null,
-      known: d.outcome_unknown ? null : ((d.gateway_state as string) ?? null),
-    })
+    type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
+    const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
+      const ours = readSessionData(d)
+      return {
+        order_no: orderNo,
+        transaction_id: ours?.transaction_id ?? null,
+        superseded: ours?.superseded_transaction_ids ?? [],
+        known: ours?.outcome_unknown || ours?.discrepancy ? null : (ours?.gateway_state ?? null),
+      }
+    }
 
     /** One order-query request for up to 100 open payments, and what it says applied to each. */
     const reconcile = async (chunk: Open[]) => {
@@ -65,7 +69,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       const res = await client.orderQuery({ orders: chunk.map((o) => o.order_no) })
       const unchanged: string[] = []
       for (const open of chunk) {
-        const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id)
+        const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id, open.superseded)
         if (record && open.known && stateOfRecord(record) === open.known) {
           unchanged.push(open.order_no) // the gateway agrees with what Medusa recorded: nothing to apply
           continue
@@ -131,44 +135,55 @@ export async function runRefundSync(container: MedusaContainer, options: SyncOpt
     const client = configuredAcquiringClient()
     if (!client) throw new Error("the gateway payment provider is not configured")
     const paymentModule = container.resolve(Modules.PAYMENT)
+    const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
     const since = new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000)
 
-    // refund id -> payment id, for refunds the gateway has not settled yet
-    const open = new Map<string, string>()
-    for (let skip = 0; ; skip += PAGE) {
+    // refund id -> the payment and order it belongs to, for refunds the gateway has not settled yet
+    const open = new Map<string, { paymentId: string; orderNo: string }>()
+    for (let after = ""; ; ) {
       const payments = await paymentModule.listPayments(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: since.toISOString() } }),
-        { select: ["id", "data"], take: PAGE, skip, order: { created_at: "ASC" } }
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: since.toISOString() }, ...(after ? { id: { $gt: after } } : {}) }),
+        { select: ["id", "data"], take: PAGE, order: { id: "ASC" } }
       )
       for (const p of payments) {
-        for (const r of ((p.data?.refunds as RefundRecord[] | undefined) ?? [])) {
-          if (r.status === "pending" || r.status === "unknown") open.set(r.reference, p.id)
-        }
+        const orderNo = typeof p.data?.order_no === "string" ? p.data.order_no : null
+        if (!orderNo) continue
+        for (const r of openRefunds(p.data)) open.set(r.reference, { paymentId: p.id, orderNo })
       }
       if (payments.length < PAGE) break
+      after = payments[payments.length - 1]!.id
     }
     summary.checked = open.size
     const updates = new Map<string, RefundUpdate[]>()
+    const searched = new Map<string, string[]>()
     await runInBatches(
       "refundSearch",
       [...open.keys()],
       async (chunk) => {
         summary.requests++
         const res = await client.refundSearch({ merchant_refunds: chunk })
+        for (const ref of chunk) {
+          const { paymentId } = open.get(ref)!
+          searched.set(paymentId, [...(searched.get(paymentId) ?? []), ref])
+        }
         for (const rec of res.refund_orders) {
-          const paymentId = rec.refund_reference ? open.get(rec.refund_reference) : undefined
-          if (!paymentId) continue
-          const list = updates.get(paymentId) ?? []
-          list.push({ reference: rec.refund_reference!, refund_reference_id: rec.refund_reference_id ?? null, status: refundStatusOf(rec.refund_status) })
-          updates.set(paymentId, list)
+          const owner = rec.refund_reference ? open.get(rec.refund_reference) : undefined
+          if (!owner) continue
+          updates.set(owner.paymentId, [...(updates.get(owner.paymentId) ?? []), refundUpdateOf(rec)])
         }
       },
       options.concurrency ?? 2
     )
-    for (const [paymentId, list] of updates) {
-      const { changed, failed } = await applyRefundUpdates(container, paymentId, list)
+    for (const [paymentId, refs] of searched) {
+      const orderNo = open.get(refs[0]!)!.orderNo
+      const { changed, failed, missing } = await applyRefundUpdates(container, paymentId, orderNo, updates.get(paymentId) ?? [], refs)
       summary.changed += changed
-      for (const ref of failed) summary.discrepancies.push({ order_no: paymentId, reason: `refund ${ref} failed at the gateway after Medusa booked it` })
+      const reasons = [
+        ...failed.map((ref) => `refund ${ref} failed at the gateway after Medusa booked it`),
+        ...missing.map((ref) => `refund ${ref}: its answer was lost and the gateway has no such refund; it was most likely not made`),
+      ]
+      for (const reason of reasons) summary.discrepancies.push({ order_no: orderNo, reason })
+      if (reasons.length) await upsertGatewayPayment(gatewayModule, orderNo, { discrepancy: reasons.join("; ") })
     }
   })
 }

@@ -197,7 +197,7 @@ describe("hosted page /v1/checkout", () => {
     // posting the form gives the card-entry page
     const res = await fetch(r.action, { method: "POST", body: new URLSearchParams(r.inputs), headers: { "content-type": "application/x-www-form-urlencoded" } })
     expect(res.status).toBe(200)
-    expect(await res.text()).toContain("card_cvv")
+    expect(await res.text()).toContain("security_code")
   })
 })
 
@@ -437,7 +437,7 @@ describe("bad input never reaches the gateway", () => {
     ["authorise: Luhn", (c) => c.authorise({ ...cardPayment(), card: "4242424242424241" })],
     ["authorise: order_no too long", (c) => c.authorise({ ...cardPayment(), order_no: "x".repeat(51) })],
     ["authorise: return_url with &", (c) => c.authorise({ ...cardPayment(), return_url: "https://s/r?a=1&b=2" })],
-    ["checkout: unknown field", (c) => c.checkout({ order_no: "o", currency: "USD", amount: "1.00", card_cvv: "123" } as never)],
+    ["checkout: unknown field", (c) => c.checkout({ order_no: "o", currency: "USD", amount: "1.00", security_code: "123" } as never)],
     ["capture: 51 entries", (c) =>
       c.capture({ capture_orders: Array.from({ length: 51 }, (_, i) => ({ transaction_id: `T${i}`, order_no: `o${i}`, currency: "USD", amount: "1.00" })) })],
     ["refund: zero", (c) => c.refund({ refund_orders: [{ transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00", refund_amount: "0.00" }] })],

@@ -1,44 +1,54 @@
 import fc from "fast-check"
-import { cleanItemComponent, decodeItems, encodeItems, ITEMS_MAX_LENGTH } from "../items"
+import { cleanItemComponent, COMPONENT_SEPARATOR, decodeItems, encodeItems, ITEM_COMPONENTS, ITEM_SEPARATOR, ITEMS_MAX_LENGTH } from "../items"
 import { GatewayValidationError } from "../errors"
 
 describe("items text", () => {
-  it("encodes name#,#number#,#unit price#,#quantity joined by #;#", () => {
+  it("encodes name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id joined by #;# (docs' Items page)", () => {
     const text = encodeItems(
       [
-        { name: "T-shirt", number: "SKU-1", unitPrice: 12.5, quantity: 2 },
+        { name: "T-shirt", number: "SKU-1", unitPrice: 12.5, quantity: 2, url: "https://shop.example/p/t-shirt", id: "cali_1" },
         { name: "Mug", number: "SKU-2", unitPrice: "3", quantity: "1" },
       ],
       { currency: "USD" },
     )
-    expect(text).toBe("T-shirt#,#SKU-1#,#12.50#,#2#;#Mug#,#SKU-2#,#3.00#,#1")
+    expect(text).toBe("T-shirt#,#SKU-1#,#12.50#,#2#,#https://shop.example/p/t-shirt#,#cali_1#;#Mug#,#SKU-2#,#3.00#,#1#,#0#,#0")
+    expect(text.split(ITEM_SEPARATOR).every((i) => i.split(COMPONENT_SEPARATOR).length === ITEM_COMPONENTS)).toBe(true)
+  })
+
+  it("decodes six components, and the older four", () => {
+    expect(decodeItems("A#,#N1#,#1.00#,#2#,#https://x.example/a#,#li_1")).toEqual([
+      { name: "A", number: "N1", unitPrice: "1.00", quantity: "2", url: "https://x.example/a", id: "li_1" },
+    ])
+    expect(decodeItems("huawei#,#NUM1#,#230.00#,#1")).toEqual([
+      { name: "huawei", number: "NUM1", unitPrice: "230.00", quantity: "1", url: "", id: "" },
+    ])
   })
 
   it("writes an empty component as 0", () => {
-    expect(encodeItems([{ name: "", number: null, unitPrice: undefined, quantity: undefined }], { currency: "USD" })).toBe(
-      "0#,#0#,#0#,#0",
-    )
-    expect(encodeItems([{ name: "  ", number: "#" }], { currency: "USD" })).toBe("0#,#0#,#0#,#0")
+    expect(
+      encodeItems([{ name: "", number: null, unitPrice: undefined, quantity: undefined, url: "", id: null }], { currency: "USD" }),
+    ).toBe("0#,#0#,#0#,#0#,#0#,#0")
+    expect(encodeItems([{ name: "  ", number: "#", url: "#", id: " ; " }], { currency: "USD" })).toBe("0#,#0#,#0#,#0#,#0#,#0")
   })
 
   it("formats unit prices with the currency exponent", () => {
-    expect(encodeItems([{ name: "A", unitPrice: 1200, quantity: 1 }], { currency: "JPY" })).toBe("A#,#0#,#1200#,#1")
-    expect(encodeItems([{ name: "A", unitPrice: "1.5", quantity: 1 }], { currency: "KWD" })).toBe("A#,#0#,#1.500#,#1")
+    expect(encodeItems([{ name: "A", unitPrice: 1200, quantity: 1 }], { currency: "JPY" })).toBe("A#,#0#,#1200#,#1#,#0#,#0")
+    expect(encodeItems([{ name: "A", unitPrice: "1.5", quantity: 1 }], { currency: "KWD" })).toBe("A#,#0#,#1.500#,#1#,#0#,#0")
   })
 
   it("strips the delimiters out of components", () => {
     const text = encodeItems(
       [
-        { name: "Evil#;#Name#,#x", number: "N#1", unitPrice: "1", quantity: 1 },
-        { name: "ends with #", number: "#starts", unitPrice: "2", quantity: 3 },
+        { name: "Evil#;#Name#,#x", number: "N#1", unitPrice: "1", quantity: 1, url: "https://x.example/a#,#b", id: "id#;#2" },
+        { name: "ends with #", number: "#starts", unitPrice: "2", quantity: 3, url: "https://x.example/b,", id: ";id" },
         { name: "line\nbreak\ttab", number: "ok", unitPrice: "0", quantity: 1 },
       ],
       { currency: "USD" },
     )
     const items = decodeItems(text)
     expect(items).toHaveLength(3)
-    expect(items[0]).toEqual({ name: "Evil;Name,x", number: "N1", unitPrice: "1.00", quantity: "1" })
-    expect(items[1]).toEqual({ name: "ends with", number: "starts", unitPrice: "2.00", quantity: "3" })
+    expect(items[0]).toEqual({ name: "Evil;Name,x", number: "N1", unitPrice: "1.00", quantity: "1", url: "https://x.example/a,b", id: "id;2" })
+    expect(items[1]).toEqual({ name: "ends with", number: "starts", unitPrice: "2.00", quantity: "3", url: "https://x.example/b", id: "id" })
     expect(items[2]!.name).toBe("line break tab")
   })
 
@@ -51,6 +61,8 @@ describe("items text", () => {
             number: fc.string({ unit: fc.constantFrom("#", ",", ";", "1"), maxLength: 6 }),
             unitPrice: fc.nat(100000).map((c) => (c / 100).toFixed(2)),
             quantity: fc.integer({ min: 1, max: 99 }),
+            url: fc.string({ unit: fc.constantFrom("#", ",", ";", "h", "/", ":"), maxLength: 10 }),
+            id: fc.option(fc.string({ unit: fc.constantFrom("#", ",", ";", "i", "_"), maxLength: 8 })),
           }),
           { minLength: 1, maxLength: 8 },
         ),
@@ -62,6 +74,8 @@ describe("items text", () => {
             expect(d.unitPrice).toBe(items[i]!.unitPrice)
             expect(d.quantity).toBe(String(items[i]!.quantity))
             expect(d.name).toBe(cleanItemComponent(items[i]!.name))
+            expect(d.url).toBe(cleanItemComponent(items[i]!.url))
+            expect(d.id).toBe(cleanItemComponent(items[i]!.id))
           })
         },
       ),

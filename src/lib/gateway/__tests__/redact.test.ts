@@ -28,32 +28,38 @@ describe("redact", () => {
   it("removes CVV, keys, signatures and encryption_data from objects, nested and in arrays", () => {
     const input = {
       cvv: "123",
-      card_cvv: "1234",
+      security_code: "1234",
+      cardCvc: "5678",
+      expiration_month: "12",
+      expiration_year: "2030",
       cvc: 999,
       sign: "ABCDEF",
       encryption_data: "abc123",
       signKey: "Sk_test",
       apiKey: "Ak_test",
       api_key: "x",
-      nested: { list: [{ card_cvv: "321", card: "4242424242424242", note: "hello" }], deeper: { sign_key: "s" } },
+      nested: { list: [{ security_code: "321", card: "4242424242424242", note: "hello" }], deeper: { sign_key: "s" } },
       amount: "10.36",
     }
     const out = redact(input) as typeof input
     expect(out.cvv).toBe(REDACTED)
-    expect(out.card_cvv).toBe(REDACTED)
+    expect(out.security_code).toBe(REDACTED)
+    expect(out.cardCvc).toBe(REDACTED)
+    expect(out.expiration_month).toBe(REDACTED)
+    expect(out.expiration_year).toBe(REDACTED)
     expect(out.cvc).toBe(REDACTED)
     expect(out.sign).toBe(REDACTED)
     expect(out.encryption_data).toBe(REDACTED)
     expect(out.signKey).toBe(REDACTED)
     expect(out.apiKey).toBe(REDACTED)
     expect(out.api_key).toBe(REDACTED)
-    expect(out.nested.list[0]!.card_cvv).toBe(REDACTED)
+    expect(out.nested.list[0]!.security_code).toBe(REDACTED)
     expect(out.nested.list[0]!.card).toBe("************4242")
     expect(out.nested.list[0]!.note).toBe("hello")
     expect(out.nested.deeper.sign_key).toBe(REDACTED)
     expect(out.amount).toBe("10.36")
     const text = JSON.stringify(out)
-    for (const secret of ["123\"", "1234", "ABCDEF", "abc123", "Sk_test", "Ak_test", "4242424242424242"]) {
+    for (const secret of ["123\"", "1234", "5678", "2030", "ABCDEF", "abc123", "Sk_test", "Ak_test", "4242424242424242"]) {
       expect(text).not.toContain(secret)
     }
   })
@@ -66,17 +72,20 @@ describe("redact", () => {
   })
 
   it("redacts JSON, form and XML text", () => {
-    const json = JSON.stringify({ card: "4242424242424242", card_cvv: "123", encryption_data: "deadbeef", sign: "ABC", amount: "1.00" })
+    const json = JSON.stringify({ card: "4242424242424242", security_code: "123", expiration_year: "2031", encryption_data: "deadbeef", sign: "ABC", amount: "1.00" })
     const outJson = redact(json)
     expect(outJson).not.toContain("123\"")
     expect(outJson).not.toContain("deadbeef")
     expect(outJson).not.toContain("\"ABC\"")
     expect(outJson).toContain("************4242")
-    expect(JSON.parse(outJson)).toMatchObject({ card_cvv: REDACTED, amount: "1.00" })
+    expect(outJson).not.toContain("2031")
+    expect(JSON.parse(outJson)).toMatchObject({ security_code: REDACTED, expiration_year: REDACTED, amount: "1.00" })
 
-    const form = "merchant_id=701001&card=4242424242424242&card_cvv=123&encryption_data=deadbeef&sign=ABC"
+    const form = "merchant_id=701001&card=4242424242424242&security_code=123&cardCvv=456&encryption_data=deadbeef&sign=ABC"
     const outForm = redact(form)
-    expect(outForm).toBe(`merchant_id=701001&card=************4242&card_cvv=${REDACTED}&encryption_data=${REDACTED}&sign=${REDACTED}`)
+    expect(outForm).toBe(
+      `merchant_id=701001&card=************4242&security_code=${REDACTED}&cardCvv=${REDACTED}&encryption_data=${REDACTED}&sign=${REDACTED}`,
+    )
 
     const xml = "<respon><card>424242******4242</card><encryption_data>abc</encryption_data><cvv>123</cvv></respon>"
     const outXml = redact(xml)

@@ -156,29 +156,40 @@ describe("nothing sent", () => {
 })
 
 describe("answers that cannot be trusted", () => {
-  it("malformed XML of the direct payment: GatewayResponseError on the body", async () => {
+  // A request that may have moved money and got an answer that cannot be read: the gateway may have done it.
+  it("malformed XML of the direct payment: an unknown outcome, caused by the unreadable body", async () => {
     sb.setFaults([{ path: "/v1/authorise", fault: "malformed", times: 1 }])
     const err = await client.authorise(cardPayment()).catch((x: unknown) => x)
-    expect(err).toBeInstanceOf(GatewayResponseError)
-    expect(err).toMatchObject({ field: "(body)", httpStatus: 200 })
+    expect(err).toBeInstanceOf(GatewayOutcomeUnknownError)
+    expect(err).toMatchObject({ operation: "authorise", httpStatus: 200 })
+    expect((err as Error & { cause?: unknown }).cause).toBeInstanceOf(GatewayResponseError)
+    expect((err as Error & { cause?: GatewayResponseError }).cause!.field).toBe("(body)")
   })
 
-  it("malformed JSON of a batch and of an issuing answer: GatewayResponseError", async () => {
+  it("malformed JSON of a capture, refund and payout: unknown outcomes; of a query or an issuing read: GatewayResponseError", async () => {
     const e = await authorisedEntry()
     sb.setFaults([{ path: "/v1/capture", fault: "malformed", times: 1 }])
     const err = await client.capture({ capture_orders: [e] }).catch((x: unknown) => x)
-    expect(err).toBeInstanceOf(GatewayResponseError)
-    expect((err as GatewayResponseError).field).toBe("(body)")
+    expect(err).toBeInstanceOf(GatewayOutcomeUnknownError)
+    expect((err as Error & { cause?: GatewayResponseError }).cause!.field).toBe("(body)")
+    // The capture did happen: a repeat is refused by the gateway, not made twice.
+    const again = await client.capture({ capture_orders: [e] })
+    expect(again.capture_orders[0]!.outcome).toBe("refused")
+
+    sb.setFaults([{ path: "/v1/retrievalTrans", fault: "malformed" }])
+    const q = await client.orderQuery({ orders: [e.order_no] }).catch((x: unknown) => x)
+    expect(q).toBeInstanceOf(GatewayResponseError)
     sb.setFaults([{ path: "/api/group/query", fault: "malformed" }])
     const err2 = await issuing.group.query({ group_id: "7001" }).catch((x: unknown) => x)
     expect(err2).toBeInstanceOf(GatewayResponseError)
   })
 
-  it("a wrong signature on the direct payment answer: GatewaySignatureError", async () => {
+  it("a wrong signature on the direct payment answer: an unknown outcome, caused by the signature", async () => {
     sb.setFaults([{ path: "/v1/authorise", fault: "bad_signature", times: 1 }])
     const err = await client.authorise(cardPayment()).catch((x: unknown) => x)
-    expect(err).toBeInstanceOf(GatewaySignatureError)
-    expect(err).toMatchObject({ field: "encryption_data", operation: "authorise" })
+    expect(err).toBeInstanceOf(GatewayOutcomeUnknownError)
+    expect((err as Error & { cause?: unknown }).cause).toBeInstanceOf(GatewaySignatureError)
+    expect((err as Error & { cause?: GatewaySignatureError }).cause).toMatchObject({ field: "encryption_data", operation: "authorise" })
   })
 
   it("verification can be turned off by option", async () => {
@@ -199,7 +210,7 @@ describe("logs", () => {
     const log = (l: string) => lines.push(l)
     const logged = acquiringFor(sb, { logger: { debug: log, info: log, warn: log, error: log } })
     try {
-      const req = { ...cardPayment(), card_cvv: "9731" }
+      const req = { ...cardPayment(), security_code: "9731" }
       const r = await logged.authorise(req)
       sb.setFaults([{ path: "/v1/retrievalTrans", fault: "error5xx", times: 1 }])
       await logged.orderQuery({ trades: [r.transaction_id!] })

@@ -21,9 +21,9 @@ const card = {
   currency: "USD",
   amount: "10.00",
   card: "4242424242424242",
-  card_exp_month: "12",
-  card_exp_year: "2030",
-  card_cvv: "123",
+  expiration_month: "12",
+  expiration_year: "2030",
+  security_code: "123",
 }
 
 async function validationError(p: Promise<unknown>): Promise<GatewayValidationError> {
@@ -46,9 +46,9 @@ describe("request validation names the field and the rule", () => {
     ["unknown currency", { currency: "ABC" }, "currency", /ISO 4217/],
     ["Luhn", { card: "4242424242424241" }, "card", /Luhn/],
     ["card digits", { card: "4242-4242" }, "card", /12 to 19 digits/],
-    ["cvv", { card_cvv: "12" }, "card_cvv", /3 or 4 digits/],
-    ["exp month", { card_exp_month: "13" }, "card_exp_month", /01-12/],
-    ["missing cvv", { card_cvv: undefined }, "card_cvv", /required with card/],
+    ["security code", { security_code: "12" }, "security_code", /3 or 4 digits/],
+    ["expiration month", { expiration_month: "13" }, "expiration_month", /01-12/],
+    ["missing security code", { security_code: undefined }, "security_code", /required with card/],
     ["missing order_no", { order_no: undefined }, "order_no", /is required/],
     ["unknown field", { card_cvc: "123" }, "card_cvc", /not a known field/],
     ["return_url with &", { return_url: "https://shop/x?a=1&b=2" }, "return_url", /must not contain "&"/],

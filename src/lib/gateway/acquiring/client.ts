@@ -81,6 +81,22 @@ export type CancelSubscriptionResult = CancelSubscriptionResponse & {
 
 type Body = Record<string, unknown>
 
+/** The request schema of each operation. */
+const REQUEST_SCHEMAS: Readonly<Record<AcquiringOperation, z.ZodType>> = {
+  authorise: authoriseRequestSchema,
+  apm: authoriseApmRequestSchema,
+  checkout: checkoutRequestSchema,
+  orderQuery: orderQueryRequestSchema,
+  capture: captureRequestSchema,
+  review: reviewRequestSchema,
+  cancel: cancelRequestSchema,
+  refund: refundRequestSchema,
+  refundSearch: refundSearchRequestSchema,
+  payout: payoutRequestSchema,
+  optimise: optimiseRequestSchema,
+  cancelSubscription: cancelSubscriptionRequestSchema,
+}
+
 export class AcquiringClient {
   readonly #resolved: ResolvedAcquiringOptions
   readonly #signer: AcquiringSigner
@@ -127,10 +143,13 @@ export class AcquiringClient {
     const body = this.#validate(op, schema, request)
     const res = await this.#send(op, body)
     if (res.status < 200 || res.status >= 300) throw this.#httpFailure(op, res)
-    const parsed = parseResponse(authoriseResponseSchema, parseResponXml(res.body, op, res.status), op, res.status)
-    if (this.#verifyResponses && !this.#signer.verify("authoriseResponse", parsed, parsed.encryption_data)) {
-      throw new GatewaySignatureError(op, "encryption_data", parsed.encryption_data ? "mismatch" : "missing")
-    }
+    const parsed = this.#readAnswer(op, res, () => {
+      const answer = parseResponse(authoriseResponseSchema, parseResponXml(res.body, op, res.status), op, res.status)
+      if (this.#verifyResponses && !this.#signer.verify("authoriseResponse", answer, answer.encryption_data)) {
+        throw new GatewaySignatureError(op, "encryption_data", answer.encryption_data ? "mismatch" : "missing")
+      }
+      return answer
+    })
     return { ...parsed, outcome: this.#paymentOutcome(parsed.order_status), result: parseCodeMessage(parsed.result_info) }
   }
 
@@ -140,29 +159,19 @@ export class AcquiringClient {
     const res = await this.#send("checkout", body)
     if (res.status < 200 || res.status >= 300) throw this.#httpFailure("checkout", res)
     const form = parseHostedPage(res.body, this.#resolved.options.baseUrl, "checkout")
-    return { html: res.body, ...form, gbcId: form.inputs.gbc_id ?? null }
+    return { html: res.body, ...form, gbcId: form.inputs[this.#resolved.wire.wireName("checkout", "gbc_id")] ?? null }
   }
 
   // ---------------------------------------------------------------- queries
 
   /** Order query (`/v1/retrievalTrans`): by merchant order numbers and/or transaction ids, ≤ 100 together. */
   async orderQuery(request: OrderQueryRequest): Promise<OrderQueryResult> {
-    const body = this.#validate("orderQuery", orderQueryRequestSchema, request) as Body & { orders?: string[]; trades?: string[] }
-    const wire: Body = { merchant_id: body.merchant_id, account_id: body.account_id }
-    if (body.orders?.length) wire.orders = body.orders.join(",")
-    if (body.trades?.length) wire.trades = body.trades.join(",")
-    return this.#json("orderQuery", wire, orderQueryResponseSchema)
+    return this.#json("orderQuery", this.#prepare("orderQuery", request), orderQueryResponseSchema)
   }
 
   /** Refund search (`/v1/retrievalRefund`): by order numbers, refund_reference_ids and merchant refund references. */
   async refundSearch(request: RefundSearchRequest): Promise<RefundSearchResult> {
-    const body = this.#validate("refundSearch", refundSearchRequestSchema, request) as Body &
-      Record<"refund_orders" | "refund_references" | "merchant_refunds", string[] | undefined>
-    const wire: Body = { merchant_id: body.merchant_id, account_id: body.account_id }
-    for (const f of ["refund_orders", "refund_references", "merchant_refunds"] as const) {
-      if (body[f]?.length) wire[f] = body[f]!.join(",")
-    }
-    return this.#json("refundSearch", wire, refundSearchResponseSchema)
+    return this.#json("refundSearch", this.#prepare("refundSearch", request), refundSearchResponseSchema)
   }
 
   // ---------------------------------------------------------------- batches
@@ -223,11 +232,34 @@ export class AcquiringClient {
 
   /**
    * Verifies a notification's `encryption_data` (constant time): payout notifications (`notify_type` PAYOUT) with
-   * the payout formula, all others with the payment-notification formula. Field values as received (text).
+   * the payout formula, all others with the payment-notification formula. Field values as received (text); field
+   * names as the gateway sends them (`fieldNames.notification` / `payoutNotification` are undone first).
    */
   verifyNotification(payload: Readonly<Record<string, unknown>>): boolean {
-    const key = payload.notify_type === "PAYOUT" ? "payoutNotification" : "notification"
-    return this.#signer.verify(key, payload, payload.encryption_data)
+    const key = this.decodeNotification(payload).notify_type === "PAYOUT" ? "payoutNotification" : "notification"
+    const named = this.#resolved.wire.answerNames(key, { ...payload })
+    return this.#signer.verify(key, named, named.encryption_data)
+  }
+
+  /**
+   * A notification in our names and values: `fieldNames` and `fieldValues` of `notification` (or
+   * `payoutNotification`, chosen by the decoded `notify_type`) undone. Verify with `verifyNotification` (on the
+   * payload as received), then read the decoded one.
+   */
+  decodeNotification(payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const wire = this.#resolved.wire
+    const asPayment = wire.answer("notification", { ...payload })
+    if (asPayment.notify_type !== "PAYOUT") return asPayment
+    return wire.answer("payoutNotification", { ...payload })
+  }
+
+  /**
+   * The request exactly as `operation` would send it (validated, wire map applied, signed, encoded), without
+   * sending it: for benchmarks, logs and checks of the wire names.
+   */
+  wireRequest(operation: AcquiringOperation, request: object): { url: string; contentType: string; body: string } {
+    const { url, text, contentType } = this.#encode(operation, this.#prepare(operation, request))
+    return { url: url.toString(), contentType, body: text }
   }
 
   /** Reads an `order_status` through the client's status table. */
@@ -248,18 +280,47 @@ export class AcquiringClient {
     return parseRequest(schema, { ...req, merchant_id: merchantId, account_id: accountId }, op) as Body
   }
 
-  /** Signs, encodes and sends; answers of any status come back. */
+  /** The validated request of `op` in the fields it sends (the query filters are comma-joined lists). */
+  #prepare(op: AcquiringOperation, request: unknown): Body {
+    const body = this.#validate(op, REQUEST_SCHEMAS[op], request)
+    if (op !== "orderQuery" && op !== "refundSearch") return body
+    const wire: Body = { merchant_id: body.merchant_id, account_id: body.account_id }
+    const filters = op === "orderQuery" ? ["orders", "trades"] : ["refund_orders", "refund_references", "merchant_refunds"]
+    for (const f of filters) {
+      const list = body[f] as string[] | undefined
+      if (list?.length) wire[f] = list.join(",")
+    }
+    return wire
+  }
+
+  /**
+   * Applies the wire map, signs, encodes and sends; answers of any status come back, in our names (the wire
+   * map's renames and value translations undone; see ../wire-map.ts).
+   */
   async #send(op: AcquiringOperation, body: Body): Promise<HttpResponse> {
     const spec = this.#resolved.operations[op]
-    const signed: Body = { ...body, encryption_data: this.#signer.sign(spec.signature, body) }
-    const { body: text, contentType } = encodeBody(signed, spec.contentType)
-    return this.#transport.send({
-      operation: op,
-      url: joinUrl(this.#resolved.options.baseUrl, spec.path),
-      body: text,
-      contentType,
-      idempotent: spec.idempotent,
-    })
+    const { url, text, contentType } = this.#encode(op, body)
+    const res = await this.#transport.send({ operation: op, url, body: text, contentType, idempotent: spec.idempotent })
+    return this.#fromWire(op, res)
+  }
+
+  /** Values of the wire map (before signing: the gateway signs what it receives) → signature → names → body. */
+  #encode(op: AcquiringOperation, body: Body): { url: URL; text: string; contentType: string } {
+    const spec = this.#resolved.operations[op]
+    const wire = this.#resolved.wire
+    const valued = wire.requestValues(op, body)
+    const signed: Body = { ...valued, encryption_data: this.#signer.sign(spec.signature, valued) }
+    const { body: text, contentType } = encodeBody(wire.requestNames(op, signed), spec.contentType)
+    return { url: joinUrl(this.#resolved.options.baseUrl, spec.path), text, contentType }
+  }
+
+  /** An answer in the gateway's names → ours (2xx: names and values; otherwise the error body's `source`). */
+  #fromWire(op: AcquiringOperation, res: HttpResponse): HttpResponse {
+    const wire = this.#resolved.wire
+    if (wire.isIdentity(op)) return res
+    const ok = res.status >= 200 && res.status < 300
+    const body = ok ? wire.answerText(op, res.body, { xml: op === "authorise" || op === "apm" }) : wire.errorText(op, res.body)
+    return body === res.body ? res : { ...res, body }
   }
 
   /** Sends, maps HTTP failures, parses JSON, checks the envelope, validates against `schema`. */
@@ -271,7 +332,7 @@ export class AcquiringClient {
   ): Promise<z.output<S>> {
     const res = await this.#send(op, body)
     if (res.status < 200 || res.status >= 300) throw this.#httpFailure(op, res)
-    const data = parseJsonBody(op, res)
+    const data = this.#readAnswer(op, res, () => parseJsonBody(op, res))
     const hasEnvelope = data !== null && typeof data === "object" && "return_status" in (data as object)
     if (opts.envelope === "required" || hasEnvelope) {
       const env = parseResponse(answerEnvelopeSchema, data, op, res.status)
@@ -285,7 +346,25 @@ export class AcquiringClient {
         })
       }
     }
-    return parseResponse(schema, data, op, res.status)
+    return this.#readAnswer(op, res, () => parseResponse(schema, data, op, res.status))
+  }
+
+  /**
+   * Reads a 2xx answer. For a request that is not safe to repeat (it may have moved money), an answer that
+   * cannot be parsed or verified says nothing about what the gateway did: the outcome is unknown, never a
+   * refusal, so that no caller deletes a record or retries with a new reference.
+   */
+  #readAnswer<T>(op: AcquiringOperation, res: HttpResponse, read: () => T): T {
+    try {
+      return read()
+    } catch (err) {
+      if (this.#resolved.operations[op].idempotent) throw err
+      if (!(err instanceof GatewayResponseError || err instanceof GatewaySignatureError)) throw err
+      throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${(err as Error).message}`, {
+        cause: err,
+        httpStatus: res.status,
+      })
+    }
   }
 
   /** Typed error for a non-2xx answer. */

@@ -15,8 +15,21 @@ import {
   timeoutsOptionSchema,
 } from "../client-options"
 import { GatewayOptionsError } from "../errors"
+import { FieldNamesOption, FieldValuesOption, WireMap } from "../wire-map"
+import { authoriseApmRequestSchema, authoriseRequestSchema, authoriseResponseSchema } from "./schemas/authorise"
+import { cancelRequestSchema, cancelResponseSchema } from "./schemas/cancel"
+import { cancelSubscriptionRequestSchema, cancelSubscriptionResponseSchema } from "./schemas/cancel-subscription"
+import { captureRequestSchema, captureResponseSchema } from "./schemas/capture"
+import { checkoutRequestSchema } from "./schemas/checkout"
+import { optimiseRequestSchema, optimiseResponseSchema } from "./schemas/optimise"
+import { orderQueryRequestSchema, orderQueryResponseSchema } from "./schemas/order-query"
+import { payoutRequestSchema, payoutResponseSchema } from "./schemas/payout"
+import { refundRequestSchema, refundResponseSchema } from "./schemas/refund"
+import { refundSearchRequestSchema, refundSearchResponseSchema } from "./schemas/refund-search"
+import { reviewRequestSchema, reviewResponseSchema } from "./schemas/review"
 
-export type ContentType = "json" | "form"
+/** "json" (default), "form", or "json-as-form" (JSON text with the form content type, as the docs' samples). */
+export type ContentType = "json" | "form" | "json-as-form"
 
 export type AcquiringOperation =
   | "authorise"
@@ -31,6 +44,9 @@ export type AcquiringOperation =
   | "payout"
   | "optimise"
   | "cancelSubscription"
+
+/** Keys of the wire map (`fieldNames`, `fieldValues`): the operations, and the notifications we read. */
+export type AcquiringWireKey = AcquiringOperation | "notification" | "payoutNotification"
 
 export interface OperationDefaults {
   path: string
@@ -92,6 +108,19 @@ export interface AcquiringClientOptions {
   /** Per-operation paths, e.g. { apm: "/v1/apm" }. */
   paths?: Partial<Record<AcquiringOperation, string>>
   statusCodes?: AcquiringStatusCodes
+  /**
+   * The gateway's name for one of our fields, per operation (request and answer): `{ authorise: {
+   * expiration_month: "exp_month" }, orderQuery: { "orders_list[].payment_status": "status" } }`. Keys are
+   * operation names, their paths, `payment` (authorise + apm + checkout), `notification`,
+   * `payoutNotification`. See src/lib/gateway/wire-map.ts.
+   */
+  fieldNames?: FieldNamesOption
+  /**
+   * Values on the wire, per operation: a text is the constant sent (`{ payment: { platform_source: "Shopify" } }`),
+   * null leaves the field out, an object translates our value to the gateway's in requests and back in JSON
+   * answers and notifications (`{ orderQuery: { "orders_list[].payment_status": { "3000": ["PAID"] } } }`).
+   */
+  fieldValues?: FieldValuesOption
   /** Verify the signature of the direct-payment answer (default true). */
   verifyResponseSignatures?: boolean
   /** Receives redacted log lines. */
@@ -120,7 +149,7 @@ const optionsSchema = z.strictObject({
   timeouts: timeoutsOptionSchema,
   retry: retryOptionSchema,
   signatureOverrides: z.record(z.string(), z.array(z.string())).optional(),
-  contentTypes: z.record(z.string(), z.enum(["json", "form"], { error: 'must be "json" or "form"' })).optional(),
+  contentTypes: z.record(z.string(), z.enum(["json", "form", "json-as-form"], { error: 'must be "json", "form" or "json-as-form"' })).optional(),
   paths: z.partialRecord(z.enum(OPERATION_NAMES), pathOptionSchema).optional(),
   statusCodes: z
     .strictObject({
@@ -138,6 +167,9 @@ const optionsSchema = z.strictObject({
       subscriptionCancelled: statusList.optional(),
     })
     .optional(),
+  // checked by WireMap.compile, which names the offending entry
+  fieldNames: z.unknown().optional(),
+  fieldValues: z.unknown().optional(),
   verifyResponseSignatures: z.boolean().optional(),
   logger: loggerOptionSchema,
   connections: z.number().int().positive().optional(),
@@ -159,6 +191,53 @@ export interface ResolvedAcquiringOptions {
   options: AcquiringClientOptions
   operations: Readonly<Record<AcquiringOperation, Omit<OperationDefaults, "signature"> & { signature: AcquiringSignatureKey }>>
   statusCodes: ResolvedStatusCodes
+  /** Field names and values on the wire (identity unless `fieldNames` / `fieldValues` say otherwise). */
+  wire: WireMap<AcquiringWireKey>
+}
+
+const WIRE_KEYS: readonly AcquiringWireKey[] = [...(Object.keys(ACQUIRING_OPERATIONS) as AcquiringOperation[]), "notification", "payoutNotification"]
+
+const shapeKeys = (...schemas: { shape: Record<string, unknown> }[]): ReadonlySet<string> =>
+  new Set(["merchant_id", "account_id", "encryption_data", ...schemas.flatMap((s) => Object.keys(s.shape))])
+
+/** The fields each operation sends or reads (first segment of a wire-map path); notifications accept any name. */
+const KNOWN_FIELDS: Readonly<Partial<Record<AcquiringWireKey, ReadonlySet<string> | null>>> = Object.freeze({
+  authorise: shapeKeys(authoriseRequestSchema, authoriseResponseSchema),
+  apm: shapeKeys(authoriseApmRequestSchema, authoriseResponseSchema),
+  checkout: new Set([...shapeKeys(checkoutRequestSchema), "gbc_id"]),
+  orderQuery: shapeKeys(orderQueryRequestSchema, orderQueryResponseSchema),
+  capture: shapeKeys(captureRequestSchema, captureResponseSchema),
+  review: shapeKeys(reviewRequestSchema, reviewResponseSchema),
+  cancel: shapeKeys(cancelRequestSchema, cancelResponseSchema),
+  refund: shapeKeys(refundRequestSchema, refundResponseSchema),
+  refundSearch: shapeKeys(refundSearchRequestSchema, refundSearchResponseSchema),
+  payout: shapeKeys(payoutRequestSchema, payoutResponseSchema),
+  optimise: shapeKeys(optimiseRequestSchema, optimiseResponseSchema),
+  cancelSubscription: shapeKeys(cancelSubscriptionRequestSchema, cancelSubscriptionResponseSchema),
+  notification: null,
+  payoutNotification: null,
+})
+
+/**
+ * Validates and compiles `fieldNames` / `fieldValues` of an acquiring client. `optionNames` names them in
+ * errors (the provider passes "field_names", "field_values").
+ */
+export function compileAcquiringWireMap(
+  fieldNames: unknown,
+  fieldValues: unknown,
+  optionNames: { names: string; values: string } = { names: "fieldNames", values: "fieldValues" },
+): WireMap<AcquiringWireKey> {
+  return WireMap.compile(
+    {
+      keys: WIRE_KEYS,
+      aliases: ACQUIRING_PATH_ALIASES as Readonly<Record<string, AcquiringWireKey>>,
+      groups: { payment: ["authorise", "apm", "checkout"] },
+      knownFields: KNOWN_FIELDS,
+      optionNames,
+    },
+    fieldNames as FieldNamesOption | undefined,
+    fieldValues as FieldValuesOption | undefined,
+  )
 }
 
 /** Validates the options (GatewayOptionsError naming the option) and merges them over the defaults. */
@@ -177,9 +256,11 @@ export function resolveAcquiringOptions(options: AcquiringClientOptions): Resolv
     if (ct !== undefined) operations[key as AcquiringOperation].contentType = ct
   }
   const sc = options.statusCodes ?? {}
+  const wire = compileAcquiringWireMap(options.fieldNames, options.fieldValues)
   return {
     options,
     operations,
+    wire,
     statusCodes: {
       approved: sc.orderStatus?.approved ?? ["1"],
       declined: sc.orderStatus?.declined ?? ["0"],

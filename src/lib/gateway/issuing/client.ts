@@ -15,6 +15,7 @@ import { IssuingSigner } from "../signing"
 import { joinUrl } from "../client-options"
 import { parseRequest, parseResponse } from "../validate"
 import { IssuingClientOptions, IssuingOperation, IssuingOperationSpec, resolveIssuingOptions } from "./options"
+import type { WireMap } from "../wire-map"
 import {
   CardCloseRequest,
   cardCloseRequestSchema,
@@ -65,6 +66,7 @@ export type IssuingExtraRequest = Record<string, string | number | boolean | nul
 export class IssuingClient {
   readonly #options: IssuingClientOptions
   readonly #operations: Record<IssuingOperation, IssuingOperationSpec>
+  readonly #wire: WireMap<IssuingOperation>
   readonly #signer: IssuingSigner
   readonly #transport: HttpTransport
 
@@ -99,7 +101,9 @@ export class IssuingClient {
   }
 
   constructor(options: IssuingClientOptions) {
-    this.#operations = resolveIssuingOptions(options)
+    const resolved = resolveIssuingOptions(options)
+    this.#operations = resolved.operations
+    this.#wire = resolved.wire
     this.#options = options
     this.#signer = new IssuingSigner(options.apiKey, options.signScheme ?? "fields", options.signatureOverrides)
     this.#transport = new HttpTransport({
@@ -111,9 +115,10 @@ export class IssuingClient {
       secrets: [options.apiKey],
     })
 
+    const isOk = (status: string) => resolved.okStatus.includes(status)
     const op = (result: unknown): OperationResult => {
       const r = result as z.output<typeof operationResultSchema>
-      return { ...r, ok: r.status === "1" }
+      return { ...r, ok: isOk(r.status) }
     }
 
     this.cardholder = {
@@ -133,7 +138,7 @@ export class IssuingClient {
     this.card = {
       create: async (r) => {
         const res = await this.#call("cardCreate", cardCreateRequestSchema, r, cardCreateResponseSchema)
-        return { ...res, createResultInfoList: res.createResultInfoList.map((e) => ({ ...e, ok: e.status === "1" })) }
+        return { ...res, createResultInfoList: res.createResultInfoList.map((e) => ({ ...e, ok: isOk(e.status) })) }
       },
       query: (r) => this.#call("cardQuery", cardQueryRequestSchema, r, cardRecordSchema),
       refund: async (r) => op(await this.#call("cardRefund", cardRefundRequestSchema, r, operationResultSchema)),
@@ -172,15 +177,19 @@ export class IssuingClient {
     if (spec.requestId === "always") body.request_id = ""
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) body[k] = v
     body[spec.companyField] = String(this.#options.companyId)
-    body.sign = this.#signer.sign(op, body)
-    const { body: text, contentType } = encodeBody(body, "json")
-    const res = await this.#transport.send({
+    // wire map: values before signing; the "fields" scheme signs our names, "sorted-json" the names sent
+    const valued = this.#wire.requestValues(op, body)
+    const named = this.#wire.requestNames(op, valued)
+    const sign = this.#signer.sign(op, this.#signer.scheme === "sorted-json" ? named : valued)
+    const { body: text, contentType } = encodeBody({ ...named, [this.#wire.wireName(op, "sign")]: sign }, "json")
+    const sent = await this.#transport.send({
       operation: op,
       url: joinUrl(this.#options.baseUrl, spec.path),
       body: text,
       contentType,
       idempotent: spec.idempotent,
     })
+    const res = this.#wire.isIdentity(op) ? sent : { ...sent, body: this.#wire.answerText(op, sent.body) }
     return this.#unwrap(op, spec, res, dataSchema)
   }
 

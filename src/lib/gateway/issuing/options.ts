@@ -12,7 +12,12 @@ import {
   retryOptionSchema,
   timeoutsOptionSchema,
 } from "../client-options"
+import { ISSUING_PATH_ALIASES } from "../signing"
 import type { IssuingSignatureKey, IssuingSignScheme } from "../signing"
+import { FieldNamesOption, FieldValuesOption, WireMap } from "../wire-map"
+import { cardChargeRequestSchema, cardCloseRequestSchema, cardCreateRequestSchema, cardQueryRequestSchema, cardRefundRequestSchema, cardStatusRequestSchema, cardUpdateRequestSchema } from "./schemas/card"
+import { cardholderCreateRequestSchema, cardholderIdRequestSchema } from "./schemas/cardholder"
+import { groupCreateRequestSchema, groupIdRequestSchema, groupRefundRequestSchema } from "./schemas/group"
 
 export type IssuingOperation = IssuingSignatureKey
 
@@ -61,6 +66,15 @@ export interface IssuingClientOptions {
   signatureOverrides?: Record<string, string[]>
   /** Per-operation paths (also turns on cardBinQuery, groupStatus, groupCharge). */
   paths?: Partial<Record<IssuingOperation, string>>
+  /**
+   * The gateway's name for one of our fields, per operation (request and answer; answer paths start at the
+   * envelope: `data.cardId`). Keys: operation names or their paths. See src/lib/gateway/wire-map.ts.
+   */
+  fieldNames?: FieldNamesOption
+  /** Constant / omitted / translated values per operation (see wire-map.ts), e.g. `{ cardStatus: { status: { "2": "0" } } }`. */
+  fieldValues?: FieldValuesOption
+  /** `status` values of operation results and card-creation entries meaning success (default ["1"]). */
+  statusCodes?: { ok?: string[] }
   timeouts?: TimeoutOptions
   retry?: RetryOptions
   logger?: GatewayLogger
@@ -79,6 +93,10 @@ const optionsSchema = z.strictObject({
   signScheme: z.enum(["fields", "sorted-json"], { error: 'must be "fields" or "sorted-json"' }).optional(),
   signatureOverrides: z.record(z.string(), z.array(z.string())).optional(),
   paths: z.partialRecord(z.enum(OPERATION_NAMES), pathOptionSchema).optional(),
+  // checked by WireMap.compile, which names the offending entry
+  fieldNames: z.unknown().optional(),
+  fieldValues: z.unknown().optional(),
+  statusCodes: z.strictObject({ ok: z.array(z.string()).min(1, "must hold at least 1 value").optional() }).optional(),
   timeouts: timeoutsOptionSchema,
   retry: retryOptionSchema,
   logger: loggerOptionSchema,
@@ -86,13 +104,64 @@ const optionsSchema = z.strictObject({
   maxResponseBytes: z.number().int().positive().optional(),
 })
 
-/** Validates the options (GatewayOptionsError naming the option) and merges the paths over the defaults. */
-export function resolveIssuingOptions(options: IssuingClientOptions): Record<IssuingOperation, IssuingOperationSpec> {
+const ENVELOPE_AND_SIGNED = ["request_id", "company_id", "companyId", "sign", "code", "msg", "data"]
+const shapeKeys = (...schemas: { shape: Record<string, unknown> }[]): ReadonlySet<string> =>
+  new Set([...ENVELOPE_AND_SIGNED, ...schemas.flatMap((s) => Object.keys(s.shape))])
+
+/** Fields each operation sends (answers are under `data`); the extra endpoints accept any name. */
+const KNOWN_FIELDS: Readonly<Partial<Record<IssuingOperation, ReadonlySet<string> | null>>> = Object.freeze({
+  cardholderCreate: shapeKeys(cardholderCreateRequestSchema),
+  cardholderDelete: shapeKeys(cardholderIdRequestSchema),
+  cardholderQuery: shapeKeys(cardholderIdRequestSchema),
+  groupQuery: shapeKeys(groupIdRequestSchema),
+  groupClose: shapeKeys(groupIdRequestSchema),
+  groupCreate: shapeKeys(groupCreateRequestSchema),
+  groupRefund: shapeKeys(groupRefundRequestSchema),
+  cardCreate: shapeKeys(cardCreateRequestSchema),
+  cardQuery: shapeKeys(cardQueryRequestSchema),
+  cardRefund: shapeKeys(cardRefundRequestSchema),
+  cardStatus: shapeKeys(cardStatusRequestSchema),
+  cardClose: shapeKeys(cardCloseRequestSchema),
+  cardUpdate: shapeKeys(cardUpdateRequestSchema),
+  cardCharge: shapeKeys(cardChargeRequestSchema),
+  cardBinQuery: null,
+  groupStatus: null,
+  groupCharge: null,
+})
+
+/**
+ * Validates and compiles `fieldNames` / `fieldValues` of an issuing client. `optionNames` names them in errors
+ * (the module passes "issuing.field_names", "issuing.field_values").
+ */
+export function compileIssuingWireMap(
+  fieldNames: unknown,
+  fieldValues: unknown,
+  optionNames: { names: string; values: string } = { names: "fieldNames", values: "fieldValues" },
+): WireMap<IssuingOperation> {
+  return WireMap.compile(
+    { keys: OPERATION_NAMES, aliases: ISSUING_PATH_ALIASES, knownFields: KNOWN_FIELDS, optionNames },
+    fieldNames as FieldNamesOption | undefined,
+    fieldValues as FieldValuesOption | undefined,
+  )
+}
+
+export interface ResolvedIssuingOptions {
+  operations: Record<IssuingOperation, IssuingOperationSpec>
+  wire: WireMap<IssuingOperation>
+  okStatus: readonly string[]
+}
+
+/** Validates the options (GatewayOptionsError naming the option) and merges them over the defaults. */
+export function resolveIssuingOptions(options: IssuingClientOptions): ResolvedIssuingOptions {
   parseOptions(optionsSchema, options)
   const ops = {} as Record<IssuingOperation, IssuingOperationSpec>
   for (const op of OPERATION_NAMES) ops[op] = { ...ISSUING_OPERATIONS[op] }
   for (const [op, path] of Object.entries(options.paths ?? {})) {
     if (path !== undefined) ops[op as IssuingOperation].path = path
   }
-  return ops
+  return {
+    operations: ops,
+    wire: compileIssuingWireMap(options.fieldNames, options.fieldValues),
+    okStatus: options.statusCodes?.ok ?? ["1"],
+  }
 }

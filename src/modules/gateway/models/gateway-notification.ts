@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
 export const GatewayNotification = model
   .define("gateway_notification", {
     id: model.id({ prefix: "gwntf" }).primaryKey(),
-    /** The gateway's event id (retries repeat it); a hash of the payload when the gateway sends none. */
+    /** The replay key: a digest of the signed content (see the notification route); a hash of the payload when unverified. */
     notify_id: model.text().index(),
     notify_type: model.text(),
     order_no: model.text().index().nullable(),

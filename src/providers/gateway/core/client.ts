@@ -1,6 +1,85 @@
 /** One acquiring client (and so one connection pool) per provider options object, shared by the services. */
-import { AcquiringClient, createAcquiringClient, LineLogger as MedusaLogger, redactingLogger } from "../../../lib/gateway"
-import type { GatewayProviderOptions } from "./options"
+import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, LineLogger as MedusaLogger, redactingLogger } from "../../../lib/gateway"
+import type { FieldValueMap, FieldValueRule, FieldValuesOption } from "../../../lib/gateway"
+import type { GatewayProviderOptions, PaymentStatusState } from "./options"
+
+/** The contract's `payment_status` codes (docs/gateway-contract.md); the first of each state is what status.ts reads. */
+const CONTRACT_PAYMENT_STATUS: Readonly<Record<PaymentStatusState, string>> = {
+  pending: "1000",
+  review: "1100",
+  authorized: "2000",
+  captured: "3000",
+  partially_refunded: "4000",
+  refunded: "4100",
+  charged_back: "4200",
+  canceled: "5000",
+  failed: "6000",
+}
+
+/** Where a `payment_status` is read: the order query's records, the refund search's records, notifications. */
+const PAYMENT_STATUS_FIELDS: ReadonlyArray<[string, string]> = [
+  ["orderQuery", "orders_list[].payment_status"],
+  ["refundSearch", "refund_orders[].payment_status"],
+  ["notification", "payment_status"],
+]
+
+/**
+ * `payment_status_codes` as value translations of the wire map: a code the store lists for a state is read
+ * as the contract's code of that state, so the rest of the plugin keeps one table (status.ts). Explicit
+ * `field_values` for the same field are merged over it.
+ */
+export function fieldValuesWithStatusCodes(options: GatewayProviderOptions): FieldValuesOption | undefined {
+  const codes = options.payment_status_codes
+  if (!codes || Object.keys(codes).length === 0) return options.field_values
+  const translation: Record<string, string[]> = {}
+  for (const [state, list] of Object.entries(codes) as [PaymentStatusState, string[]][]) {
+    const ours = CONTRACT_PAYMENT_STATUS[state]
+    translation[ours] = [...(translation[ours] ?? []), ...list]
+  }
+  const out: Record<string, Record<string, FieldValueRule>> = {}
+  for (const [op, map] of Object.entries(options.field_values ?? {})) out[op] = { ...(map as FieldValueMap) }
+  for (const [op, field] of PAYMENT_STATUS_FIELDS) {
+    const given = out[op]?.[field]
+    const merged = given && typeof given === "object" ? { ...translation, ...given } : given === undefined ? translation : given
+    out[op] = { ...(out[op] ?? {}), [field]: merged }
+  }
+  return out
+}
+
+/** The library client's options from the provider's (snake_case) options. */
+export function acquiringClientOptions(options: GatewayProviderOptions): AcquiringClientOptions {
+  const t = options.timeouts ?? {}
+  const timeouts = {
+    ...(t.connect_ms ? { connectMs: t.connect_ms } : {}),
+    ...(t.headers_ms ? { headersMs: t.headers_ms } : {}),
+    ...(t.body_ms ? { bodyMs: t.body_ms } : {}),
+  }
+  const sc = options.status_codes
+  const statusCodes = sc
+    ? {
+        ...(sc.order_status ? { orderStatus: sc.order_status } : {}),
+        ...(sc.return_status_ok ? { returnStatusOk: sc.return_status_ok } : {}),
+        ...(sc.entry_done ? { entryDone: sc.entry_done } : {}),
+        ...(sc.entry_refused ? { entryRefused: sc.entry_refused } : {}),
+        ...(sc.subscription_cancelled ? { subscriptionCancelled: sc.subscription_cancelled } : {}),
+      }
+    : undefined
+  const fieldValues = fieldValuesWithStatusCodes(options)
+  return {
+    baseUrl: options.base_url,
+    merchantId: options.merchant_id,
+    accountId: options.account_id,
+    signKey: options.sign_key,
+    ...(Object.keys(timeouts).length ? { timeouts } : {}),
+    ...(options.signature_overrides ? { signatureOverrides: options.signature_overrides } : {}),
+    ...(options.content_types ? { contentTypes: options.content_types } : {}),
+    ...(options.paths ? { paths: options.paths as AcquiringClientOptions["paths"] } : {}),
+    ...(statusCodes ? { statusCodes } : {}),
+    ...(options.field_names ? { fieldNames: options.field_names } : {}),
+    ...(fieldValues ? { fieldValues } : {}),
+    ...(options.verify_response_signatures !== undefined ? { verifyResponseSignatures: options.verify_response_signatures } : {}),
+  }
+}
 
 const clients = new WeakMap<object, AcquiringClient>()
 let configured: GatewayProviderOptions | null = null
@@ -20,24 +99,14 @@ export function configuredAcquiringClient(logger?: MedusaLogger): AcquiringClien
 export function acquiringClientFor(options: GatewayProviderOptions, logger?: MedusaLogger): AcquiringClient {
   let client = clients.get(options)
   if (!client) {
-    const t = options.timeouts ?? {}
-    const timeouts = {
-      ...(t.connect_ms ? { connectMs: t.connect_ms } : {}),
-      ...(t.headers_ms ? { headersMs: t.headers_ms } : {}),
-      ...(t.body_ms ? { bodyMs: t.body_ms } : {}),
-    }
     const log = redactingLogger(logger)
-    client = createAcquiringClient({
-      baseUrl: options.base_url,
-      merchantId: options.merchant_id,
-      accountId: options.account_id,
-      signKey: options.sign_key,
-      ...(Object.keys(timeouts).length ? { timeouts } : {}),
-      ...(options.signature_overrides ? { signatureOverrides: options.signature_overrides } : {}),
-      ...(options.content_types ? { contentTypes: options.content_types } : {}),
-      ...(log ? { logger: log } : {}),
-    })
+    client = createAcquiringClient({ ...acquiringClientOptions(options), ...(log ? { logger: log } : {}) })
     clients.set(options, client)
   }
   return client
+}
+
+/** The provider options Medusa validated at boot (null before), for the plugin's routes and jobs. */
+export function configuredProviderOptions(): GatewayProviderOptions | null {
+  return configured
 }

@@ -27,11 +27,15 @@ export interface OrderAddress {
 }
 
 export interface OrderItem {
+  /** The cart line item's id (the `id` component of `items`). */
+  id?: string | null
   title?: string | null
   product_title?: string | null
   variant_sku?: string | null
   variant_id?: string | null
   product_id?: string | null
+  /** The product's handle, for the `product_url` option's `{handle}`. */
+  product_handle?: string | null
   product_type?: string | null
   unit_price: AmountInput
   quantity: number
@@ -100,6 +104,31 @@ export function amountParts(amount: string, currency: string, totals: OrderConte
   }
 }
 
+/**
+ * The goods URL of an item from the `product_url` option (placeholders {product_id}, {variant_id}, {sku},
+ * {handle}); null when the option is unset or a placeholder it uses has no value (the component is then "0").
+ */
+export function productUrl(options: GatewayProviderOptions, item: OrderItem): string | null {
+  const template = options.product_url
+  if (!template) return null
+  const values: Record<string, string | null | undefined> = {
+    product_id: item.product_id,
+    variant_id: item.variant_id,
+    sku: item.variant_sku,
+    handle: item.product_handle,
+  }
+  let missing = false
+  const url = template.replace(/\{(product_id|variant_id|sku|handle)\}/g, (_m, k: string) => {
+    const v = values[k]
+    if (v === null || v === undefined || String(v).trim() === "") {
+      missing = true
+      return ""
+    }
+    return encodeURIComponent(String(v).trim())
+  })
+  return missing ? null : url
+}
+
 export function notifyUrl(options: GatewayProviderOptions): string | undefined {
   return options.store_url ? `${options.store_url.replace(/\/+$/, "")}/hooks/gateway/notifications` : undefined
 }
@@ -162,11 +191,14 @@ export function buildPaymentRequest(args: {
   }
   if (items.length) {
     request.items = encodeItems(
+      // docs' Items page: name, goods id, unit price, quantity, goods URL, id ("0" when empty)
       items.map((i) => ({
         name: i.product_title && i.title && i.product_title !== i.title ? `${i.product_title} ${i.title}` : i.title ?? i.product_title,
-        number: i.variant_sku ?? i.variant_id,
+        number: i.variant_sku || i.variant_id,
         unitPrice: i.unit_price,
         quantity: i.quantity,
+        url: productUrl(options, i),
+        id: i.id,
       })),
       { currency, overflow: "truncate" }
     )

@@ -2,6 +2,10 @@
  * What the provider keeps in a Medusa payment session's / payment's `data`. The store API returns a session's
  * data to the shopper's browser, so it holds only what the shopper may see: never card data, keys,
  * signatures, risk details or raw gateway answers.
+ *
+ * Medusa hands the provider back whatever was stored or passed in (the card route passes the card in `data`),
+ * so data is read key by key into this shape (`readSessionData`) and written back from this shape only
+ * (`toProviderData`): a key the provider does not own never survives a round trip.
  */
 import type { GatewayState } from "./status"
 
@@ -12,8 +16,31 @@ export interface RefundRecord {
   reference: string
   refund_reference_id: string | null
   amount: string
-  /** pending until the refund search confirms it; unknown when the answer was lost. */
+  /** pending until the refund search confirms it; unknown when the answer was lost and the search could not tell. */
   status: "pending" | "refunded" | "failed" | "unknown"
+}
+
+/** A lost chargeback to book in Medusa as a refund; the refund that books it is never sent to the gateway. */
+export interface ChargebackRecord {
+  dispute_id: string
+  amount: string
+  /** Medusa's refund id once booked. */
+  refund_id: string | null
+}
+
+export interface CaptureRecord {
+  /** Medusa's capture id. */
+  id: string
+  amount: string
+  /** unknown: the answer was lost and the order query could not tell; the order sync resolves it. */
+  status: "captured" | "unknown"
+}
+
+/** The documented 3-D Secure hand-off: the browser POSTs `fields` to `url` (public docs, 3-D Secure page). */
+export interface RedirectForm {
+  url: string
+  method: "POST"
+  fields: Record<string, string>
 }
 
 export interface GatewaySessionData {
@@ -23,12 +50,16 @@ export interface GatewaySessionData {
   /** Amount and currency of the authorisation, as sent to the gateway (decimal text). */
   amount: string
   currency: string
+  /** The current attempt's transaction. */
   transaction_id: string | null
+  /** Earlier attempts on this session (declined, failed): their notifications and records are ignored. */
+  superseded_transaction_ids: string[]
   gateway_state: GatewayState | null
   card_mask: string | null
   threeds_result: string | null
-  /** Where the shopper must go (3-D Secure, APM) and what to post there. */
+  /** Where the shopper must go (3-D Secure, APM), and the form to post there. */
   issuer_url: string | null
+  redirect: RedirectForm | null
   payment_method: string | null
   /** The hosted page: its form's action and hidden inputs, and the page itself for an iFrame. */
   hosted: { action: string; inputs: Record<string, string>; html: string } | null
@@ -36,19 +67,20 @@ export interface GatewaySessionData {
   decline: { code: string; message: string } | null
   /** A request was sent but its answer lost: reconciliation decides. */
   outcome_unknown: boolean
-  /** Captures made at the gateway, by Medusa capture id, and their total. */
-  captures: { id: string; amount: string }[]
+  /** Card posts made on this session (capped by the card route). */
+  card_attempts: number
+  /** The gateway's record disagrees with the session (amount or currency): never authorised. */
+  discrepancy: string | null
+  /** Captures made at the gateway, by Medusa capture id, and the total of those known to be captured. */
+  captures: CaptureRecord[]
   captured_amount: string | null
-  /** Written by the admin capture middleware so that a partial capture knows its amount. */
-  capture_request: { amount: string | null; requested_at: string } | null
   refunds: RefundRecord[]
+  chargebacks: ChargebackRecord[]
 }
 
-/** Keys a storefront may pass when it creates a session. Anything else it sends is overwritten or ignored. */
-export const SHOPPER_INPUT_KEYS = ["payment_method", "session_id"] as const
-
-/** Names that look like card data: refused in session data, which Medusa stores as given. */
-const CARD_LIKE_KEY = /^(card|card_?number|pan|cvv|cvc|cvv2|card_cvv|security_?code|exp(iry|iration)?(_?(month|year|date))?|card_exp_(month|year))$/i
+/** Names that look like card data: refused in session data, which Medusa stores as given at creation. */
+const CARD_LIKE_KEY =
+  /^(card|card_?number|pan|cvv|cvc|cvv2|card_cvv|security_?code|exp(iry|iration)?(_?(month|year|date))?|card_exp_(month|year))$/i
 
 export function findCardLikeKey(data: Record<string, unknown> | undefined): string | null {
   if (!data) return null
@@ -63,23 +95,123 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
     amount,
     currency,
     transaction_id: null,
+    superseded_transaction_ids: [],
     gateway_state: null,
     card_mask: null,
     threeds_result: null,
     issuer_url: null,
+    redirect: null,
     payment_method: null,
     hosted: null,
     decline: null,
     outcome_unknown: false,
+    card_attempts: 0,
+    discrepancy: null,
     captures: [],
     captured_amount: null,
-    capture_request: null,
     refunds: [],
+    chargebacks: [],
   }
 }
 
-/** Reads our data back from what Medusa stored (which may also hold keys a storefront sent). */
-export function readSessionData(data: Record<string, unknown> | undefined): GatewaySessionData | null {
-  if (!data || typeof data.order_no !== "string" || typeof data.method !== "string") return null
-  return { ...emptySessionData(data.order_no, data.method as GatewayMethod, String(data.amount ?? ""), String(data.currency ?? "")), ...(data as Partial<GatewaySessionData>) } as GatewaySessionData
+const METHODS: GatewayMethod[] = ["card", "hosted", "apm"]
+const STATES: GatewayState[] = ["pending", "review", "authorized", "captured", "partially_refunded", "refunded", "charged_back", "canceled", "failed", "not_found", "unknown"]
+const REFUND_STATUSES: RefundRecord["status"][] = ["pending", "refunded", "failed", "unknown"]
+
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
+const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+const stringMap = (v: unknown): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const [k, x] of Object.entries(obj(v) ?? {})) if (typeof x === "string") out[k] = x
+  return out
 }
+
+function readRedirect(v: unknown): RedirectForm | null {
+  const o = obj(v)
+  const url = str(o?.url)
+  return o && url ? { url, method: "POST", fields: stringMap(o.fields) } : null
+}
+
+function readHosted(v: unknown): GatewaySessionData["hosted"] {
+  const o = obj(v)
+  if (!o || typeof o.action !== "string") return null
+  return { action: o.action, inputs: stringMap(o.inputs), html: str(o.html) ?? "" }
+}
+
+function readDecline(v: unknown): GatewaySessionData["decline"] {
+  const o = obj(v)
+  return o ? { code: str(o.code) ?? "", message: str(o.message) ?? "" } : null
+}
+
+/** Reads our data back from what Medusa stored or passed in, key by key; null when it is not ours. */
+export function readSessionData(data: Record<string, unknown> | undefined): GatewaySessionData | null {
+  if (!data || typeof data.order_no !== "string" || !METHODS.includes(data.method as GatewayMethod)) return null
+  const d = emptySessionData(data.order_no, data.method as GatewayMethod, String(data.amount ?? ""), String(data.currency ?? ""))
+  d.transaction_id = str(data.transaction_id)
+  d.superseded_transaction_ids = list(data.superseded_transaction_ids).filter((x): x is string => typeof x === "string")
+  d.gateway_state = STATES.includes(data.gateway_state as GatewayState) ? (data.gateway_state as GatewayState) : null
+  d.card_mask = str(data.card_mask)
+  d.threeds_result = str(data.threeds_result)
+  d.issuer_url = str(data.issuer_url)
+  d.redirect = readRedirect(data.redirect)
+  d.payment_method = str(data.payment_method)
+  d.hosted = readHosted(data.hosted)
+  d.decline = readDecline(data.decline)
+  d.outcome_unknown = data.outcome_unknown === true
+  d.card_attempts = typeof data.card_attempts === "number" && Number.isInteger(data.card_attempts) ? data.card_attempts : 0
+  d.discrepancy = str(data.discrepancy)
+  d.captures = list(data.captures).flatMap((c) => {
+    const o = obj(c)
+    const id = str(o?.id)
+    const amount = str(o?.amount)
+    return o && id && amount ? [{ id, amount, status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const) }] : []
+  })
+  d.captured_amount = str(data.captured_amount)
+  d.refunds = list(data.refunds).flatMap((r) => {
+    const o = obj(r)
+    const reference = str(o?.reference)
+    const amount = str(o?.amount)
+    if (!o || !reference || !amount) return []
+    const status = REFUND_STATUSES.includes(o.status as RefundRecord["status"]) ? (o.status as RefundRecord["status"]) : "unknown"
+    return [{ reference, refund_reference_id: str(o.refund_reference_id), amount, status }]
+  })
+  d.chargebacks = list(data.chargebacks).flatMap((c) => {
+    const o = obj(c)
+    const dispute_id = str(o?.dispute_id)
+    const amount = str(o?.amount)
+    return o && dispute_id && amount ? [{ dispute_id, amount, refund_id: str(o.refund_id) }] : []
+  })
+  return d
+}
+
+/** The object the provider returns to Medusa: our keys only, each copied explicitly (never a spread of input). */
+export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
+  return {
+    order_no: d.order_no,
+    method: d.method,
+    amount: d.amount,
+    currency: d.currency,
+    transaction_id: d.transaction_id,
+    superseded_transaction_ids: [...d.superseded_transaction_ids],
+    gateway_state: d.gateway_state,
+    card_mask: d.card_mask,
+    threeds_result: d.threeds_result,
+    issuer_url: d.issuer_url,
+    redirect: d.redirect ? { url: d.redirect.url, method: "POST", fields: { ...d.redirect.fields } } : null,
+    payment_method: d.payment_method,
+    hosted: d.hosted ? { action: d.hosted.action, inputs: { ...d.hosted.inputs }, html: d.hosted.html } : null,
+    decline: d.decline ? { code: d.decline.code, message: d.decline.message } : null,
+    outcome_unknown: d.outcome_unknown,
+    card_attempts: d.card_attempts,
+    discrepancy: d.discrepancy,
+    captures: d.captures.map((c) => ({ id: c.id, amount: c.amount, status: c.status })),
+    captured_amount: d.captured_amount,
+    refunds: d.refunds.map((r) => ({ reference: r.reference, refund_reference_id: r.refund_reference_id, amount: r.amount, status: r.status })),
+    chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id })),
+  }
+}
+
+/** A payment session's id doubles as the gateway's order_no; the provider ids all start with this. */
+export const GATEWAY_PROVIDER_PREFIX = "pp_gateway_"
+export const isGatewayProvider = (providerId: string | null | undefined) => Boolean(providerId?.startsWith(GATEWAY_PROVIDER_PREFIX))

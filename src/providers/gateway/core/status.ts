@@ -14,6 +14,7 @@ export type GatewayState =
   | "captured"
   | "partially_refunded"
   | "refunded"
+  | "charged_back" // a chargeback the merchant lost: the money was taken back
   | "canceled"
   | "failed" // declined, review rejected, 3-D Secure failed
   | "not_found"
@@ -28,6 +29,7 @@ export const DEFAULT_PAYMENT_STATUS_CODES: Required<PaymentStatusCodes> = {
   captured: ["3000"],
   partially_refunded: ["4000"],
   refunded: ["4100"],
+  charged_back: ["4200"],
   canceled: ["5000"],
   failed: ["6000", "6100"],
 }
@@ -73,6 +75,7 @@ export function sessionStatusOf(state: GatewayState, hasRedirect: boolean): Paym
     case "captured":
     case "partially_refunded":
     case "refunded":
+    case "charged_back":
       return "captured"
     case "review":
       return "pending_authorization"
@@ -89,3 +92,33 @@ export function sessionStatusOf(state: GatewayState, hasRedirect: boolean): Paym
 
 /** States from which nothing more will happen to the authorisation itself. */
 export const isFinalState = (s: GatewayState) => s !== "pending" && s !== "review" && s !== "unknown"
+
+/** States in which the gateway has taken the money (some of it may have been refunded since). */
+export const CAPTURED_STATES: readonly GatewayState[] = ["captured", "partially_refunded", "refunded", "charged_back"]
+export const isCapturedState = (s: GatewayState | null | undefined) => Boolean(s && CAPTURED_STATES.includes(s))
+
+/** A refund's `refund_status` (refund answer and refund search): 1 refunded, 2 failed, anything else pending. */
+export function refundStatusOf(code: string | null | undefined): "refunded" | "failed" | "pending" {
+  return code === "1" ? "refunded" : code === "2" ? "failed" : "pending"
+}
+
+/**
+ * Whether a gateway record is for the amount and currency of the session. The hosted page and APMs pass
+ * through the shopper's browser, so a record for another amount is a discrepancy, never an authorisation.
+ * Returns the difference in words, or null when they agree (or the record carries no amount).
+ */
+export function amountMismatch(
+  record: { amount?: string | null; currency?: string | null },
+  session: { amount: string; currency: string },
+  toMinor: (amount: string, currency: string) => bigint
+): string | null {
+  if (!record.amount || !record.currency) return null
+  const currency = record.currency.toUpperCase()
+  if (currency !== session.currency.toUpperCase()) return `the gateway's currency ${currency || "(none)"} is not the session's ${session.currency}`
+  try {
+    if (toMinor(record.amount, currency) === toMinor(session.amount, session.currency)) return null
+  } catch {
+    return `the gateway's amount "${record.amount}" cannot be read`
+  }
+  return `the gateway's amount ${record.amount} ${currency} is not the session's ${session.amount} ${session.currency}`
+}

@@ -81,9 +81,9 @@ export function cardPayment(amount = "10.36", currency = "USD", card = CARDS.app
     currency,
     amount,
     card,
-    card_exp_month: "12",
-    card_exp_year: String(new Date().getUTCFullYear() + 3),
-    card_cvv: "737",
+    expiration_month: "12",
+    expiration_year: String(new Date().getUTCFullYear() + 3),
+    security_code: "737",
   }
 }
 

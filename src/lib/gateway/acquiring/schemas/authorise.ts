@@ -8,7 +8,10 @@ import { optText, resText } from "../../schema-helpers"
 import { LIMITS } from "./common"
 import { checkPaymentAmounts, checkReturnUrl, paymentFields } from "./payment"
 
-/** Card fields of the direct payment (contract: card, card_exp_month, card_exp_year, card_cvv). */
+/**
+ * Card fields of the direct payment, as the public docs' direct-payment sample names them: card (the PAN),
+ * expiration_month (2 digits), expiration_year (4 digits), security_code (3–4 digits).
+ */
 export const cardFields = {
   card: z
     .string()
@@ -16,9 +19,9 @@ export const cardFields = {
     .max(LIMITS.card)
     .refine(luhnValid, "must be a valid card number (Luhn check)")
     .optional(),
-  card_exp_month: z.string().regex(/^(0[1-9]|1[0-2])$/, "must be 2 digits 01-12").optional(),
-  card_exp_year: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
-  card_cvv: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
+  expiration_month: z.string().regex(/^(0[1-9]|1[0-2])$/, "must be 2 digits 01-12").optional(),
+  expiration_year: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
+  security_code: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
 }
 
 export const authoriseRequestSchema = z
@@ -35,7 +38,7 @@ export const authoriseRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["card"], message: "is required (or token_id for a stored card)" })
     }
     if (v.card) {
-      for (const f of ["card_exp_month", "card_exp_year", "card_cvv"] as const) {
+      for (const f of ["expiration_month", "expiration_year", "security_code"] as const) {
         if (!v[f]) ctx.addIssue({ code: "custom", path: [f], message: "is required with card" })
       }
     }

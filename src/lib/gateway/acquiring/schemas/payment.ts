@@ -96,8 +96,9 @@ export const paymentFields = {
     .string()
     .max(LIMITS.items)
     .refine(
-      (v) => v === "" || v.split("#;#").every((item) => item.split("#,#").length >= 4),
-      "each item needs name#,#number#,#unit price#,#quantity (build it with encodeItems)",
+      // six components (docs' Items page); four, as in the docs' direct-payment sample, are accepted too
+      (v) => v === "" || v.split("#;#").every((item) => [4, 6].includes(item.split("#,#").length)),
+      "each item needs name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id (build it with encodeItems)",
     )
     .optional(),
   note: optText(LIMITS.note),

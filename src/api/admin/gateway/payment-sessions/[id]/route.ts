@@ -2,9 +2,11 @@
  * GET /admin/gateway/payment-sessions/:id
  *
  * What the plugin knows of a gateway payment (id = the payment session id = the gateway's order_no): the
- * session's data, and the module's record with risk result, review and dispute state and last contact.
+ * session's data, the Medusa payment's data (captures and refunds with their gateway status, `unknown` while a
+ * lost answer is being reconciled), and the module's record with risk result, review, disputes, discrepancy
+ * and last contact.
  * @summary Gateway payment details
- * @response 200 { payment_session, gateway_payment, notifications }
+ * @response 200 { payment_session, payment, gateway_payment, notifications }
  * @response 404 The session does not exist
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
@@ -16,6 +18,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
   const gatewayModule = req.scope.resolve<GatewayModuleService>(GATEWAY_MODULE)
   const [session] = await paymentModule.listPaymentSessions({ id: [req.params.id] }, { relations: ["payment"] })
+  const payment = session?.payment ?? null
   if (!session || !session.provider_id.startsWith("pp_gateway_")) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Gateway payment session ${req.params.id} was not found`)
   }
@@ -26,6 +29,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   )
   res.json({
     payment_session: { id: session.id, provider_id: session.provider_id, status: session.status, amount: session.amount, currency_code: session.currency_code, data: session.data, payment_id: session.payment?.id ?? null },
+    payment: payment ? { id: payment.id, data: payment.data ?? null, captured_at: payment.captured_at ?? null, canceled_at: payment.canceled_at ?? null } : null,
     gateway_payment: gatewayPayment ?? null,
     notifications,
   })

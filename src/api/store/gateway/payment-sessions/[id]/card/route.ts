@@ -1,38 +1,63 @@
 /**
  * POST /store/gateway/payment-sessions/:id/card
  *
- * The storefront posts the card here once for a `pp_gateway_card` session. The card goes straight to the
- * gateway through the provider (`updatePayment`), which keeps only the masked card, transaction id, status and
- * 3-D Secure data in the session: the card never reaches the database or a log. Answers the session's status
- * (`authorized`, `requires_more` with `data.issuer_url`, `pending_authorization` when held for review,
- * `error` with `data.decline`).
+ * The storefront posts the card here for a `pp_gateway_card` session. The card goes straight to the gateway
+ * through the provider (`updatePayment`), whose answer is built from its own keys only: the card never reaches
+ * the database, a response or a log. Answers the session's status (`authorized`, `requires_more` with
+ * `data.redirect` — the form to POST to the issuer for 3-D Secure — `pending_authorization` when held for
+ * review, `error` with `data.decline`).
+ *
+ * One post at a time per session (a lock), and a cap on posts per session and per client address (provider
+ * option `card_attempts`): past it, 429 and nothing is sent to the gateway.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { AddressAttempts, cardAttemptLimits } from "../../../../../../providers/gateway/core/card-attempts"
+import { configuredProviderOptions } from "../../../../../../providers/gateway/core/client"
 import { cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import type { StoreGatewayCard } from "../../../validators"
 
+const addresses = new AddressAttempts()
+
+const tooMany = (res: MedusaResponse, message: string) => res.status(429).json({ type: "too_many_requests", message })
+
 export const POST = async (req: MedusaRequest<StoreGatewayCard>, res: MedusaResponse) => {
+  const limits = cardAttemptLimits(configuredProviderOptions()?.card_attempts)
+  if (!addresses.take(req.ip ?? "unknown", limits)) {
+    return tooMany(res, `Too many card attempts from this address: at most ${limits.per_address} in ${limits.window_seconds} seconds. Try again later.`)
+  }
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
-  const session = await paymentModule.retrievePaymentSession(req.params.id, {
-    select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
-  })
-  if (session.provider_id !== "pp_gateway_card") {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a pp_gateway_card session`)
-  }
-  if (session.status === "authorized" || session.status === "captured") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${session.id} is already authorised`)
-  }
-  const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
-  if (cart?.completed_at) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${session.id} is already completed`)
-  }
+  const locking = req.scope.resolve(Modules.LOCKING)
   const { card, browser } = req.validatedBody
-  const updated = await paymentModule.updatePaymentSession({
-    id: session.id,
-    amount: session.amount,
-    currency_code: session.currency_code,
-    data: { ...session.data, card_submission: card, order_context: orderContextOf(cart, req.ip, browser) },
-  })
-  res.json({ payment_session: { id: updated.id, status: updated.status, data: updated.data } })
+
+  await locking.execute(
+    `gateway:card:${req.params.id}`,
+    async () => {
+      const session = await paymentModule.retrievePaymentSession(req.params.id, {
+        select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
+      })
+      if (session.provider_id !== "pp_gateway_card") {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a pp_gateway_card session`)
+      }
+      if (session.status === "authorized" || session.status === "captured") {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${session.id} is already authorised`)
+      }
+      const attempts = Number(session.data?.card_attempts ?? 0)
+      if (attempts >= limits.per_session) {
+        return tooMany(res, `Too many card attempts for payment session ${session.id}: at most ${limits.per_session}. Start a new payment session or use another payment method.`)
+      }
+      const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
+      if (cart?.completed_at) {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${session.id} is already completed`)
+      }
+      const updated = await paymentModule.updatePaymentSession({
+        id: session.id,
+        amount: session.amount,
+        currency_code: session.currency_code,
+        data: { ...session.data, card_submission: card, order_context: orderContextOf(cart, req.ip, browser) },
+      })
+      res.json({ payment_session: { id: updated.id, status: updated.status, data: updated.data } })
+    },
+    { timeout: 60 }
+  )
 }

@@ -1,0 +1,230 @@
+/**
+ * Every [assumed] wire name or value is overridable from the store's configuration without a code change:
+ * the payment provider's options (src/providers/gateway/core/options.ts) and the module's options for issuing
+ * and payouts (src/modules/gateway/options.ts) reach the wire. One test per option kind, against a local HTTP
+ * server on a real socket; and the options are validated with messages naming them.
+ */
+import { createAcquiringClient, createIssuingClient, decodeItems } from "../index"
+import { acquiringClientFor } from "../../../providers/gateway/core/client"
+import { GatewayProviderOptions, validateProviderOptions } from "../../../providers/gateway/core/options"
+import { buildPaymentRequest } from "../../../providers/gateway/core/payment-request"
+import { stateOfRecord } from "../../../providers/gateway/core/status"
+import { issuingClientOptions, payoutClientOptions, validateModuleOptions } from "../../../modules/gateway/options"
+import { approvedRespon, json, RecordingServer, startRecordingServer } from "./helpers/recording-server"
+
+const SIGN_KEY = "provider_key"
+let server: RecordingServer
+const open: { close(): Promise<void> }[] = []
+
+beforeAll(async () => {
+  server = await startRecordingServer()
+})
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()))
+  await server.close()
+})
+
+function providerOptions(extra: Partial<GatewayProviderOptions> = {}): GatewayProviderOptions {
+  const o = {
+    base_url: server.url,
+    merchant_id: "701001",
+    account_id: "701001010",
+    sign_key: SIGN_KEY,
+    website: "https://shop.example",
+    return_url: "https://shop.example/checkout/return",
+    store_url: "https://api.shop.example",
+    ...extra,
+  }
+  validateProviderOptions(o)
+  return o
+}
+
+function clientOf(o: GatewayProviderOptions) {
+  const c = acquiringClientFor(o)
+  open.push(c)
+  return c
+}
+
+const card = { card: "4242424242424242", expiration_month: "12", expiration_year: "2030", security_code: "321" }
+
+function paymentRequest(o: GatewayProviderOptions, orderNo: string) {
+  return buildPaymentRequest({
+    options: o,
+    order_no: orderNo,
+    amount: "20.00",
+    currency: "USD",
+    context: {
+      items: [{ id: "cali_1", title: "Mug", variant_sku: "MUG-1", variant_id: "variant_1", product_id: "prod_1", product_handle: "mug", unit_price: 20, quantity: 1 }],
+      totals: { item_subtotal: 20, shipping_subtotal: 0, tax_total: 0, discount_subtotal: 0 },
+      browser: { user_agent: "Mozilla/5.0 (iPhone)" },
+    },
+  })
+}
+
+describe("payment provider options reach the wire", () => {
+  it("field_names renames a field of the direct payment", async () => {
+    const o = providerOptions({ field_names: { authorise: { security_code: "cvv2" } } })
+    server.reply(approvedRespon(SIGN_KEY))
+    await clientOf(o).authorise({ ...paymentRequest(o, "p-names"), ...card } as never)
+    expect(server.last().fields).toMatchObject({ cvv2: "321" })
+    expect(server.last().fields).not.toHaveProperty("security_code")
+  })
+
+  it("field_values sets a constant (platform_source), leaves out a field (return_url) and translates one (device_type)", async () => {
+    const o = providerOptions({
+      field_values: { payment: { platform_source: "Shopify", device_type: { MOBILE: "H5" } }, authorise: { return_url: null } },
+    })
+    server.reply(approvedRespon(SIGN_KEY))
+    await clientOf(o).authorise({ ...paymentRequest(o, "p-values"), ...card } as never)
+    const sent = server.last().fields
+    expect(sent).toMatchObject({ platform_source: "Shopify", device_type: "H5" })
+    expect(sent).not.toHaveProperty("return_url")
+  })
+
+  it("status_codes reads order_status and the batch statuses", async () => {
+    const o = providerOptions({
+      status_codes: { order_status: { approved: ["Y"], declined: ["1"] }, return_status_ok: ["0000"], entry_done: ["S"] },
+    })
+    server.reply(approvedRespon(SIGN_KEY))
+    expect((await clientOf(o).authorise({ ...paymentRequest(o, "p-status"), ...card } as never)).outcome).toBe("declined")
+    server.reply(json({ return_status: "0000", capture_orders: [{ transaction_id: "T1", capture_status: "S" }] }))
+    const r = await clientOf(o).capture({ capture_orders: [{ transaction_id: "T1", order_no: "o1", currency: "USD", amount: "1.00" }] })
+    expect(r.capture_orders[0]!.outcome).toBe("done")
+  })
+
+  it("payment_status_codes: the gateway's codes are read as the contract's, so every state reads right", async () => {
+    const o = providerOptions({ payment_status_codes: { captured: ["PAID"], refunded: ["REFUNDED"] } })
+    server.reply(
+      json({
+        return_status: "1",
+        orders_list: [
+          { order_no: "o1", query_result: "1", payment_status: "PAID" },
+          { order_no: "o2", query_result: "1", payment_status: "REFUNDED" },
+          { order_no: "o3", query_result: "1", payment_status: "2000" },
+        ],
+      }),
+    )
+    const r = await clientOf(o).orderQuery({ orders: ["o1", "o2", "o3"] })
+    expect(r.orders_list.map((rec) => stateOfRecord(rec))).toEqual(["captured", "refunded", "authorized"])
+    const n = clientOf(o).decodeNotification({ notify_type: "PAYMENT", payment_status: "PAID" })
+    expect(n.payment_status).toBe("3000")
+  })
+
+  it("content_types json-as-form sends JSON text with the form content type, as the docs' samples do", async () => {
+    const o = providerOptions({ content_types: { capture: "json-as-form" } })
+    server.reply(json({ return_status: "1", capture_orders: [{ transaction_id: "T1", capture_status: "1" }] }))
+    await clientOf(o).capture({ capture_orders: [{ transaction_id: "T1", order_no: "o1", currency: "USD", amount: "1.00" }] })
+    const sent = server.last()
+    expect(sent.contentType).toBe("application/x-www-form-urlencoded")
+    expect(JSON.parse(sent.raw)).toMatchObject({ merchant_id: "701001", capture_orders: [{ transaction_id: "T1" }] })
+  })
+
+  it("paths moves an operation", async () => {
+    const o = providerOptions({ paths: { optimise: "/v2/optimise" } })
+    server.reply(json({ return_status: "1", payment_methods: [] }))
+    await clientOf(o).optimise({ request_id: "r1", currency: "USD", amount: "1.00", shopper_email: "a@example.com" })
+    expect(server.last().path).toBe("/v2/optimise")
+  })
+
+  it("verify_response_signatures: false accepts an answer whose signature the formula does not give", async () => {
+    const o = providerOptions({ verify_response_signatures: false })
+    server.reply(approvedRespon("not-the-key"))
+    const r = await clientOf(o).authorise({ ...paymentRequest(o, "p-verify"), ...card } as never)
+    expect(r.outcome).toBe("approved")
+  })
+
+  it("product_url fills the goods URL of items; the line id is the item's id", async () => {
+    const o = providerOptions({ product_url: "https://shop.example/products/{handle}?v={variant_id}" })
+    server.reply(approvedRespon(SIGN_KEY))
+    await clientOf(o).authorise({ ...paymentRequest(o, "p-items"), ...card } as never)
+    expect(decodeItems(String(server.last().fields.items))).toEqual([
+      { name: "Mug", number: "MUG-1", unitPrice: "20.00", quantity: "1", url: "https://shop.example/products/mug?v=variant_1", id: "cali_1" },
+    ])
+    const plain = providerOptions()
+    expect(decodeItems(String(paymentRequest(plain, "p-items-2").items))[0]).toMatchObject({ url: "0", id: "cali_1" })
+  })
+})
+
+describe("module options (issuing, payout) reach the wire", () => {
+  it("issuing.field_names / field_values / status_codes", async () => {
+    const o = validateModuleOptions({
+      issuing: {
+        base_url: `${server.url}/api`,
+        company_id: "4101",
+        api_key: "k",
+        field_names: { cardRefund: { refund_amount: "amount" } },
+        field_values: { cardRefund: { request_id: null } },
+        status_codes: { ok: ["SUCCESS"] },
+      },
+    })
+    const c = createIssuingClient(issuingClientOptions(o.issuing!))
+    open.push(c)
+    server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { status: "SUCCESS" } }))
+    const r = await c.card.refund({ card_id: "9", refund_amount: "5.00" })
+    expect(server.last().fields).toMatchObject({ card_id: "9", amount: "5.00", company_id: "4101" })
+    expect(server.last().fields).not.toHaveProperty("request_id")
+    expect(r.ok).toBe(true)
+  })
+
+  it("payout.field_names / field_values / paths / content_types", async () => {
+    const o = validateModuleOptions({
+      payout: {
+        base_url: server.url,
+        merchant_id: "701001",
+        account_id: "701001010",
+        sign_key: "k",
+        field_names: { payout: { "beneficiary.bank_details.swift_code": "bic" } },
+        field_values: { payout: { fund_source: "Wallet" } },
+        paths: { payout: "/v1/payouts" },
+        content_types: { payout: "form" },
+      },
+    })
+    const c = createAcquiringClient(payoutClientOptions(o.payout!))
+    open.push(c)
+    server.reply(json({ request_id: "r1", status: "PROCESSING" }))
+    await c.payout({
+      request_id: "r1",
+      payment_amount: "10.00",
+      payment_currency: "USD",
+      fund_source: "DepositAccount",
+      beneficiary: { first_name: "Ada", bank_details: { swift_code: "DEUTDEFF" } },
+    })
+    const sent = server.last()
+    expect(sent.path).toBe("/v1/payouts")
+    expect(sent.contentType).toMatch(/x-www-form-urlencoded/)
+    expect(sent.fields.fund_source).toBe("Wallet")
+    expect(JSON.parse(String(sent.fields.beneficiary))).toEqual({ first_name: "Ada", bank_details: { bic: "DEUTDEFF" } })
+  })
+})
+
+describe("options are validated with messages naming them", () => {
+  const provider: [string, Partial<GatewayProviderOptions>, RegExp][] = [
+    ["field_names operation", { field_names: { capturre: { amount: "x" } } }, /option "field_names.capturre" is not a known operation/],
+    ["field_names field", { field_names: { authorise: { cvv: "x" } } }, /option "field_names.authorise.cvv" is not a field that authorise sends/],
+    ["field_values rule", { field_values: { payment: { platform_source: 1 as never } } }, /option "field_values.payment.platform_source" must be a text/],
+    ["status_codes key", { status_codes: { approved: ["1"] } as never }, /option "status_codes.approved" is not known/],
+    ["status_codes list", { status_codes: { order_status: { approved: [] } } }, /option "status_codes.order_status.approved" must be a non-empty list/],
+    ["payment_status_codes state", { payment_status_codes: { paid: ["P"] } as never }, /option "payment_status_codes.paid" is not known/],
+    ["payment_status_codes twice", { payment_status_codes: { captured: ["P"], refunded: ["P"] } }, /"payment_status_codes.refunded" lists "P", already listed for captured/],
+    ["paths operation", { paths: { apms: "/v1/apm" } }, /option "paths.apms" is not a known operation/],
+    ["paths path", { paths: { apm: "v1/apm" } }, /option "paths.apm" must be a path/],
+    ["verify_response_signatures", { verify_response_signatures: "no" as never }, /option "verify_response_signatures" must be true or false/],
+    ["product_url placeholder", { product_url: "https://s.example/{slug}" }, /option "product_url" may hold only the placeholders/],
+    ["product_url URL", { product_url: "shop/{handle}" }, /option "product_url" must be an http\(s\) URL/],
+  ]
+  it.each(provider)("provider: %s", (_n, extra, message) => {
+    expect(() => providerOptions(extra)).toThrow(message)
+  })
+
+  const moduleCases: [string, Record<string, unknown>, RegExp][] = [
+    ["issuing.field_names", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", field_names: { cardQuery: { nope: "x" } } } }, /option "issuing.field_names.cardQuery.nope" is not a field/],
+    ["issuing.signature_overrides", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", signature_overrides: { cardz: ["a"] } } }, /option "issuing.signature_overrides.cardz" is not a known endpoint/],
+    ["issuing.status_codes", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", status_codes: { done: ["1"] } } }, /option "issuing.status_codes.done" is not known/],
+    ["payout.field_values", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
+    ["payout.paths", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
+  ]
+  it.each(moduleCases)("module: %s", (_n, options, message) => {
+    expect(() => validateModuleOptions(options)).toThrow(message)
+  })
+})
