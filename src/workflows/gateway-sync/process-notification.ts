@@ -51,7 +51,7 @@ export async function processGatewayNotification(container: MedusaContainer, not
       const requestId = text(p.request_id)
       const [payout] = requestId ? await gatewayModule.listGatewayPayouts({ request_id: requestId }, { take: 1 }) : []
       if (!payout) return done("ignored", `payout ${requestId ?? "(no request_id)"} is not one of this store's`)
-      const { result } = await refreshPayoutWorkflow(container).run({ input: { id: payout.id, actor: { type: "gateway" } as never } })
+      const { result } = await refreshPayoutWorkflow(container).run({ input: { id: payout.id, actor: { type: "gateway" } } })
       const status = (result as { status?: string } | undefined)?.status ?? "read again"
       return done("processed", `payout ${requestId} ${status} (re-read from the gateway)`)
     }
