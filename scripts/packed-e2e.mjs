@@ -1,0 +1,314 @@
+#!/usr/bin/env node
+// The plugin tried as a store owner would: `medusa plugin:build`, `npm pack`, install the tarball by package name
+// into a fresh Medusa store outside this repository (configured as README.md's "Installing the plugin" says),
+// then pay through Medusa's store API (a card checkout and a 3-D Secure checkout, the shopper's browser POSTing
+// to the issuer as the gateway documents) and capture and refund through its admin API, against the sandbox.
+// Exits non-zero on the first failure; ends with `packed-e2e: N passed, 0 failed`. `.ci/run` runs it.
+import { spawn } from "node:child_process"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { freePort, startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const require = createRequire(import.meta.url)
+const repoPkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
+const fixtures = JSON.parse(readFileSync(join(root, "scripts/shopper-fixtures.json"), "utf8"))
+const t0 = Date.now()
+const log = (m) => process.stdout.write(`[packed-e2e ${Math.round((Date.now() - t0) / 1000)}s] ${m}\n`)
+const children = []
+const cleanups = []
+let passed = 0
+
+function run(cmd, args, { cwd, env = {}, background = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
+    let out = ""
+    child.stdout.on("data", (d) => (out += d))
+    child.stderr.on("data", (d) => (out += d))
+    if (background) {
+      children.push(child)
+      return resolve({ child, output: () => out })
+    }
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
+  })
+}
+
+async function cleanup() {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, "SIGTERM")
+    } catch {
+      /* gone */
+    }
+  }
+  for (const f of cleanups.reverse()) await f().catch(() => undefined)
+}
+
+function check(what, ok, detail = "") {
+  if (!ok) throw new Error(`${what}${detail ? `: ${detail}` : ""}`)
+  passed++
+  log(`ok ${what}`)
+}
+
+async function waitFor(url, ms) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`)
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), "gateway-packed-"))
+  cleanups.push(async () => rmSync(work, { recursive: true, force: true }))
+
+  log("Building the plugin (medusa plugin:build)")
+  await run("npx", ["medusa", "plugin:build"], { cwd: root })
+  log("Packing it (npm pack)")
+  const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root })).trim().split("\n").pop()
+  const tarball = join(work, packed)
+  check("npm pack made a tarball", existsSync(tarball), tarball)
+
+  const store = join(work, "store")
+  mkdirSync(store)
+  const pin = (name) => repoPkg.devDependencies[name] ?? repoPkg.peerDependencies[name]
+  const medusa = Object.keys(repoPkg.peerDependencies)
+  writeFileSync(
+    join(store, "package.json"),
+    JSON.stringify(
+      {
+        name: "scratch-store",
+        private: true,
+        dependencies: {
+          ...Object.fromEntries(medusa.map((n) => [n, repoPkg.peerDependencies[n]])),
+          "@medusajs/draft-order": pin("@medusajs/draft-order"),
+          "medusa-plugin-card-gateway": `file:${tarball}`,
+        },
+        devDependencies: { typescript: pin("typescript"), "ts-node": pin("ts-node"), "@swc/core": pin("@swc/core"), "@types/node": pin("@types/node") },
+        allowScripts: repoPkg.allowScripts,
+      },
+      null,
+      2
+    )
+  )
+  log("Installing Medusa and the packed plugin into a scratch store (npm install)")
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: store })
+  const installed = join(store, "node_modules/medusa-plugin-card-gateway")
+  check("the plugin is installed by package name", existsSync(join(installed, "package.json")))
+
+  // A Medusa starter's tsconfig (Node16 resolution: Medusa's packages export subpaths).
+  writeFileSync(
+    join(store, "tsconfig.json"),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2021",
+          esModuleInterop: true,
+          module: "Node16",
+          moduleResolution: "Node16",
+          emitDecoratorMetadata: true,
+          experimentalDecorators: true,
+          skipLibCheck: true,
+          declaration: false,
+          outDir: "./.medusa/server",
+          rootDir: "./",
+          resolveJsonModule: true,
+          strictNullChecks: true,
+        },
+        "ts-node": { swc: true },
+        include: ["**/*", ".medusa/types/*"],
+        exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+      },
+      null,
+      2
+    )
+  )
+  // medusa-config.ts as README.md's install section writes it (admin off: nothing here looks at it).
+  writeFileSync(
+    join(store, "medusa-config.ts"),
+    `import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "supersecret", cookieSecret: "supersecret" },
+  },
+  admin: { disable: true },
+  plugins: [
+    {
+      resolve: "medusa-plugin-card-gateway",
+      options: {
+        payout: { base_url: process.env.GATEWAY_BASE_URL, merchant_id: process.env.GATEWAY_MERCHANT_ID, account_id: process.env.GATEWAY_ACCOUNT_ID, sign_key: process.env.GATEWAY_SIGN_KEY },
+      },
+    },
+  ],
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "medusa-plugin-card-gateway/providers/gateway",
+            options: {
+              base_url: process.env.GATEWAY_BASE_URL,
+              merchant_id: process.env.GATEWAY_MERCHANT_ID,
+              account_id: process.env.GATEWAY_ACCOUNT_ID,
+              sign_key: process.env.GATEWAY_SIGN_KEY,
+              website: "https://shop.example",
+              store_url: process.env.STORE_URL,
+              return_url: "https://shop.example/checkout/return",
+              capture: "manual",
+            },
+          },
+        ],
+      },
+    },
+  ],
+})
+`
+  )
+  // The repository's seed (regions offering the providers, a product, shipping, a publishable key), run in the store.
+  mkdirSync(join(store, "seed"))
+  copyFileSync(join(root, "scripts/seed-store.ts"), join(store, "seed/seed-store.ts"))
+  copyFileSync(join(root, "scripts/demo-seed.ts"), join(store, "seed/demo-seed.ts"))
+
+  log("Starting PostgreSQL (embedded) and the gateway sandbox")
+  const pg = await startEmbeddedPostgres()
+  cleanups.push(() => pg.stop())
+  await pg.createDatabase("scratch")
+  const shippedSandbox = join(installed, "sandbox/index.js")
+  if (!existsSync(shippedSandbox)) log("note: the packed plugin does not ship the sandbox's files; using the repository's")
+  const { startSandbox } = require(existsSync(shippedSandbox) ? shippedSandbox : join(root, "sandbox"))
+  const sandbox = await startSandbox({ quiet: true, notifyBaseMs: 200 })
+  cleanups.push(() => sandbox.close())
+  const port = await freePort()
+  const storeUrl = `http://localhost:${port}`
+  const env = {
+    DATABASE_URL: `postgres://${pg.user}:${pg.password}@localhost:${pg.port}/scratch`,
+    PORT: String(port),
+    STORE_URL: storeUrl,
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    GATEWAY_BASE_URL: sandbox.url,
+    GATEWAY_MERCHANT_ID: "701001",
+    GATEWAY_ACCOUNT_ID: "701001010",
+    GATEWAY_SIGN_KEY: "sandbox_sign_key",
+  }
+  log("Migrating (medusa db:migrate), seeding, creating an admin user")
+  await run("npx", ["medusa", "db:migrate"], { cwd: store, env })
+  const { rows } = await pgTables(env.DATABASE_URL)
+  check("the plugin's module tables exist after db:migrate", rows.includes("gateway_notification") && rows.includes("gateway_payment"), rows.filter((t) => t.startsWith("gateway")).join(","))
+  await run("npx", ["medusa", "exec", "./seed/demo-seed.ts", join(store, "seed.json")], { cwd: store, env })
+  const seed = JSON.parse(readFileSync(join(store, "seed.json"), "utf8"))
+  const admin = { email: "owner@scratch.local", password: "scratch-password" }
+  await run("npx", ["medusa", "user", "-e", admin.email, "-p", admin.password], { cwd: store, env })
+
+  log("Starting the store (medusa develop)")
+  const server = await run("npx", ["medusa", "develop"], { cwd: store, env, background: true })
+  try {
+    await waitFor(`${storeUrl}/health`, 300_000)
+  } catch (err) {
+    throw new Error(`${err.message}\n${server.output().slice(-4000)}`)
+  }
+
+  const storeHeaders = { "content-type": "application/json", "x-publishable-api-key": seed.publishableKey }
+  const call = async (method, path, body, headers = storeHeaders) => {
+    const res = await fetch(`${storeUrl}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) })
+    const data = await res.json().catch(() => ({}))
+    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(data).slice(0, 500)}`)
+    return data
+  }
+  const card = (number) => ({ number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" })
+  const checkout = async (number) => {
+    const address = fixtures.address
+    const { cart } = await call("POST", "/store/carts", {
+      region_id: seed.regions.usd,
+      email: "ada@example.com",
+      items: [{ variant_id: seed.variants.tshirt, quantity: 1 }],
+      shipping_address: address,
+      billing_address: address,
+    })
+    await call("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: seed.shippingOptionId })
+    const { payment_collection } = await call("POST", "/store/payment-collections", { cart_id: cart.id })
+    const created = await call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_gateway_card" })
+    const session = created.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
+    const posted = await call("POST", `/store/gateway/payment-sessions/${session.id}/card`, { card: card(number) })
+    return { cartId: cart.id, session, posted: posted.payment_session }
+  }
+  const complete = (cartId) => call("POST", `/store/carts/${cartId}/complete`, {})
+
+  log("Paying by card through the store API")
+  const plain = await checkout(fixtures.cards.approve)
+  check("the card post authorises the session", plain.posted.status === "authorized", plain.posted.status)
+  check("no card number in the session data the shopper gets back", !JSON.stringify(plain.posted).includes(fixtures.cards.approve))
+  const order = await complete(plain.cartId)
+  check("completing the cart creates the order", order.type === "order", JSON.stringify(order).slice(0, 300))
+
+  log("Paying with 3-D Secure: the browser POSTs return_url and notify_url to the issuer, as the gateway documents")
+  const threeDS = await checkout(fixtures.cards.threeDS)
+  const redirect = threeDS.posted.data.redirect
+  check("3-D Secure answers requires_more with a POST redirect", threeDS.posted.status === "requires_more" && redirect?.method === "POST", JSON.stringify(threeDS.posted.data).slice(0, 300))
+  check("the redirect carries return_url and notify_url", Boolean(redirect.fields.return_url && redirect.fields.notify_url), JSON.stringify(redirect.fields))
+  const form = (fields) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" })
+  const challenge = await fetch(redirect.url, form(redirect.fields))
+  check("the issuer answers its challenge page", challenge.status === 200, String(challenge.status))
+  const done = await fetch(redirect.url, form({ ...redirect.fields, outcome: "pass" }))
+  check("passing the challenge sends the shopper back to return_url", done.status === 303 && (done.headers.get("location") ?? "").startsWith(redirect.fields.return_url), `${done.status} ${done.headers.get("location")}`)
+  const order3ds = await complete(threeDS.cartId)
+  check("completing the 3-D Secure cart creates the order", order3ds.type === "order", JSON.stringify(order3ds).slice(0, 300))
+
+  log("Capturing and refunding through the admin API")
+  const auth = await call("POST", "/auth/user/emailpass", admin, { "content-type": "application/json" })
+  const adminHeaders = { "content-type": "application/json", authorization: `Bearer ${auth.token}` }
+  const { order: full } = await call("GET", `/admin/orders/${order.order.id}?fields=*payment_collections.payments`, null, adminHeaders)
+  const payment = full.payment_collections[0].payments[0]
+  await call("POST", `/admin/payments/${payment.id}/capture`, {}, adminHeaders)
+  await call("POST", `/admin/payments/${payment.id}/refund`, { amount: 5 }, adminHeaders)
+  const { payment: after } = await call("GET", `/admin/payments/${payment.id}?fields=*captures,*refunds`, null, adminHeaders)
+  check("Medusa shows the capture and the refund", after.captures.length === 1 && after.refunds.length === 1 && Number(after.refunds[0].amount) === 5)
+  const [tx] = await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(plain.session.id)}`)).json()
+  check("the gateway captured the whole amount", tx.captured_amount === Number(payment.amount).toFixed(2), `${tx.captured_amount} vs ${payment.amount}`)
+  check("the gateway holds the refund", tx.refunds.length === 1 && tx.refunds[0].refund_amount === "5.00", JSON.stringify(tx.refunds))
+}
+
+/** The public tables of a database, through the store's own pg driver (no psql needed). */
+async function pgTables(url) {
+  const pgPath = require.resolve("pg", { paths: [root] })
+  const { Client } = require(pgPath)
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  try {
+    const res = await client.query("select table_name from information_schema.tables where table_schema = 'public'")
+    return { rows: res.rows.map((r) => r.table_name) }
+  } finally {
+    await client.end()
+  }
+}
+
+const deadline = setTimeout(() => {
+  process.stderr.write("packed-e2e: gave up after 25 minutes\n")
+  cleanup().finally(() => process.exit(1))
+}, 25 * 60_000)
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => cleanup().finally(() => process.exit(130)))
+
+main()
+  .then(async () => {
+    clearTimeout(deadline)
+    await cleanup()
+    process.stdout.write(`packed-e2e: ${passed} passed, 0 failed\n`)
+    process.exit(0)
+  })
+  .catch(async (err) => {
+    clearTimeout(deadline)
+    process.stderr.write(`packed-e2e: FAILED: ${err.stack ?? err}\n`)
+    await cleanup()
+    process.stdout.write(`packed-e2e: ${passed} passed, 1 failed\n`)
+    process.exit(1)
+  })
