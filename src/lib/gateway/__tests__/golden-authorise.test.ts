@@ -11,7 +11,7 @@ import { createAcquiringClient, fromMinorUnits, toMinorUnits } from "../index"
 import { acquiringClientFor } from "../../../providers/gateway/core/client"
 import { GatewayProviderOptions, validateProviderOptions } from "../../../providers/gateway/core/options"
 import { buildPaymentRequest, OrderContext } from "../../../providers/gateway/core/payment-request"
-import { approvedRespon, RecordingServer, startRecordingServer } from "./helpers/recording-server"
+import { approvedRespon, useRecordingServer } from "./helpers/recording-server"
 
 const ROOT = resolve(__dirname, "../../../..")
 const SAMPLE_FILE = resolve(ROOT, "fixtures/public-docs/authorise.json")
@@ -85,17 +85,7 @@ function loadSample(): Record<string, unknown> {
   return body as Record<string, unknown>
 }
 
-let server: RecordingServer
-const open: { close(): Promise<void> }[] = []
-
-beforeAll(async () => {
-  server = await startRecordingServer()
-})
-
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()))
-  await server.close()
-})
+const recording = useRecordingServer()
 
 describe("the docs' direct-payment sample through the client", () => {
   it("puts exactly the sample's field names on the wire", async () => {
@@ -112,12 +102,12 @@ describe("the docs' direct-payment sample through the client", () => {
       const sum = part("item_total") + part("shipping") + part("handling") + part("tax_total") + part("insurance") - part("shipping_discount") - part("discount")
       request.amount = fromMinorUnits(sum, c)
     }
-    const client = createAcquiringClient({ baseUrl: server.url, merchantId, accountId, signKey: "golden", retry: { attempts: 1 } })
-    open.push(client)
-    server.reply(approvedRespon("golden"))
+    const client = createAcquiringClient({ baseUrl: recording.server.url, merchantId, accountId, signKey: "golden", retry: { attempts: 1 } })
+    recording.track(client)
+    recording.server.reply(approvedRespon("golden"))
     const r = await client.authorise(request as never)
     expect(r.outcome).toBe("approved")
-    const sent = server.last()
+    const sent = recording.server.last()
     expect(sent.path).toBe("/v1/authorise")
     expect(Object.keys(sent.fields).sort()).toEqual(Object.keys(sample).sort())
     // the card travels under the documented names, and every value as given (the signature is ours)
@@ -202,14 +192,14 @@ describe("the provider's payment request", () => {
   it.each([...Object.entries(ASSUMED_NAMES), ...Object.entries(ASSUMED_VALUES)])(
     "[assumed] %s is overridden on the wire from the provider's options",
     async (_name, { override, expect: check }) => {
-      const o = { ...options, base_url: server.url, ...override }
+      const o = { ...options, base_url: recording.server.url, ...override }
       validateProviderOptions(o)
       const client = acquiringClientFor(o)
-      open.push(client)
-      server.reply(approvedRespon("golden"))
+      recording.track(client)
+      recording.server.reply(approvedRespon("golden"))
       const card = { card: "4242424242424242", expiration_month: "12", expiration_year: "2030", security_code: "321", open3d: "do3DS" }
       await client.authorise({ ...build(o), ...card } as never)
-      check(server.last().fields)
+      check(recording.server.last().fields)
     },
   )
 })

@@ -16,31 +16,21 @@ import {
   signIssuingSortedJson,
   ISSUING_SIGNATURE_FIELDS,
 } from "../index"
-import { approvedRespon, json, RecordingServer, startRecordingServer } from "./helpers/recording-server"
+import { approvedRespon, json, useRecordingServer } from "./helpers/recording-server"
 
 const SIGN_KEY = "wire_key"
 const API_KEY = "issuing_key"
-let server: RecordingServer
-const open: { close(): Promise<void> }[] = []
-
-beforeAll(async () => {
-  server = await startRecordingServer()
-})
-
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()))
-  await server.close()
-})
+const recording = useRecordingServer()
 
 function acquiring(extra: Partial<AcquiringClientOptions> = {}): AcquiringClient {
-  const c = createAcquiringClient({ baseUrl: server.url, merchantId: "701001", accountId: "701001010", signKey: SIGN_KEY, retry: { attempts: 1 }, ...extra })
-  open.push(c)
+  const c = createAcquiringClient({ baseUrl: recording.server.url, merchantId: "701001", accountId: "701001010", signKey: SIGN_KEY, retry: { attempts: 1 }, ...extra })
+  recording.track(c)
   return c
 }
 
 function issuing(extra: Partial<IssuingClientOptions> = {}) {
-  const c = createIssuingClient({ baseUrl: `${server.url}/api`, companyId: "4101", apiKey: API_KEY, retry: { attempts: 1 }, ...extra })
-  open.push(c)
+  const c = createIssuingClient({ baseUrl: `${recording.server.url}/api`, companyId: "4101", apiKey: API_KEY, retry: { attempts: 1 }, ...extra })
+  recording.track(c)
   return c
 }
 
@@ -50,11 +40,11 @@ const entry = { transaction_id: "T1", order_no: "o1", currency: "USD", amount: "
 
 describe("fieldNames: our name → the gateway's, in requests", () => {
   it("renames a top-level field of the direct payment; the signature is unchanged (field lists use our names)", async () => {
-    server.reply(approvedRespon(SIGN_KEY))
+    recording.server.reply(approvedRespon(SIGN_KEY))
     const c = acquiring({ fieldNames: { authorise: { expiration_month: "exp_month", security_code: "cvc" } } })
     const r = await c.authorise(payment)
     expect(r.outcome).toBe("approved")
-    const sent = server.last().fields
+    const sent = recording.server.last().fields
     expect(sent).toMatchObject({ exp_month: "12", cvc: "321", expiration_year: "2030" })
     expect(sent).not.toHaveProperty("expiration_month")
     expect(sent).not.toHaveProperty("security_code")
@@ -63,7 +53,7 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
   })
 
   it("renames a list, a field inside its entries, and the envelope's encryption_data; the answer comes back in our names", async () => {
-    server.reply(
+    recording.server.reply(
       json({
         return_status: "1",
         orders: [{ transaction_id: "T1", order_no: "o1", currency: "USD", capture_amount: "1.00", capture_status: "1", error_message: "" }],
@@ -73,7 +63,7 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
       fieldNames: { capture: { capture_orders: "orders", "capture_orders[].amount": "capture_amount", encryption_data: "sign" } },
     })
     const r = await c.capture({ capture_orders: [entry] })
-    const sent = server.last().fields as { orders: Record<string, unknown>[]; sign: string }
+    const sent = recording.server.last().fields as { orders: Record<string, unknown>[]; sign: string }
     expect(sent).not.toHaveProperty("capture_orders")
     expect(sent.orders[0]).toEqual({ transaction_id: "T1", order_no: "o1", currency: "USD", capture_amount: "1.00" })
     expect(sent.sign).toBe(
@@ -83,12 +73,12 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
   })
 
   it("renames a form field (order query) and the answer's records and their fields", async () => {
-    server.reply(json({ return_status: "1", records: [{ order_no: "o1", transaction_id: "T1", query_result: "1", status: "3000" }] }))
+    recording.server.reply(json({ return_status: "1", records: [{ order_no: "o1", transaction_id: "T1", query_result: "1", status: "3000" }] }))
     const c = acquiring({
       fieldNames: { "/v1/retrievalTrans": { orders: "order_nos", orders_list: "records", "orders_list[].payment_status": "status" } },
     })
     const r = await c.orderQuery({ orders: ["o1", "o2"] })
-    const sent = server.last()
+    const sent = recording.server.last()
     expect(sent.contentType).toMatch(/x-www-form-urlencoded/)
     expect(sent.fields).toMatchObject({ order_nos: "o1,o2" })
     expect(sent.fields).not.toHaveProperty("orders")
@@ -96,14 +86,14 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
   })
 
   it("renames the elements of the XML answer before its signature is checked", async () => {
-    server.reply(approvedRespon(SIGN_KEY, { transaction_id: "trade_no", result_info: "resultInfo" }))
+    recording.server.reply(approvedRespon(SIGN_KEY, { transaction_id: "trade_no", result_info: "resultInfo" }))
     const c = acquiring({ fieldNames: { authorise: { transaction_id: "trade_no", result_info: "resultInfo" } } })
     const r = await c.authorise({ ...payment, order_no: "wire-xml" })
     expect(r).toMatchObject({ transaction_id: "T100", outcome: "approved", result: { code: "0000", message: "Success" } })
   })
 
   it("a 4xx naming a renamed field names ours", async () => {
-    server.reply(json({ code: "I0001", source: "exp_month", message: "exp_month is required" }, 400))
+    recording.server.reply(json({ code: "I0001", source: "exp_month", message: "exp_month is required" }, 400))
     const c = acquiring({ fieldNames: { authorise: { expiration_month: "exp_month" } } })
     const e = await c.authorise({ ...payment, order_no: "wire-400" }).catch((x: unknown) => x)
     expect(e).toBeInstanceOf(GatewayApiError)
@@ -111,7 +101,7 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
   })
 
   it("the hosted page's one-time id is read under the gateway's input name", async () => {
-    server.reply((_r, res) => {
+    recording.server.reply((_r, res) => {
       res.writeHead(200, { "content-type": "text/html" })
       res.end(`<html><body><form method="post" action="/v1/checkout"><input type="hidden" name="page_id" value="G1"></form></body></html>`)
     })
@@ -123,41 +113,41 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
 
 describe("fieldValues: constants, omissions and translations", () => {
   it("a constant replaces our value (payment stands for authorise, apm and checkout)", async () => {
-    server.reply(approvedRespon(SIGN_KEY))
+    recording.server.reply(approvedRespon(SIGN_KEY))
     const c = acquiring({ fieldValues: { payment: { platform_source: "Shopify", order_type: "WEB" } } })
     await c.authorise({ ...payment, order_no: "wire-c1", platform_source: "medusa" })
-    expect(server.last().fields).toMatchObject({ platform_source: "Shopify", order_type: "WEB" })
-    server.reply(approvedRespon(SIGN_KEY))
+    expect(recording.server.last().fields).toMatchObject({ platform_source: "Shopify", order_type: "WEB" })
+    recording.server.reply(approvedRespon(SIGN_KEY))
     await c.authoriseApm({ order_no: "wire-c2", currency: "USD", amount: "1.00", payment_method: "alipay" })
-    expect(server.last().fields).toMatchObject({ platform_source: "Shopify", payment_method: "alipay" })
+    expect(recording.server.last().fields).toMatchObject({ platform_source: "Shopify", payment_method: "alipay" })
   })
 
   it("null leaves a field out, and the signature covers what is sent (return_url then counts as empty)", async () => {
-    server.reply(approvedRespon(SIGN_KEY))
+    recording.server.reply(approvedRespon(SIGN_KEY))
     const c = acquiring({ fieldValues: { authorise: { return_url: null } } })
     await c.authorise({ ...payment, order_no: "wire-null" })
-    const sent = server.last().fields
+    const sent = recording.server.last().fields
     expect(sent).not.toHaveProperty("return_url")
     const { return_url: _omitted, ...rest } = { ...payment, order_no: "wire-null", merchant_id: "701001", account_id: "701001010" }
     expect(sent.encryption_data).toBe(signAcquiring(ACQUIRING_SIGNATURE_FIELDS.authorise, rest, SIGN_KEY))
   })
 
   it("an operation's own entry wins over the payment group", async () => {
-    server.reply(approvedRespon(SIGN_KEY))
+    recording.server.reply(approvedRespon(SIGN_KEY))
     const c = acquiring({ fieldValues: { payment: { platform_source: "A" }, authorise: { platform_source: "B" } } })
     await c.authorise({ ...payment, order_no: "wire-group" })
-    expect(server.last().fields.platform_source).toBe("B")
+    expect(recording.server.last().fields.platform_source).toBe("B")
   })
 
   it("a translation maps our value to the gateway's in a request", async () => {
-    server.reply(approvedRespon(SIGN_KEY))
+    recording.server.reply(approvedRespon(SIGN_KEY))
     const c = acquiring({ fieldValues: { payment: { device_type: { MOBILE: "H5", PC: "PC" } } } })
     await c.authorise({ ...payment, order_no: "wire-t1", device_type: "MOBILE" })
-    expect(server.last().fields.device_type).toBe("H5")
+    expect(recording.server.last().fields.device_type).toBe("H5")
   })
 
   it("a translation maps the gateway's values back to ours in an answer (e.g. payment_status)", async () => {
-    server.reply(
+    recording.server.reply(
       json({
         return_status: "1",
         orders_list: [
@@ -175,7 +165,7 @@ describe("fieldValues: constants, omissions and translations", () => {
 
 describe("status tables", () => {
   it("statusCodes.orderStatus reads the direct payment's order_status", async () => {
-    server.reply((r, res) => {
+    recording.server.reply((r, res) => {
       const values = { merchant_id: "701001", account_id: "701001010", transaction_id: "T9", order_no: String(r.fields.order_no), currency: "USD", amount: "10.36", order_status: "A", result_info: "0000:OK" }
       const sig = signAcquiring(ACQUIRING_SIGNATURE_FIELDS.authoriseResponse, values, SIGN_KEY)
       res.writeHead(200, { "content-type": "application/xml" })
@@ -186,7 +176,7 @@ describe("status tables", () => {
   })
 
   it("statusCodes.returnStatusOk and entryDone read the batch answers", async () => {
-    server.reply(json({ return_status: "SUCCESS", capture_orders: [{ transaction_id: "T1", capture_status: "OK" }] }))
+    recording.server.reply(json({ return_status: "SUCCESS", capture_orders: [{ transaction_id: "T1", capture_status: "OK" }] }))
     const c = acquiring({ statusCodes: { returnStatusOk: ["SUCCESS"], entryDone: ["OK"] } })
     expect((await c.capture({ capture_orders: [entry] })).capture_orders[0]!.outcome).toBe("done")
   })
@@ -220,28 +210,28 @@ describe("notifications", () => {
 
 describe("issuing", () => {
   it("renames request and answer fields (answers under data.), translates a status value, reads ok through statusCodes", async () => {
-    server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { id: 100029701, balance: 10, status: "2" } }))
+    recording.server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { id: 100029701, balance: 10, status: "2" } }))
     const c = issuing({ fieldNames: { cardQuery: { cardId: "card_id", companyId: "company_id", "data.cardId": "id" } } })
     const card = await c.card.query({ cardId: 100029701 })
-    const sent = server.last()
+    const sent = recording.server.last()
     expect(sent.path).toBe("/api/card/query")
     expect(sent.fields).toMatchObject({ card_id: "100029701", company_id: "4101" })
     expect(sent.fields).not.toHaveProperty("cardId")
     expect(sent.fields.sign).toBe(signIssuingFields(ISSUING_SIGNATURE_FIELDS.cardQuery, { cardId: "100029701", companyId: "4101" }, API_KEY))
     expect(card.cardId).toBe(100029701)
 
-    server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { status: "SUCCESS", reqNo: 1, errorMsg: null } }))
+    recording.server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { status: "SUCCESS", reqNo: 1, errorMsg: null } }))
     const s = issuing({ fieldValues: { cardStatus: { status: { "2": "BLOCK" } } }, statusCodes: { ok: ["SUCCESS"] } })
     const r = await s.card.status({ card_id: "1", status: "2" })
-    expect(server.last().fields.status).toBe("BLOCK")
+    expect(recording.server.last().fields.status).toBe("BLOCK")
     expect(r.ok).toBe(true)
   })
 
   it("the sorted-JSON scheme signs the names as sent", async () => {
-    server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { status: "1" } }))
+    recording.server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { status: "1" } }))
     const c = issuing({ signScheme: "sorted-json", fieldNames: { cardClose: { card_id: "cardId" } } })
     await c.card.close({ card_id: "7" })
-    const { sign, ...rest } = server.last().fields
+    const { sign, ...rest } = recording.server.last().fields
     expect(rest).toHaveProperty("cardId", "7")
     expect(sign).toBe(signIssuingSortedJson(rest, API_KEY))
   })

@@ -103,3 +103,28 @@ export function approvedRespon(signKey: string, rename: Record<string, string> =
     res.end(xml)
   }
 }
+
+/**
+ * A recording server for one test file, started before its tests and closed after them with every client the
+ * tests registered with `track`.
+ */
+export function useRecordingServer() {
+  let server: RecordingServer | null = null
+  const open: { close(): Promise<void> }[] = []
+  beforeAll(async () => {
+    server = await startRecordingServer()
+  })
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.close()))
+    await server?.close()
+  })
+  return {
+    get server(): RecordingServer {
+      return server!
+    },
+    track<T extends { close(): Promise<void> }>(client: T): T {
+      open.push(client)
+      return client
+    },
+  }
+}
