@@ -314,6 +314,34 @@ medusaIntegrationTestRunner({
       expect(await refundsOf(won.payment.id)).toEqual([])
     })
 
+    it("a lost chargeback whose notification could not be processed reaches Medusa through the order sync", async () => {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      const order = await shopper.complete(cartId)
+      expect(order.data.type).toBe("order")
+      const { rows } = await dbConnection.raw("select id from payment where payment_session_id = ? and deleted_at is null", [session.id])
+      await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
+      const [tx] = await gateway.transactions(session.id)
+      const control = (path: string, body: unknown) =>
+        fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json())
+      const dispute = await control("/sandbox/disputes", { transaction_id: tx.transaction_id, amount: "3.00" })
+      await until("the dispute recorded", async () => (await notifications(session.id)).find((n: any) => n.notify_type === "DISPUTE RECEIVED" && n.status !== "received"))
+      // The result arrives while the order query is down: nothing can be confirmed, nothing is booked.
+      gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "error5xx" }])
+      await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
+      const failed = await until("the result handled", async () =>
+        (await notifications(session.id)).find((n: any) => n.notify_type === "DISPUTE RESULT" && n.status !== "received")
+      )
+      expect(failed.status).toBe("failed")
+      const refunds = async () => (await dbConnection.raw("select amount from refund where payment_id = ? and deleted_at is null", [rows[0].id])).rows
+      expect(await refunds()).toEqual([])
+      gateway.sandbox.clearFaults()
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      expect((await refunds()).map((r: any) => Number(r.amount))).toEqual([3])
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      expect(await refunds()).toHaveLength(1)
+    })
+
     it("refuses sync runs and reviews without an admin session", async () => {
       const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }).catch((e: any) => e.response)
       expect(res.status).toBe(401)

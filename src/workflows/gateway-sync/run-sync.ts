@@ -127,8 +127,26 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       if (sessions.length < PAGE) break
       after = sessions[sessions.length - 1]!.id
     }
+    // Payments with a dispute the gateway reported that Medusa has not settled (still open, or lost and not yet
+    // booked), whatever their age: a lost chargeback reaches Medusa even when its notification could not be
+    // processed.
+    for (let after = ""; ; ) {
+      const rows = await gatewayModule.listGatewayPayments(
+        { disputes: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) } as never,
+        { select: ["id", "order_no", "disputes", "gateway_state"], take: PAGE, order: { id: "ASC" } }
+      )
+      const open: Open[] = rows
+        .filter((r) => r.gateway_state !== "charged_back" && unsettledDispute(r.disputes))
+        .map((r) => ({ order_no: r.order_no, transaction_id: null, superseded: [], known: null }))
+      await runInBatches("orderQuery", open, reconcile, concurrency)
+      if (rows.length < PAGE) break
+      after = rows[rows.length - 1]!.id
+    }
   })
 }
+
+const unsettledDispute = (disputes: unknown) =>
+  Array.isArray(disputes) && disputes.some((d) => ["OPEN", "LOST"].includes(String((d as { status?: unknown })?.status ?? "").toUpperCase()))
 
 export async function runRefundSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
   return withRun(container, "refund_sync", async (summary) => {
