@@ -184,11 +184,12 @@ module.exports = defineConfig({
   const pg = await startEmbeddedPostgres()
   cleanups.push(() => pg.stop())
   await pg.createDatabase("scratch")
-  const shippedSandbox = join(installed, "sandbox/index.js")
-  if (!existsSync(shippedSandbox)) log("note: the packed plugin does not ship the sandbox's files; using the repository's")
-  const { startSandbox } = require(existsSync(shippedSandbox) ? shippedSandbox : join(root, "sandbox"))
-  const sandbox = await startSandbox({ quiet: true, notifyBaseMs: 200 })
-  cleanups.push(() => sandbox.close())
+  // The sandbox as a store developer starts it from the installed plugin: `npx gateway-sandbox --port P`.
+  const sandboxPort = await freePort()
+  await run("npx", ["gateway-sandbox", "--port", String(sandboxPort), "--notify-base-ms", "200"], { cwd: store, background: true })
+  const sandbox = { url: `http://127.0.0.1:${sandboxPort}` }
+  await waitFor(`${sandbox.url}/sandbox/health`, 30_000)
+  check("npx gateway-sandbox runs from the installed plugin", true)
   const port = await freePort()
   const storeUrl = `http://localhost:${port}`
   const env = {

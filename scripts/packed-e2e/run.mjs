@@ -11,7 +11,7 @@
 // Exits non-zero on the first failure; the last line is `packed-e2e: N passed, M failed`. Every process it
 // starts is stopped on exit, failure, Ctrl-C and after the overall timeout (PACKED_E2E_TIMEOUT_MIN, 20).
 // Flags: --keep (leave the scratch directory for inspection; processes are still stopped).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
@@ -144,9 +144,13 @@ async function main() {
   const sandbox = await step("Starting the gateway sandbox", async () => {
     const shipped = join(pluginDir, "sandbox", "bin.js")
     let bin = shipped
-    if (!existsSync(shipped) || !existsSync(join(pluginDir, "sandbox", "index.js"))) {
+    if (existsSync(shipped) && existsSync(join(pluginDir, "sandbox", "index.js")) && existsSync(join(pluginDir, "sandbox", "lib"))) {
+      // What `npx gateway-sandbox` runs in the store: the package's "bin" link.
+      const link = join(storeDir, "node_modules", ".bin", "gateway-sandbox")
+      check("the installed plugin ships the sandbox, linked as node_modules/.bin/gateway-sandbox", existsSync(link) && realpathSync(link) === realpathSync(shipped), link)
+    } else {
       const what = existsSync(shipped)
-        ? `ships sandbox/bin.js (its "bin": gateway-sandbox) but not sandbox/index.js nor sandbox/lib/ ("files" lists only .medusa/server), so \`npx gateway-sandbox\` fails in a store`
+        ? 'ships sandbox/bin.js (its "bin": gateway-sandbox) without sandbox/index.js and sandbox/lib/, so `npx gateway-sandbox` fails in a store'
         : "does not ship the sandbox"
       warn(`the packed plugin ${what}; using the repository's sandbox/bin.js`)
       bin = join(root, "sandbox", "bin.js")
