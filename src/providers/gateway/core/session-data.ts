@@ -79,8 +79,7 @@ export interface GatewaySessionData {
 }
 
 /** Names that look like card data: refused in session data, which Medusa stores as given at creation. */
-const CARD_LIKE_KEY =
-  /^(card|card_?number|pan|cvv|cvc|cvv2|card_cvv|security_?code|exp(iry|iration)?(_?(month|year|date))?|card_exp_(month|year))$/i
+const CARD_LIKE_KEY = /^(card(_?number)?|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
 
 export function findCardLikeKey(data: Record<string, unknown> | undefined): string | null {
   if (!data) return null
