@@ -1,19 +1,23 @@
 /**
- * Batch limits of the acquiring API (interface, Limits): how many orders one request may carry, the check
- * the clients run before sending, and a helper that splits a longer list into compliant chunks.
+ * Batch limits of the acquiring API (interface, Limits; read from the endpoint table): how many orders one
+ * request may carry, the check the clients run before sending, and helpers that split a longer list into
+ * compliant chunks and run them.
  */
+import { ACQUIRING_ENDPOINTS } from "./acquiring/endpoints"
 import { GatewayValidationError } from "./errors"
 
-export const BATCH_LIMITS = Object.freeze({
-  capture: 50,
-  cancel: 50,
-  refund: 50,
-  review: 100,
-  orderQuery: 100,
-  refundSearch: 100,
-})
+type Table = typeof ACQUIRING_ENDPOINTS
+/** The operations that take a list of orders: the batches and the queries. */
+export type BatchOperation = { [K in keyof Table]: Table[K] extends { batch: object } | { filters: object } ? K : never }[keyof Table]
 
-export type BatchOperation = keyof typeof BATCH_LIMITS
+export const BATCH_LIMITS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(ACQUIRING_ENDPOINTS).flatMap(([op, row]) => {
+      const limit = ("batch" in row ? row.batch.limit : undefined) ?? ("filters" in row ? row.filters.limit : undefined)
+      return limit === undefined ? [] : [[op, limit]]
+    }),
+  ),
+) as Readonly<Record<BatchOperation, number>>
 
 /** Splits a list into consecutive chunks of at most `size` elements (order kept; an empty list gives []). */
 export function chunk<T>(list: readonly T[], size: number): T[][] {

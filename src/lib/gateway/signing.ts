@@ -1,7 +1,8 @@
 /**
- * Signatures as data: which fields, in which order, enter each endpoint's signature. The formulas are the
- * gateway notes' table plus docs/gateway-contract.md; every row can be replaced from the client options
- * (`signatureOverrides`), by operation name ("refund") or by path ("/v1/refund").
+ * Signatures: which fields, in which order, enter each endpoint's signature is data, a column of the endpoint
+ * tables (acquiring/endpoints.ts, issuing/endpoints.ts: the gateway notes' table plus docs/gateway-contract.md);
+ * every row can be replaced from the client options (`signatureOverrides`), by operation name ("refund") or by
+ * path ("/v1/refund"). This file holds the algorithms and the signers.
  *
  * Acquiring `encryption_data`: lowercase hex SHA-256 of (every listed value with all whitespace removed,
  * concatenated in order) + sign key. Verified case-insensitively and in constant time.
@@ -13,133 +14,30 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto"
 import { GatewayOptionsError } from "./errors"
+import { ACQUIRING_ENDPOINTS, ACQUIRING_SIGNED_MESSAGES, AcquiringEndpoint, AcquiringSignatureKey, acquiringPathAliases } from "./acquiring/endpoints"
+import { ISSUING_ENDPOINTS, ISSUING_PATH_ALIASES, IssuingSignatureKey } from "./issuing/endpoints"
 
 export type SignatureFieldList = readonly string[]
 export type SignatureTable<K extends string = string> = Readonly<Record<K, SignatureFieldList>>
+export type { AcquiringSignatureKey, IssuingSignatureKey }
 
-/** Acquiring operations (requests) and signed answers/notifications. */
-export type AcquiringSignatureKey =
-  | "authorise"
-  | "apm"
-  | "checkout"
-  | "orderQuery"
-  | "capture"
-  | "review"
-  | "cancel"
-  | "refund"
-  | "refundSearch"
-  | "payout"
-  | "optimise"
-  | "cancelSubscription"
-  | "authoriseResponse"
-  | "notification"
-  | "payoutNotification"
+const rowsOf = <K extends string>(table: Readonly<Record<K, { signature: SignatureFieldList }>>) =>
+  Object.fromEntries(Object.entries(table).map(([k, row]) => [k, (row as { signature: SignatureFieldList }).signature])) as Record<K, SignatureFieldList>
 
-const PAYMENT_REQUEST_FIELDS = ["merchant_id", "account_id", "order_no", "currency", "amount", "return_url"] as const
-const PAYMENT_RESULT_FIELDS = [
-  "merchant_id",
-  "account_id",
-  "transaction_id",
-  "order_no",
-  "currency",
-  "amount",
-  "order_status",
-  "result_info",
-] as const
-const PAYOUT_FIELDS = ["merchant_id", "account_id", "request_id", "payment_currency", "payment_amount"] as const
+/** The acquiring signature rows of a table of endpoints, plus the signed messages (answer, notifications). */
+export function acquiringSignatureTable(endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS): SignatureTable {
+  return Object.freeze({ ...rowsOf(endpoints), ...ACQUIRING_SIGNED_MESSAGES })
+}
 
-/** Default acquiring signature table. Source per row: notes [doc]/[assumed] and the contract [assumed]. */
-export const ACQUIRING_SIGNATURE_FIELDS: SignatureTable<AcquiringSignatureKey> = Object.freeze({
-  orderQuery: ["merchant_id", "account_id"], // [doc]
-  refundSearch: ["merchant_id", "account_id"], // [doc]
-  refund: ["merchant_id", "account_id", "refund_orders[].transaction_id"], // [doc]
-  payout: PAYOUT_FIELDS, // [doc]
-  optimise: ["merchant_id", "account_id", "request_id", "currency", "amount", "shopper_email"], // [doc]
-  capture: ["merchant_id", "account_id", "capture_orders[].transaction_id"], // [assumed]
-  cancel: ["merchant_id", "account_id", "cancel_orders[].transaction_id"], // [assumed]
-  review: ["merchant_id", "account_id", "review_orders[].transaction_id"], // [assumed]
-  authorise: PAYMENT_REQUEST_FIELDS, // [assumed]
-  apm: PAYMENT_REQUEST_FIELDS, // [assumed] the APM payment is /v1/authorise with payment_method
-  checkout: PAYMENT_REQUEST_FIELDS, // [assumed]
-  cancelSubscription: ["merchant_id", "account_id", "recurring_id"], // [assumed, contract]
-  authoriseResponse: PAYMENT_RESULT_FIELDS, // [assumed]
-  notification: PAYMENT_RESULT_FIELDS, // [assumed]
-  payoutNotification: PAYOUT_FIELDS, // [assumed, contract]
-})
+/** Default acquiring signature table: the endpoint table's rows and the signed messages. */
+export const ACQUIRING_SIGNATURE_FIELDS = acquiringSignatureTable() as SignatureTable<AcquiringSignatureKey>
 
 /** Paths accepted as keys of `signatureOverrides` (and of content types) for the acquiring operations. */
-export const ACQUIRING_PATH_ALIASES: Readonly<Record<string, AcquiringSignatureKey>> = Object.freeze({
-  "/v1/authorise": "authorise",
-  "/v1/checkout": "checkout",
-  "/v1/retrievalTrans": "orderQuery",
-  "/v1/capture": "capture",
-  "/v1/review": "review",
-  "/v1/cancel": "cancel",
-  "/v1/refund": "refund",
-  "/v1/retrievalRefund": "refundSearch",
-  "/v1/payout": "payout",
-  "/v1/optimise": "optimise",
-  "/v1/cancelsubscription": "cancelSubscription",
-})
-
-/** Issuing operations. */
-export type IssuingSignatureKey =
-  | "cardholderCreate"
-  | "cardholderDelete"
-  | "cardholderQuery"
-  | "groupQuery"
-  | "groupClose"
-  | "groupCreate"
-  | "groupRefund"
-  | "cardCreate"
-  | "cardQuery"
-  | "cardRefund"
-  | "cardStatus"
-  | "cardClose"
-  | "cardUpdate"
-  | "cardCharge"
-  | "cardBinQuery"
-  | "groupStatus"
-  | "groupCharge"
+export const ACQUIRING_PATH_ALIASES = acquiringPathAliases() as Readonly<Record<string, AcquiringSignatureKey>>
 
 /** Default issuing `sign` table ("fields" scheme). `company_id` also reads `companyId` and vice versa. */
-export const ISSUING_SIGNATURE_FIELDS: SignatureTable<IssuingSignatureKey> = Object.freeze({
-  cardholderCreate: ["company_id", "email", "first_name", "last_name"], // [doc]
-  cardholderQuery: ["company_id", "cardholderId"], // [doc]
-  cardholderDelete: ["company_id", "cardholderId"], // [doc]
-  cardCharge: ["company_id", "card_id", "charge_amount"], // [doc]
-  cardUpdate: ["company_id", "card_id", "authLimitAmount"], // [doc]
-  groupCreate: ["company_id", "group_name", "charge_amount", "currency"], // [doc]
-  groupQuery: ["company_id", "group_id"], // [assumed, contract]
-  groupClose: ["company_id", "group_id"], // [assumed, contract]
-  groupRefund: ["company_id", "group_id"], // [assumed, contract]
-  cardCreate: ["company_id", "cardholder_id", "group_id"], // [assumed, contract]
-  cardQuery: ["company_id", "cardId"], // [assumed, contract]
-  cardRefund: ["company_id", "card_id"], // [assumed, contract]
-  cardStatus: ["company_id", "card_id"], // [assumed, contract]
-  cardClose: ["company_id", "card_id"], // [assumed, contract]
-  // Endpoints the docs name without path or fields: off until `paths` gives them a path. [assumed]
-  cardBinQuery: ["company_id"],
-  groupStatus: ["company_id", "group_id"],
-  groupCharge: ["company_id", "group_id", "charge_amount"],
-})
-
-export const ISSUING_PATH_ALIASES: Readonly<Record<string, IssuingSignatureKey>> = Object.freeze({
-  "/cardholder/create": "cardholderCreate",
-  "/cardholder/delete": "cardholderDelete",
-  "/cardholder/query": "cardholderQuery",
-  "/group/query": "groupQuery",
-  "/group/close": "groupClose",
-  "/group/create": "groupCreate",
-  "/group/refund": "groupRefund",
-  "/card/create": "cardCreate",
-  "/card/query": "cardQuery",
-  "/card/refund": "cardRefund",
-  "/card/status": "cardStatus",
-  "/card/close": "cardClose",
-  "/card/update": "cardUpdate",
-  "/card/charge": "cardCharge",
-})
+export const ISSUING_SIGNATURE_FIELDS: SignatureTable<IssuingSignatureKey> = Object.freeze(rowsOf(ISSUING_ENDPOINTS))
+export { ISSUING_PATH_ALIASES }
 
 /** Field names that are one and the same value (the issuing company id is spelt both ways). */
 const FIELD_ALIASES: Readonly<Record<string, readonly string[]>> = Object.freeze({
@@ -284,21 +182,33 @@ export class AcquiringSigner {
   readonly table: SignatureTable<AcquiringSignatureKey>
   readonly #signKey: string
 
-  constructor(signKey: string, overrides?: Readonly<Record<string, readonly string[]>>) {
+  /** `endpoints`: the table whose rows are signed (a client with extra endpoints passes its own). */
+  constructor(
+    signKey: string,
+    overrides?: Readonly<Record<string, readonly string[]>>,
+    endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS,
+  ) {
     this.#signKey = signKey
-    this.table = resolveSignatureTable(ACQUIRING_SIGNATURE_FIELDS, overrides, ACQUIRING_PATH_ALIASES)
+    const defaults = endpoints === ACQUIRING_ENDPOINTS ? ACQUIRING_SIGNATURE_FIELDS : acquiringSignatureTable(endpoints)
+    this.table = resolveSignatureTable(defaults as SignatureTable<AcquiringSignatureKey>, overrides, acquiringPathAliases(endpoints) as Readonly<Record<string, AcquiringSignatureKey>>)
   }
 
   fields(key: AcquiringSignatureKey): SignatureFieldList {
-    return this.table[key]
+    return this.#row(key)
   }
 
   sign(key: AcquiringSignatureKey, values: Values): string {
-    return signAcquiring(this.table[key], values, this.#signKey)
+    return signAcquiring(this.#row(key), values, this.#signKey)
   }
 
   verify(key: AcquiringSignatureKey, values: Values, signature: unknown): boolean {
-    return verifyAcquiring(this.table[key], values, this.#signKey, signature)
+    return verifyAcquiring(this.#row(key), values, this.#signKey, signature)
+  }
+
+  #row(key: string): SignatureFieldList {
+    const row = (this.table as Record<string, SignatureFieldList>)[key]
+    if (!row) throw new GatewayOptionsError("signatureOverrides", `has no field list for "${key}"`)
+    return row
   }
 }
 

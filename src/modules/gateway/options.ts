@@ -10,13 +10,13 @@
  */
 import {
   AcquiringClientOptions,
-  ACQUIRING_OPERATIONS,
+  ACQUIRING_ENDPOINTS,
   ACQUIRING_PATH_ALIASES,
   ACQUIRING_SIGNATURE_FIELDS,
   compileAcquiringWireMap,
   compileIssuingWireMap,
   GatewayOptionsError,
-  ISSUING_OPERATIONS,
+  ISSUING_ENDPOINTS,
   ISSUING_PATH_ALIASES,
   ISSUING_SIGNATURE_FIELDS,
   IssuingClientOptions,
@@ -131,7 +131,7 @@ function libraryCheck(fn: () => unknown): void {
   }
 }
 
-const ISSUING_KEYS = Object.keys(ISSUING_OPERATIONS)
+const ISSUING_KEYS = Object.keys(ISSUING_ENDPOINTS)
 
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateModuleOptions(options: unknown): GatewayModuleOptions {
@@ -182,7 +182,7 @@ export function validateModuleOptions(options: unknown): GatewayModuleOptions {
         }
       }
     }
-    pathMap("payout.paths", p.paths, Object.keys(ACQUIRING_OPERATIONS))
+    pathMap("payout.paths", p.paths, Object.keys(ACQUIRING_ENDPOINTS))
     if (p.status_codes !== undefined) {
       plainObject("payout.status_codes", p.status_codes)
       for (const [k, v] of Object.entries(p.status_codes)) {

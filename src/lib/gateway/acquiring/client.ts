@@ -14,6 +14,7 @@ import {
   GatewayOutcomeUnknownError,
   GatewayResponseError,
   GatewaySignatureError,
+  GatewayValidationError,
 } from "../errors"
 import { encodeBody } from "../encoding"
 import { HttpResponse, HttpTransport } from "../http"
@@ -23,38 +24,31 @@ import { AcquiringSigner } from "../signing"
 import { joinUrl } from "../client-options"
 import { parseRequest, parseResponse } from "../validate"
 import { parseHostedPage } from "./checkout-page"
-import { AcquiringClientOptions, AcquiringOperation, resolveAcquiringOptions, ResolvedAcquiringOptions } from "./options"
-import { parseResponXml } from "./respon-xml"
 import {
-  AuthoriseApmRequest,
-  authoriseApmRequestSchema,
-  AuthoriseRequest,
-  authoriseRequestSchema,
-  authoriseResponseSchema,
-  AuthoriseResult,
-  PaymentOutcome,
-} from "./schemas/authorise"
-import { CancelRequest, cancelRequestSchema, cancelResponseSchema, CancelResponse, CancelResultEntry } from "./schemas/cancel"
-import {
-  CancelSubscriptionRequest,
-  cancelSubscriptionRequestSchema,
-  CancelSubscriptionResponse,
-  cancelSubscriptionResponseSchema,
-} from "./schemas/cancel-subscription"
-import { CaptureRequest, captureRequestSchema, CaptureResponse, captureResponseSchema, CaptureResultEntry } from "./schemas/capture"
-import { CheckoutRequest, checkoutRequestSchema, CheckoutResult } from "./schemas/checkout"
-import { answerEnvelopeSchema, BatchEntryOutcome, errorBodySchema } from "./schemas/common"
-import { OptimiseRequest, optimiseRequestSchema, OptimiseResponse, optimiseResponseSchema } from "./schemas/optimise"
-import { OrderQueryRequest, orderQueryRequestSchema, OrderQueryResponse, orderQueryResponseSchema } from "./schemas/order-query"
-import { PayoutRequest, payoutRequestSchema, PayoutResponse, payoutResponseSchema } from "./schemas/payout"
-import { RefundRequest, refundRequestSchema, RefundResponse, refundResponseSchema, RefundResultEntry } from "./schemas/refund"
-import {
+  AcquiringEndpoint,
+  AcquiringOperation,
+  CancelRequest,
+  CancelResponse,
+  CaptureRequest,
+  CaptureResponse,
+  OrderQueryRequest,
+  RefundRequest,
+  RefundResponse,
   RefundSearchRequest,
-  refundSearchRequestSchema,
-  RefundSearchResponse,
-  refundSearchResponseSchema,
-} from "./schemas/refund-search"
-import { ReviewRequest, reviewRequestSchema, ReviewResponse, reviewResponseSchema, ReviewResultEntry } from "./schemas/review"
+  ReviewRequest,
+  ReviewResponse,
+} from "./endpoints"
+import { AcquiringClientOptions, resolveAcquiringOptions, ResolvedAcquiringOptions } from "./options"
+import { parseResponXml } from "./respon-xml"
+import { AuthoriseApmRequest, AuthoriseRequest, AuthoriseResult, PaymentOutcome } from "./schemas/authorise"
+import { CancelResultEntry, CaptureResultEntry, RefundResultEntry, ReviewResultEntry } from "./schemas/batches"
+import { CancelSubscriptionRequest, CancelSubscriptionResponse } from "./schemas/cancel-subscription"
+import { CheckoutRequest, CheckoutResult } from "./schemas/checkout"
+import { answerEnvelopeSchema, BatchEntryOutcome, errorBodySchema } from "./schemas/common"
+import { OptimiseRequest, OptimiseResponse } from "./schemas/optimise"
+import { OrderQueryResponse } from "./schemas/order-query"
+import { PayoutRequest, PayoutResponse } from "./schemas/payout"
+import { RefundSearchResponse } from "./schemas/refund-search"
 
 /** What each batch entry came to, added beside the gateway's own fields. */
 export interface BatchEntryResult {
@@ -81,22 +75,6 @@ export type CancelSubscriptionResult = CancelSubscriptionResponse & {
 
 type Body = Record<string, unknown>
 
-/** The request schema of each operation. */
-const REQUEST_SCHEMAS: Readonly<Record<AcquiringOperation, z.ZodType>> = {
-  authorise: authoriseRequestSchema,
-  apm: authoriseApmRequestSchema,
-  checkout: checkoutRequestSchema,
-  orderQuery: orderQueryRequestSchema,
-  capture: captureRequestSchema,
-  review: reviewRequestSchema,
-  cancel: cancelRequestSchema,
-  refund: refundRequestSchema,
-  refundSearch: refundSearchRequestSchema,
-  payout: payoutRequestSchema,
-  optimise: optimiseRequestSchema,
-  cancelSubscription: cancelSubscriptionRequestSchema,
-}
-
 export class AcquiringClient {
   readonly #resolved: ResolvedAcquiringOptions
   readonly #signer: AcquiringSigner
@@ -105,7 +83,7 @@ export class AcquiringClient {
 
   constructor(options: AcquiringClientOptions) {
     this.#resolved = resolveAcquiringOptions(options)
-    this.#signer = new AcquiringSigner(options.signKey, options.signatureOverrides)
+    this.#signer = new AcquiringSigner(options.signKey, options.signatureOverrides, this.#resolved.endpoints)
     this.#verifyResponses = options.verifyResponseSignatures ?? true
     this.#transport = new HttpTransport({
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
@@ -122,112 +100,89 @@ export class AcquiringClient {
     return this.#signer
   }
 
-  /** Resolved path, encoding and retry policy of each operation. */
-  get operations(): ResolvedAcquiringOptions["operations"] {
-    return this.#resolved.operations
+  /** Each operation's endpoint row with the options applied (path, encoding, retry safety, signature, schemas). */
+  get operations(): ResolvedAcquiringOptions["endpoints"] {
+    return this.#resolved.endpoints
   }
 
-  // ---------------------------------------------------------------- payments
+  // ---------------------------------------------------------------- the operations (rows of ./endpoints.ts)
 
   /** Direct card payment (`/v1/authorise`). A decline is a result (`outcome: "declined"`), not an error. */
-  async authorise(request: AuthoriseRequest): Promise<AuthoriseResult> {
-    return this.#authorise("authorise", authoriseRequestSchema, request)
+  authorise(request: AuthoriseRequest): Promise<AuthoriseResult> {
+    return this.call<AuthoriseResult>("authorise", request)
   }
 
   /** APM payment: `/v1/authorise` with `payment_method`; the shopper goes to `issuer_url`. */
-  async authoriseApm(request: AuthoriseApmRequest): Promise<AuthoriseResult> {
-    return this.#authorise("apm", authoriseApmRequestSchema, request)
-  }
-
-  async #authorise(op: "authorise" | "apm", schema: z.ZodType, request: Body): Promise<AuthoriseResult> {
-    const body = this.#validate(op, schema, request)
-    const res = await this.#send(op, body)
-    if (res.status < 200 || res.status >= 300) throw this.#httpFailure(op, res)
-    const parsed = this.#readAnswer(op, res, () => {
-      const answer = parseResponse(authoriseResponseSchema, parseResponXml(res.body, op, res.status), op, res.status)
-      if (this.#verifyResponses && !this.#signer.verify("authoriseResponse", answer, answer.encryption_data)) {
-        throw new GatewaySignatureError(op, "encryption_data", answer.encryption_data ? "mismatch" : "missing")
-      }
-      return answer
-    })
-    return { ...parsed, outcome: this.#paymentOutcome(parsed.order_status), result: parseCodeMessage(parsed.result_info) }
+  authoriseApm(request: AuthoriseApmRequest): Promise<AuthoriseResult> {
+    return this.call<AuthoriseResult>("apm", request)
   }
 
   /** Hosted page (`/v1/checkout`): the raw HTML and its form's action and hidden inputs. */
-  async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
-    const body = this.#validate("checkout", checkoutRequestSchema, request)
-    const res = await this.#send("checkout", body)
-    if (res.status < 200 || res.status >= 300) throw this.#httpFailure("checkout", res)
-    const form = parseHostedPage(res.body, this.#resolved.options.baseUrl, "checkout")
-    return { html: res.body, ...form, gbcId: form.inputs[this.#resolved.wire.wireName("checkout", "gbc_id")] ?? null }
+  checkout(request: CheckoutRequest): Promise<CheckoutResult> {
+    return this.call<CheckoutResult>("checkout", request)
   }
 
-  // ---------------------------------------------------------------- queries
-
   /** Order query (`/v1/retrievalTrans`): by merchant order numbers and/or transaction ids, ≤ 100 together. */
-  async orderQuery(request: OrderQueryRequest): Promise<OrderQueryResult> {
-    return this.#json("orderQuery", this.#prepare("orderQuery", request), orderQueryResponseSchema)
+  orderQuery(request: OrderQueryRequest): Promise<OrderQueryResult> {
+    return this.call<OrderQueryResult>("orderQuery", request)
   }
 
   /** Refund search (`/v1/retrievalRefund`): by order numbers, refund_reference_ids and merchant refund references. */
-  async refundSearch(request: RefundSearchRequest): Promise<RefundSearchResult> {
-    return this.#json("refundSearch", this.#prepare("refundSearch", request), refundSearchResponseSchema)
+  refundSearch(request: RefundSearchRequest): Promise<RefundSearchResult> {
+    return this.call<RefundSearchResult>("refundSearch", request)
   }
 
-  // ---------------------------------------------------------------- batches
-
   /** Capture (`/v1/capture`), ≤ 50 entries. Entries refused by the gateway come back with `outcome: "refused"`. */
-  async capture(request: CaptureRequest): Promise<CaptureResult> {
-    const body = this.#validate("capture", captureRequestSchema, request)
-    const res = await this.#json("capture", body, captureResponseSchema)
-    return { ...res, capture_orders: this.#entries(res.capture_orders, "capture_status", "error_message") }
+  capture(request: CaptureRequest): Promise<CaptureResult> {
+    return this.call<CaptureResult>("capture", request)
   }
 
   /** Review (`/v1/review`), ≤ 100 entries: review_flag "1" approves, "0" rejects. */
-  async review(request: ReviewRequest): Promise<ReviewResult> {
-    const body = this.#validate("review", reviewRequestSchema, request)
-    const res = await this.#json("review", body, reviewResponseSchema)
-    return { ...res, review_orders: this.#entries(res.review_orders, "review_status", "error_message") }
+  review(request: ReviewRequest): Promise<ReviewResult> {
+    return this.call<ReviewResult>("review", request)
   }
 
   /** Cancel (`/v1/cancel`), ≤ 50 entries. */
-  async cancel(request: CancelRequest): Promise<CancelResult> {
-    const body = this.#validate("cancel", cancelRequestSchema, request)
-    const res = await this.#json("cancel", body, cancelResponseSchema)
-    return { ...res, cancel_orders: this.#entries(res.cancel_orders, "cancel_status", "error_message") }
+  cancel(request: CancelRequest): Promise<CancelResult> {
+    return this.call<CancelResult>("cancel", request)
   }
 
   /** Refund (`/v1/refund`), ≤ 50 entries; `refund_reference` makes a repeat recognisable. */
-  async refund(request: RefundRequest): Promise<RefundResult> {
-    const body = this.#validate("refund", refundRequestSchema, request)
-    const res = await this.#json("refund", body, refundResponseSchema)
-    return { ...res, refund_orders: this.#entries(res.refund_orders, "refund_status", "refund_message") }
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.call<RefundResult>("refund", request)
   }
-
-  // ---------------------------------------------------------------- others
 
   /** Payout (`/v1/payout`); `request_id` identifies it (a repeat returns the first payout). */
-  async payout(request: PayoutRequest): Promise<PayoutResult> {
-    const body = this.#validate("payout", payoutRequestSchema, request)
-    return this.#json("payout", body, payoutResponseSchema, { envelope: "if-present" })
+  payout(request: PayoutRequest): Promise<PayoutResult> {
+    return this.call<PayoutResult>("payout", request)
   }
 
-  /** Optimise payment methods (`/v1/optimise`): methods ranked by expected acceptance. */
+  /** Optimise payment methods (`/v1/optimise`): methods ranked by expected acceptance, best first. */
   async optimise(request: OptimiseRequest): Promise<OptimiseResult> {
-    const body = this.#validate("optimise", optimiseRequestSchema, request)
-    const res = await this.#json("optimise", body, optimiseResponseSchema)
+    const res = await this.call<OptimiseResult>("optimise", request)
     return { ...res, payment_methods: [...res.payment_methods].sort((a, b) => a.rank - b.rank) }
   }
 
   /** Cancel a subscription (`/v1/cancelsubscription`). */
   async cancelSubscription(request: CancelSubscriptionRequest): Promise<CancelSubscriptionResult> {
-    const body = this.#validate("cancelSubscription", cancelSubscriptionRequestSchema, request)
-    const res = await this.#json("cancelSubscription", body, cancelSubscriptionResponseSchema)
+    const res = await this.call<CancelSubscriptionResponse>("cancelSubscription", request)
     return {
       ...res,
       cancelled: this.#resolved.statusCodes.subscriptionCancelled.includes(res.cancel_status),
       result: parseCodeMessage(res.error_message),
     }
+  }
+
+  /**
+   * Any operation of the table, or of the client's `endpoints` option, by name: validate → sign → encode →
+   * send → read the answer as its row says (JSON with its envelope, the signed XML `respon`, the hosted page),
+   * batch entries with their outcome.
+   */
+  async call<R = Record<string, unknown>>(operation: AcquiringOperation | (string & {}), request: object): Promise<R> {
+    const row = this.#row(operation)
+    const res = await this.#send(operation, this.#prepare(operation, request))
+    if (res.status < 200 || res.status >= 300) throw this.#httpFailure(operation, res)
+    return this.#read(operation, row, res) as R
   }
 
   /**
@@ -257,14 +212,19 @@ export class AcquiringClient {
    * The request exactly as `operation` would send it (validated, wire map applied, signed, encoded), without
    * sending it: for benchmarks, logs and checks of the wire names.
    */
-  wireRequest(operation: AcquiringOperation, request: object): { url: string; contentType: string; body: string } {
+  wireRequest(operation: AcquiringOperation | (string & {}), request: object): { url: string; contentType: string; body: string } {
     const { url, text, contentType } = this.#encode(operation, this.#prepare(operation, request))
     return { url: url.toString(), contentType, body: text }
   }
 
   /** Reads an `order_status` through the client's status table. */
   paymentOutcome(orderStatus: string): PaymentOutcome {
-    return this.#paymentOutcome(orderStatus)
+    const s = this.#resolved.statusCodes
+    if (s.approved.includes(orderStatus)) return "approved"
+    if (s.declined.includes(orderStatus)) return "declined"
+    if (s.pending.includes(orderStatus)) return "pending"
+    if (s.review.includes(orderStatus)) return "review"
+    return "unknown"
   }
 
   /** Closes the connection pools. */
@@ -274,19 +234,21 @@ export class AcquiringClient {
 
   // ---------------------------------------------------------------- internals
 
-  #validate(op: AcquiringOperation, schema: z.ZodType, request: unknown): Body {
-    const req = request !== null && typeof request === "object" ? (request as Body) : {}
-    const { merchantId, accountId } = this.#resolved.options
-    return parseRequest(schema, { ...req, merchant_id: merchantId, account_id: accountId }, op) as Body
+  #row(op: string): AcquiringEndpoint {
+    const row = this.#resolved.endpoints[op]
+    if (!row) throw new GatewayValidationError({ field: "(operation)", rule: `"${op}" is not an endpoint of this client` }, { operation: op })
+    return row
   }
 
-  /** The validated request of `op` in the fields it sends (the query filters are comma-joined lists). */
-  #prepare(op: AcquiringOperation, request: unknown): Body {
-    const body = this.#validate(op, REQUEST_SCHEMAS[op], request)
-    if (op !== "orderQuery" && op !== "refundSearch") return body
+  /** The validated request of `op` in the fields it sends (query filters comma-joined). */
+  #prepare(op: string, request: unknown): Body {
+    const row = this.#row(op)
+    const req = request !== null && typeof request === "object" ? (request as Body) : {}
+    const { merchantId, accountId } = this.#resolved.options
+    const body = parseRequest(row.request, { ...req, merchant_id: merchantId, account_id: accountId }, op) as Body
+    if (!row.filters) return body
     const wire: Body = { merchant_id: body.merchant_id, account_id: body.account_id }
-    const filters = op === "orderQuery" ? ["orders", "trades"] : ["refund_orders", "refund_references", "merchant_refunds"]
-    for (const f of filters) {
+    for (const f of row.filters.names) {
       const list = body[f] as string[] | undefined
       if (list?.length) wire[f] = list.join(",")
     }
@@ -297,44 +259,64 @@ export class AcquiringClient {
    * Applies the wire map, signs, encodes and sends; answers of any status come back, in our names (the wire
    * map's renames and value translations undone; see ../wire-map.ts).
    */
-  async #send(op: AcquiringOperation, body: Body): Promise<HttpResponse> {
-    const spec = this.#resolved.operations[op]
+  async #send(op: string, body: Body): Promise<HttpResponse> {
     const { url, text, contentType } = this.#encode(op, body)
-    const res = await this.#transport.send({ operation: op, url, body: text, contentType, idempotent: spec.idempotent })
+    const res = await this.#transport.send({ operation: op, url, body: text, contentType, idempotent: this.#row(op).retrySafe })
     return this.#fromWire(op, res)
   }
 
   /** Values of the wire map (before signing: the gateway signs what it receives) → signature → names → body. */
-  #encode(op: AcquiringOperation, body: Body): { url: URL; text: string; contentType: string } {
-    const spec = this.#resolved.operations[op]
+  #encode(op: string, body: Body): { url: URL; text: string; contentType: string } {
+    const row = this.#row(op)
     const wire = this.#resolved.wire
     const valued = wire.requestValues(op, body)
-    const signed: Body = { ...valued, encryption_data: this.#signer.sign(spec.signature, valued) }
-    const { body: text, contentType } = encodeBody(wire.requestNames(op, signed), spec.contentType)
-    return { url: joinUrl(this.#resolved.options.baseUrl, spec.path), text, contentType }
+    const signed: Body = { ...valued, encryption_data: this.#signer.sign(op as AcquiringOperation, valued) }
+    const { body: text, contentType } = encodeBody(wire.requestNames(op, signed), row.contentType)
+    return { url: joinUrl(this.#resolved.options.baseUrl, row.path), text, contentType }
   }
 
   /** An answer in the gateway's names → ours (2xx: names and values; otherwise the error body's `source`). */
-  #fromWire(op: AcquiringOperation, res: HttpResponse): HttpResponse {
+  #fromWire(op: string, res: HttpResponse): HttpResponse {
     const wire = this.#resolved.wire
     if (wire.isIdentity(op)) return res
     const ok = res.status >= 200 && res.status < 300
-    const body = ok ? wire.answerText(op, res.body, { xml: op === "authorise" || op === "apm" }) : wire.errorText(op, res.body)
+    const body = ok ? wire.answerText(op, res.body, { xml: this.#row(op).answer === "respon-xml" }) : wire.errorText(op, res.body)
     return body === res.body ? res : { ...res, body }
   }
 
-  /** Sends, maps HTTP failures, parses JSON, checks the envelope, validates against `schema`. */
-  async #json<S extends z.ZodType>(
-    op: AcquiringOperation,
-    body: Body,
-    schema: S,
-    opts: { envelope: "required" | "if-present" } = { envelope: "required" },
-  ): Promise<z.output<S>> {
-    const res = await this.#send(op, body)
-    if (res.status < 200 || res.status >= 300) throw this.#httpFailure(op, res)
+  /** A 2xx answer read as the row says. */
+  #read(op: string, row: AcquiringEndpoint, res: HttpResponse): Body {
+    switch (row.answer) {
+      case "respon-xml":
+        return this.#paymentAnswer(op, row, res)
+      case "html-page": {
+        const form = parseHostedPage(res.body, this.#resolved.options.baseUrl, op)
+        return { html: res.body, ...form, gbcId: form.inputs[this.#resolved.wire.wireName(op, "gbc_id")] ?? null }
+      }
+      default: {
+        const answer = this.#json(op, row, res)
+        return row.batch ? { ...answer, [row.batch.list]: this.#entries(answer[row.batch.list] as Body[], row.batch) } : answer
+      }
+    }
+  }
+
+  /** The direct/APM payment's XML answer, its signature verified, with its outcome read through the status table. */
+  #paymentAnswer(op: string, row: AcquiringEndpoint, res: HttpResponse): AuthoriseResult {
+    const parsed = this.#readAnswer(op, res, () => {
+      const answer = parseResponse(row.response!, parseResponXml(res.body, op, res.status), op, res.status) as AuthoriseResult
+      if (this.#verifyResponses && !this.#signer.verify("authoriseResponse", answer, answer.encryption_data)) {
+        throw new GatewaySignatureError(op, "encryption_data", answer.encryption_data ? "mismatch" : "missing")
+      }
+      return answer
+    })
+    return { ...parsed, outcome: this.paymentOutcome(parsed.order_status), result: parseCodeMessage(parsed.result_info) }
+  }
+
+  /** Parses a 2xx JSON answer, checks the envelope, validates it against the row's schema. */
+  #json(op: string, row: AcquiringEndpoint, res: HttpResponse): Body {
     const data = this.#readAnswer(op, res, () => parseJsonBody(op, res))
     const hasEnvelope = data !== null && typeof data === "object" && "return_status" in (data as object)
-    if (opts.envelope === "required" || hasEnvelope) {
+    if (row.answer === "json" || hasEnvelope) {
       const env = parseResponse(answerEnvelopeSchema, data, op, res.status)
       if (!this.#resolved.statusCodes.returnStatusOk.includes(env.return_status)) {
         throw new GatewayApiError({
@@ -346,7 +328,7 @@ export class AcquiringClient {
         })
       }
     }
-    return this.#readAnswer(op, res, () => parseResponse(schema, data, op, res.status))
+    return this.#readAnswer(op, res, () => (row.response ? parseResponse(row.response, data, op, res.status) : data) as Body)
   }
 
   /**
@@ -354,11 +336,11 @@ export class AcquiringClient {
    * cannot be parsed or verified says nothing about what the gateway did: the outcome is unknown, never a
    * refusal, so that no caller deletes a record or retries with a new reference.
    */
-  #readAnswer<T>(op: AcquiringOperation, res: HttpResponse, read: () => T): T {
+  #readAnswer<T>(op: string, res: HttpResponse, read: () => T): T {
     try {
       return read()
     } catch (err) {
-      if (this.#resolved.operations[op].idempotent) throw err
+      if (this.#row(op).retrySafe) throw err
       if (!(err instanceof GatewayResponseError || err instanceof GatewaySignatureError)) throw err
       throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${(err as Error).message}`, {
         cause: err,
@@ -368,8 +350,7 @@ export class AcquiringClient {
   }
 
   /** Typed error for a non-2xx answer. */
-  #httpFailure(op: AcquiringOperation, res: HttpResponse): Error {
-    const spec = this.#resolved.operations[op]
+  #httpFailure(op: string, res: HttpResponse): Error {
     let parsed: z.output<typeof errorBodySchema> | null = null
     try {
       const r = errorBodySchema.safeParse(JSON.parse(res.body))
@@ -377,7 +358,7 @@ export class AcquiringClient {
     } catch {
       parsed = null
     }
-    if (res.status >= 500 && !spec.idempotent) {
+    if (res.status >= 500 && !this.#row(op).retrySafe) {
       return new GatewayOutcomeUnknownError(
         op,
         `HTTP ${res.status}${parsed ? ` ${parsed.code} ${parsed.message ?? ""}` : ""}`.trim(),
@@ -397,29 +378,13 @@ export class AcquiringClient {
     return new GatewayApiError({ operation: op, code: `HTTP_${res.status}`, message: snippet, httpStatus: res.status })
   }
 
-  #paymentOutcome(orderStatus: string): PaymentOutcome {
-    const s = this.#resolved.statusCodes
-    if (s.approved.includes(orderStatus)) return "approved"
-    if (s.declined.includes(orderStatus)) return "declined"
-    if (s.pending.includes(orderStatus)) return "pending"
-    if (s.review.includes(orderStatus)) return "review"
-    return "unknown"
-  }
-
-  #entries<E extends Record<string, unknown>>(
-    list: readonly E[],
-    statusField: keyof E & string,
-    messageField: keyof E & string,
-  ): (E & BatchEntryResult)[] {
+  /** Batch entries with what each came to: its status read through the status table, its message split. */
+  #entries(list: readonly Body[], batch: NonNullable<AcquiringEndpoint["batch"]>): (Body & BatchEntryResult)[] {
     const s = this.#resolved.statusCodes
     return list.map((e) => {
-      const status = String(e[statusField] ?? "")
-      const outcome: BatchEntryOutcome = s.entryDone.includes(status)
-        ? "done"
-        : s.entryRefused.includes(status)
-          ? "refused"
-          : "unknown"
-      return { ...e, outcome, result: parseCodeMessage(e[messageField] as string | null | undefined) }
+      const status = String(e[batch.status] ?? "")
+      const outcome: BatchEntryOutcome = s.entryDone.includes(status) ? "done" : s.entryRefused.includes(status) ? "refused" : "unknown"
+      return { ...e, outcome, result: parseCodeMessage(e[batch.message] as string | null | undefined) }
     })
   }
 }

@@ -1,11 +1,10 @@
 /**
- * The acquiring client's options and the per-operation defaults they override: path, request encoding,
- * signature row, whether the operation is a retry-safe query. Every [assumed] choice of the contract is here
- * as a default, not in the code paths.
+ * The acquiring client's options, resolved over the endpoint table (./endpoints.ts): per-operation paths and
+ * encodings, the status codes, the wire map. Every [assumed] choice of the contract is a default here or in
+ * the table, not in the code paths.
  */
 import { z } from "zod"
 import type { GatewayLogger, RetryOptions, TimeoutOptions } from "../http"
-import { AcquiringSignatureKey, ACQUIRING_PATH_ALIASES } from "../signing"
 import {
   baseUrlOptionSchema,
   loggerOptionSchema,
@@ -16,66 +15,17 @@ import {
 } from "../client-options"
 import { GatewayOptionsError } from "../errors"
 import { FieldNamesOption, FieldValuesOption, WireMap } from "../wire-map"
-import { authoriseApmRequestSchema, authoriseRequestSchema, authoriseResponseSchema } from "./schemas/authorise"
-import { cancelRequestSchema, cancelResponseSchema } from "./schemas/cancel"
-import { cancelSubscriptionRequestSchema, cancelSubscriptionResponseSchema } from "./schemas/cancel-subscription"
-import { captureRequestSchema, captureResponseSchema } from "./schemas/capture"
-import { checkoutRequestSchema } from "./schemas/checkout"
-import { optimiseRequestSchema, optimiseResponseSchema } from "./schemas/optimise"
-import { orderQueryRequestSchema, orderQueryResponseSchema } from "./schemas/order-query"
-import { payoutRequestSchema, payoutResponseSchema } from "./schemas/payout"
-import { refundRequestSchema, refundResponseSchema } from "./schemas/refund"
-import { refundSearchRequestSchema, refundSearchResponseSchema } from "./schemas/refund-search"
-import { reviewRequestSchema, reviewResponseSchema } from "./schemas/review"
+import {
+  ACQUIRING_ENDPOINTS,
+  AcquiringEndpoint,
+  AcquiringOperation,
+  acquiringPathAliases,
+  AcquiringWireKey,
+  ContentType,
+  knownAcquiringFields,
+} from "./endpoints"
 
-/** "json" (default), "form", or "json-as-form" (JSON text with the form content type, as the docs' samples). */
-export type ContentType = "json" | "form" | "json-as-form"
-
-export type AcquiringOperation =
-  | "authorise"
-  | "apm"
-  | "checkout"
-  | "orderQuery"
-  | "capture"
-  | "review"
-  | "cancel"
-  | "refund"
-  | "refundSearch"
-  | "payout"
-  | "optimise"
-  | "cancelSubscription"
-
-/** Keys of the wire map (`fieldNames`, `fieldValues`): the operations, and the notifications we read. */
-export type AcquiringWireKey = AcquiringOperation | "notification" | "payoutNotification"
-
-export interface OperationDefaults {
-  path: string
-  contentType: ContentType
-  /** Safe to repeat: retried on connection errors and 5xx. */
-  idempotent: boolean
-  signature: AcquiringSignatureKey
-}
-
-/** Defaults: interface paths, notes' content types (JSON, except the two form-encoded queries). */
-export const ACQUIRING_OPERATIONS: Readonly<Record<AcquiringOperation, OperationDefaults>> = Object.freeze({
-  authorise: { path: "/v1/authorise", contentType: "json", idempotent: false, signature: "authorise" },
-  apm: { path: "/v1/authorise", contentType: "json", idempotent: false, signature: "apm" },
-  checkout: { path: "/v1/checkout", contentType: "json", idempotent: false, signature: "checkout" },
-  orderQuery: { path: "/v1/retrievalTrans", contentType: "form", idempotent: true, signature: "orderQuery" },
-  capture: { path: "/v1/capture", contentType: "json", idempotent: false, signature: "capture" },
-  review: { path: "/v1/review", contentType: "json", idempotent: false, signature: "review" },
-  cancel: { path: "/v1/cancel", contentType: "json", idempotent: false, signature: "cancel" },
-  refund: { path: "/v1/refund", contentType: "json", idempotent: false, signature: "refund" },
-  refundSearch: { path: "/v1/retrievalRefund", contentType: "form", idempotent: true, signature: "refundSearch" },
-  payout: { path: "/v1/payout", contentType: "json", idempotent: false, signature: "payout" },
-  optimise: { path: "/v1/optimise", contentType: "json", idempotent: false, signature: "optimise" },
-  cancelSubscription: {
-    path: "/v1/cancelsubscription",
-    contentType: "json",
-    idempotent: false,
-    signature: "cancelSubscription",
-  },
-})
+export type { AcquiringOperation, AcquiringWireKey, ContentType }
 
 /** How status values read (contract defaults; override when the live gateway differs). */
 export interface AcquiringStatusCodes {
@@ -106,7 +56,12 @@ export interface AcquiringClientOptions {
   /** Per-operation request encoding; keys are operation names or paths. */
   contentTypes?: Partial<Record<AcquiringOperation | string, ContentType>>
   /** Per-operation paths, e.g. { apm: "/v1/apm" }. */
-  paths?: Partial<Record<AcquiringOperation, string>>
+  paths?: Partial<Record<AcquiringOperation | string, string>>
+  /**
+   * Endpoints beyond the table (`ACQUIRING_ENDPOINTS`), one row each, reached with `client.call(name, request)`;
+   * a row with a table's name replaces it.
+   */
+  endpoints?: Readonly<Record<string, AcquiringEndpoint>>
   statusCodes?: AcquiringStatusCodes
   /**
    * The gateway's name for one of our fields, per operation (request and answer): `{ authorise: {
@@ -131,8 +86,6 @@ export interface AcquiringClientOptions {
   maxResponseBytes?: number
 }
 
-const OPERATION_NAMES = Object.keys(ACQUIRING_OPERATIONS) as AcquiringOperation[]
-
 const statusList = z.array(z.string()).min(1, "must hold at least 1 value")
 
 const optionsSchema = z.strictObject({
@@ -150,7 +103,8 @@ const optionsSchema = z.strictObject({
   retry: retryOptionSchema,
   signatureOverrides: z.record(z.string(), z.array(z.string())).optional(),
   contentTypes: z.record(z.string(), z.enum(["json", "form", "json-as-form"], { error: 'must be "json", "form" or "json-as-form"' })).optional(),
-  paths: z.partialRecord(z.enum(OPERATION_NAMES), pathOptionSchema).optional(),
+  paths: z.record(z.string(), pathOptionSchema).optional(),
+  endpoints: z.record(z.string(), z.looseObject({ path: pathOptionSchema })).optional(),
   statusCodes: z
     .strictObject({
       orderStatus: z
@@ -187,36 +141,16 @@ export interface ResolvedStatusCodes {
   subscriptionCancelled: readonly string[]
 }
 
+/** An endpoint's row with the options applied (path, content type). */
+export type ResolvedEndpoint = AcquiringEndpoint
+
 export interface ResolvedAcquiringOptions {
   options: AcquiringClientOptions
-  operations: Readonly<Record<AcquiringOperation, Omit<OperationDefaults, "signature"> & { signature: AcquiringSignatureKey }>>
+  endpoints: Readonly<Record<string, ResolvedEndpoint>>
   statusCodes: ResolvedStatusCodes
   /** Field names and values on the wire (identity unless `fieldNames` / `fieldValues` say otherwise). */
-  wire: WireMap<AcquiringWireKey>
+  wire: WireMap<string>
 }
-
-const WIRE_KEYS: readonly AcquiringWireKey[] = [...(Object.keys(ACQUIRING_OPERATIONS) as AcquiringOperation[]), "notification", "payoutNotification"]
-
-const shapeKeys = (...schemas: { shape: Record<string, unknown> }[]): ReadonlySet<string> =>
-  new Set(["merchant_id", "account_id", "encryption_data", ...schemas.flatMap((s) => Object.keys(s.shape))])
-
-/** The fields each operation sends or reads (first segment of a wire-map path); notifications accept any name. */
-const KNOWN_FIELDS: Readonly<Partial<Record<AcquiringWireKey, ReadonlySet<string> | null>>> = Object.freeze({
-  authorise: shapeKeys(authoriseRequestSchema, authoriseResponseSchema),
-  apm: shapeKeys(authoriseApmRequestSchema, authoriseResponseSchema),
-  checkout: new Set([...shapeKeys(checkoutRequestSchema), "gbc_id"]),
-  orderQuery: shapeKeys(orderQueryRequestSchema, orderQueryResponseSchema),
-  capture: shapeKeys(captureRequestSchema, captureResponseSchema),
-  review: shapeKeys(reviewRequestSchema, reviewResponseSchema),
-  cancel: shapeKeys(cancelRequestSchema, cancelResponseSchema),
-  refund: shapeKeys(refundRequestSchema, refundResponseSchema),
-  refundSearch: shapeKeys(refundSearchRequestSchema, refundSearchResponseSchema),
-  payout: shapeKeys(payoutRequestSchema, payoutResponseSchema),
-  optimise: shapeKeys(optimiseRequestSchema, optimiseResponseSchema),
-  cancelSubscription: shapeKeys(cancelSubscriptionRequestSchema, cancelSubscriptionResponseSchema),
-  notification: null,
-  payoutNotification: null,
-})
 
 /**
  * Validates and compiles `fieldNames` / `fieldValues` of an acquiring client. `optionNames` names them in
@@ -226,13 +160,15 @@ export function compileAcquiringWireMap(
   fieldNames: unknown,
   fieldValues: unknown,
   optionNames: { names: string; values: string } = { names: "fieldNames", values: "fieldValues" },
-): WireMap<AcquiringWireKey> {
-  return WireMap.compile(
+  endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS,
+): WireMap<string> {
+  return WireMap.compile<string>(
     {
-      keys: WIRE_KEYS,
-      aliases: ACQUIRING_PATH_ALIASES as Readonly<Record<string, AcquiringWireKey>>,
+      keys: [...Object.keys(endpoints), "notification", "payoutNotification"],
+      aliases: acquiringPathAliases(endpoints),
       groups: { payment: ["authorise", "apm", "checkout"] },
-      knownFields: KNOWN_FIELDS,
+      // notifications accept any name
+      knownFields: knownAcquiringFields(endpoints),
       optionNames,
     },
     fieldNames as FieldNamesOption | undefined,
@@ -240,27 +176,30 @@ export function compileAcquiringWireMap(
   )
 }
 
-/** Validates the options (GatewayOptionsError naming the option) and merges them over the defaults. */
+/** Validates the options (GatewayOptionsError naming the option) and applies them to the endpoint table. */
 export function resolveAcquiringOptions(options: AcquiringClientOptions): ResolvedAcquiringOptions {
   parseOptions(optionsSchema, options)
-  const operations = {} as Record<AcquiringOperation, OperationDefaults>
-  for (const op of OPERATION_NAMES) operations[op] = { ...ACQUIRING_OPERATIONS[op] }
+  const table: Record<string, AcquiringEndpoint> = { ...ACQUIRING_ENDPOINTS, ...(options.endpoints ?? {}) }
+  const aliases = acquiringPathAliases(table)
+  const names = Object.keys(table)
+  const endpoints: Record<string, ResolvedEndpoint> = {}
+  for (const [op, row] of Object.entries(table)) endpoints[op] = { ...row }
   for (const [key, path] of Object.entries(options.paths ?? {})) {
-    if (path !== undefined) operations[key as AcquiringOperation].path = path
+    if (!(key in endpoints)) throw new GatewayOptionsError(`paths.${key}`, `is not a known operation (one of: ${names.join(", ")})`)
+    if (path !== undefined) endpoints[key] = { ...endpoints[key]!, path }
   }
   for (const [rawKey, ct] of Object.entries(options.contentTypes ?? {})) {
-    const key = (ACQUIRING_PATH_ALIASES[rawKey] ?? rawKey) as string
-    if (!(key in operations)) {
-      throw new GatewayOptionsError(`contentTypes.${rawKey}`, `is not a known operation (one of: ${OPERATION_NAMES.join(", ")}, or their paths)`)
+    const key = aliases[rawKey] ?? rawKey
+    if (!(key in endpoints)) {
+      throw new GatewayOptionsError(`contentTypes.${rawKey}`, `is not a known operation (one of: ${names.join(", ")}, or their paths)`)
     }
-    if (ct !== undefined) operations[key as AcquiringOperation].contentType = ct
+    if (ct !== undefined) endpoints[key] = { ...endpoints[key]!, contentType: ct }
   }
   const sc = options.statusCodes ?? {}
-  const wire = compileAcquiringWireMap(options.fieldNames, options.fieldValues)
   return {
     options,
-    operations,
-    wire,
+    endpoints,
+    wire: compileAcquiringWireMap(options.fieldNames, options.fieldValues, undefined, table),
     statusCodes: {
       approved: sc.orderStatus?.approved ?? ["1"],
       declined: sc.orderStatus?.declined ?? ["0"],

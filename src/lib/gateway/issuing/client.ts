@@ -14,58 +14,26 @@ import { redact } from "../redact"
 import { IssuingSigner } from "../signing"
 import { joinUrl } from "../client-options"
 import { parseRequest, parseResponse } from "../validate"
-import { IssuingClientOptions, IssuingOperation, IssuingOperationSpec, resolveIssuingOptions } from "./options"
+import { IssuingClientOptions, IssuingOperation, resolveIssuingOptions } from "./options"
+import type { IssuingEndpoint } from "./endpoints"
 import type { WireMap } from "../wire-map"
-import {
-  CardCloseRequest,
-  cardCloseRequestSchema,
-  CardChargeRequest,
-  cardChargeRequestSchema,
-  CardCreateRequest,
-  cardCreateRequestSchema,
-  cardCreateResponseSchema,
-  CardCreateResult,
-  CardQueryRequest,
-  cardQueryRequestSchema,
-  CardRecord,
-  cardRecordSchema,
-  CardRefundRequest,
-  cardRefundRequestSchema,
-  CardStatusRequest,
-  cardStatusRequestSchema,
-  CardUpdateRequest,
-  cardUpdateRequestSchema,
-} from "./schemas/card"
-import {
-  CardholderCreateRequest,
-  cardholderCreateRequestSchema,
-  CardholderDeleteRequest,
-  cardholderIdRequestSchema,
-  CardholderQueryRequest,
-  CardholderRecord,
-  cardholderRecordSchema,
-} from "./schemas/cardholder"
-import { envelopeMessage, issuingEnvelopeSchema, OperationResult, operationResultSchema } from "./schemas/common"
-import {
-  GroupCloseRequest,
-  GroupCreateRequest,
-  groupCreateRequestSchema,
-  groupIdRequestSchema,
-  GroupQueryRequest,
-  GroupRecord,
-  groupRecordSchema,
-  GroupRefundRequest,
-  groupRefundRequestSchema,
-} from "./schemas/group"
+import type { CardChargeRequest, CardCloseRequest, CardCreateRequest, CardCreateResult, CardQueryRequest, CardRecord, CardRefundRequest, CardStatusRequest, CardUpdateRequest } from "./schemas/card"
+import type { CardholderCreateRequest, CardholderDeleteRequest, CardholderQueryRequest, CardholderRecord } from "./schemas/cardholder"
+import { envelopeMessage, issuingEnvelopeSchema, OperationResult } from "./schemas/common"
+import type { GroupCloseRequest, GroupCreateRequest, GroupQueryRequest, GroupRecord, GroupRefundRequest } from "./schemas/group"
 
 type Body = Record<string, unknown>
+
+/** The fields of an endpoint the docs name without them: sent as given. */
+const EXTRA_FIELDS = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]).optional())
 
 /** Request of an extra endpoint (cardBinQuery, groupStatus, groupCharge): fields as the gateway names them. */
 export type IssuingExtraRequest = Record<string, string | number | boolean | null | undefined>
 
 export class IssuingClient {
   readonly #options: IssuingClientOptions
-  readonly #operations: Record<IssuingOperation, IssuingOperationSpec>
+  readonly #endpoints: Record<IssuingOperation, IssuingEndpoint>
+  readonly #okStatus: readonly string[]
   readonly #wire: WireMap<IssuingOperation>
   readonly #signer: IssuingSigner
   readonly #transport: HttpTransport
@@ -102,7 +70,8 @@ export class IssuingClient {
 
   constructor(options: IssuingClientOptions) {
     const resolved = resolveIssuingOptions(options)
-    this.#operations = resolved.operations
+    this.#endpoints = resolved.endpoints
+    this.#okStatus = resolved.okStatus
     this.#wire = resolved.wire
     this.#options = options
     this.#signer = new IssuingSigner(options.apiKey, options.signScheme ?? "fields", options.signatureOverrides)
@@ -115,37 +84,21 @@ export class IssuingClient {
       secrets: [options.apiKey],
     })
 
-    const isOk = (status: string) => resolved.okStatus.includes(status)
-    const op = (result: unknown): OperationResult => {
-      const r = result as z.output<typeof operationResultSchema>
-      return { ...r, ok: isOk(r.status) }
-    }
-
+    const call = <T>(op: IssuingOperation) => (r: object) => this.call<T>(op, r)
     this.cardholder = {
-      create: (r) => this.#call("cardholderCreate", cardholderCreateRequestSchema, r, cardholderRecordSchema),
-      delete: async (r) => {
-        await this.#call("cardholderDelete", cardholderIdRequestSchema, r, z.unknown())
-        return null
-      },
-      query: (r) => this.#call("cardholderQuery", cardholderIdRequestSchema, r, cardholderRecordSchema),
+      create: call("cardholderCreate"),
+      delete: call("cardholderDelete"),
+      query: call("cardholderQuery"),
     }
-    this.group = {
-      query: (r) => this.#call("groupQuery", groupIdRequestSchema, r, groupRecordSchema),
-      close: async (r) => op(await this.#call("groupClose", groupIdRequestSchema, r, operationResultSchema)),
-      create: async (r) => op(await this.#call("groupCreate", groupCreateRequestSchema, r, operationResultSchema)),
-      refund: async (r) => op(await this.#call("groupRefund", groupRefundRequestSchema, r, operationResultSchema)),
-    }
+    this.group = { query: call("groupQuery"), close: call("groupClose"), create: call("groupCreate"), refund: call("groupRefund") }
     this.card = {
-      create: async (r) => {
-        const res = await this.#call("cardCreate", cardCreateRequestSchema, r, cardCreateResponseSchema)
-        return { ...res, createResultInfoList: res.createResultInfoList.map((e) => ({ ...e, ok: isOk(e.status) })) }
-      },
-      query: (r) => this.#call("cardQuery", cardQueryRequestSchema, r, cardRecordSchema),
-      refund: async (r) => op(await this.#call("cardRefund", cardRefundRequestSchema, r, operationResultSchema)),
-      status: async (r) => op(await this.#call("cardStatus", cardStatusRequestSchema, r, operationResultSchema)),
-      close: async (r) => op(await this.#call("cardClose", cardCloseRequestSchema, r, operationResultSchema)),
-      update: async (r) => op(await this.#call("cardUpdate", cardUpdateRequestSchema, r, operationResultSchema)),
-      charge: async (r) => op(await this.#call("cardCharge", cardChargeRequestSchema, r, operationResultSchema)),
+      create: call("cardCreate"),
+      query: call("cardQuery"),
+      refund: call("cardRefund"),
+      status: call("cardStatus"),
+      close: call("cardClose"),
+      update: call("cardUpdate"),
+      charge: call("cardCharge"),
     }
   }
 
@@ -155,8 +108,31 @@ export class IssuingClient {
    * `data` is returned unvalidated.
    */
   async extra(operation: "cardBinQuery" | "groupStatus" | "groupCharge", request: IssuingExtraRequest): Promise<unknown> {
-    const schema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]).optional())
-    return this.#call(operation, schema, request, z.unknown())
+    return this.call(operation, request)
+  }
+
+  /**
+   * Any operation of the table by name: validate → company id, `request_id` → wire map → `sign` → send →
+   * unwrap the envelope → `data` read as the row says (`ok` added to operation results and card entries).
+   */
+  async call<T = unknown>(op: IssuingOperation, request: object): Promise<T> {
+    const row = this.#endpoints[op]
+    const data = await this.#send(op, row, request)
+    const ok = (status: string) => this.#okStatus.includes(status)
+    switch (row.result) {
+      case "operation": {
+        const r = data as OperationResult
+        return { ...r, ok: ok(r.status) } as T
+      }
+      case "cards": {
+        const r = data as CardCreateResult
+        return { ...r, createResultInfoList: r.createResultInfoList.map((e) => ({ ...e, ok: ok(e.status) })) } as T
+      }
+      case "none":
+        return null as T
+      default:
+        return data as T
+    }
   }
 
   /** Closes the connection pools. */
@@ -164,15 +140,14 @@ export class IssuingClient {
     await this.#transport.close()
   }
 
-  async #call<S extends z.ZodType>(op: IssuingOperation, schema: z.ZodType, request: unknown, dataSchema: S): Promise<z.output<S>> {
-    const spec = this.#operations[op]
+  async #send(op: IssuingOperation, spec: IssuingEndpoint, request: unknown): Promise<unknown> {
     if (spec.path === null) {
       throw new GatewayOptionsError(
         `paths.${op}`,
         "is not configured: the gateway's docs give no path for this endpoint; set it to use the endpoint",
       )
     }
-    const fields = parseRequest(schema, request ?? {}, op) as Body
+    const fields = parseRequest(spec.request ?? EXTRA_FIELDS, request ?? {}, op) as Body
     const body: Body = {}
     if (spec.requestId === "always") body.request_id = ""
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) body[k] = v
@@ -187,13 +162,13 @@ export class IssuingClient {
       url: joinUrl(this.#options.baseUrl, spec.path),
       body: text,
       contentType,
-      idempotent: spec.idempotent,
+      idempotent: spec.retrySafe,
     })
     const res = this.#wire.isIdentity(op) ? sent : { ...sent, body: this.#wire.answerText(op, sent.body) }
-    return this.#unwrap(op, spec, res, dataSchema)
+    return this.#unwrap(op, spec, res)
   }
 
-  #unwrap<S extends z.ZodType>(op: IssuingOperation, spec: IssuingOperationSpec, res: HttpResponse, dataSchema: S): z.output<S> {
+  #unwrap(op: IssuingOperation, spec: IssuingEndpoint, res: HttpResponse): unknown {
     let json: unknown
     let jsonOk = true
     try {
@@ -207,7 +182,7 @@ export class IssuingClient {
       const { en, zh } = envelopeMessage(env.data.msg)
       throw new IssuingApiError({ operation: op, code: env.data.code, message: en, ...(zh ? { messageZh: zh } : {}) })
     }
-    if (res.status >= 500 && !spec.idempotent) {
+    if (res.status >= 500 && !spec.retrySafe) {
       throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status}`, { httpStatus: res.status })
     }
     if (res.status < 200 || res.status >= 300) {
@@ -217,8 +192,7 @@ export class IssuingClient {
     if (!jsonOk) throw new GatewayResponseError(op, "(body)", "is not valid JSON", { httpStatus: res.status })
     const envelope = parseResponse(issuingEnvelopeSchema, json, op, res.status)
     // validated under "data" so that a mismatch names e.g. "data.cardholderId"
-    const wrapped = parseResponse(z.object({ data: dataSchema }), { data: envelope.data }, op, res.status) as { data: z.output<S> }
-    return wrapped.data
+    return (parseResponse(z.object({ data: spec.data }), { data: envelope.data }, op, res.status) as { data: unknown }).data
   }
 }
 

@@ -2,7 +2,7 @@
  * The payment provider's options, as a store owner writes them in `medusa-config.ts`.
  * Validated once at boot: a missing or malformed option stops the store with a message that names it.
  */
-import { ACQUIRING_OPERATIONS, compileAcquiringWireMap, GatewayOptionsError } from "../../../lib/gateway"
+import { ACQUIRING_ENDPOINTS, compileAcquiringWireMap, GatewayOptionsError } from "../../../lib/gateway"
 import type { FieldNamesOption, FieldValuesOption } from "../../../lib/gateway"
 
 export type CaptureMode = "manual" | "automatic"
@@ -151,8 +151,8 @@ function validateWireOptions(o: Record<string, unknown>): void {
   if (o.paths !== undefined) {
     assertPlainObject("paths", o.paths, "{ [operation]: path }")
     for (const [k, v] of Object.entries(o.paths)) {
-      if (!(k in ACQUIRING_OPERATIONS)) {
-        throw new Error(`${PREFIX}: option "paths.${k}" is not a known operation (${Object.keys(ACQUIRING_OPERATIONS).join(", ")})`)
+      if (!(k in ACQUIRING_ENDPOINTS)) {
+        throw new Error(`${PREFIX}: option "paths.${k}" is not a known operation (${Object.keys(ACQUIRING_ENDPOINTS).join(", ")})`)
       }
       if (typeof v !== "string" || !/^\/[^\s?#]*$/.test(v)) throw new Error(`${PREFIX}: option "paths.${k}" must be a path starting with "/"`)
     }

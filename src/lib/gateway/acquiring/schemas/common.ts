@@ -63,3 +63,18 @@ export const batchAnswerFields = {
 
 /** What one entry of a batch answer came to. */
 export type BatchEntryOutcome = "done" | "refused" | "unknown"
+
+/** A date-time as 14 digits, year to second (order query and refund search records). */
+export const fourteenDigits = z.string().regex(/^(\d{14})?$/, "must be 14 digits (YYYYMMDDhhmmss)").nullish()
+
+/** A filter of the order query or refund search: ids sent comma-joined, so none may hold a comma. */
+export const idList = (max: number) =>
+  z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .regex(/^[^,]*$/, "must not contain a comma (filters are comma-separated)"),
+    )
+    .optional()

@@ -1,43 +1,10 @@
 /**
- * `/v1/retrievalTrans` (form-encoded): the order query. Filters `orders` (merchant order numbers) and/or
- * `trades` (gateway transaction ids), at most 100 together; answers the transaction records.
+ * `/v1/retrievalTrans` (form-encoded): the order query's answer, the transaction records. Its filters
+ * (`orders`, `trades`) are in the endpoint table (../endpoints.ts).
  */
 import { z } from "zod"
 import { looseText, resText } from "../../schema-helpers"
-import { LIMITS, merchantFields } from "./common"
-
-const idList = (max: number) =>
-  z
-    .array(
-      z
-        .string()
-        .min(1)
-        .max(max)
-        .regex(/^[^,]*$/, "must not contain a comma (filters are comma-separated)"),
-    )
-    .optional()
-
-export const orderQueryRequestSchema = z
-  .strictObject({
-    ...merchantFields,
-    orders: idList(LIMITS.order_no),
-    trades: idList(LIMITS.transaction_id),
-  })
-  .superRefine((v, ctx) => {
-    const n = (v.orders?.length ?? 0) + (v.trades?.length ?? 0)
-    if (n === 0) ctx.addIssue({ code: "custom", path: ["orders"], message: "orders or trades must hold at least 1 id" })
-    if (n > 100) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["orders"],
-        message: `orders and trades together must hold at most 100 ids (got ${n}); split them with splitBatch("orderQuery", ...)`,
-      })
-    }
-  })
-
-export type OrderQueryRequest = Omit<z.input<typeof orderQueryRequestSchema>, "merchant_id" | "account_id">
-
-const fourteenDigits = z.string().regex(/^(\d{14})?$/, "must be 14 digits (YYYYMMDDhhmmss)").nullish()
+import { fourteenDigits } from "./common"
 
 /** A transaction record; an id that matched nothing comes back as `{ order_no | transaction_id, query_result: "2" }`. */
 export const transactionRecordSchema = z.looseObject({
