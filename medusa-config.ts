@@ -7,6 +7,25 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 const env = process.env
 const gatewayBaseUrl = env.GATEWAY_BASE_URL || "http://127.0.0.1:4010"
 
+// The payment provider's options; the plugin's module gets the same object (`payments`) for its routes, jobs
+// and notifications.
+const payments = {
+  base_url: gatewayBaseUrl,
+  merchant_id: env.GATEWAY_MERCHANT_ID || "701001",
+  account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
+  sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",
+  website: env.GATEWAY_WEBSITE || "https://shop.example",
+  // Where the gateway sends notifications (this server's public URL); unset: no notify_url is sent.
+  ...(env.GATEWAY_STORE_URL ? { store_url: env.GATEWAY_STORE_URL } : {}),
+  return_url: env.GATEWAY_RETURN_URL || "http://localhost:8000/checkout/return",
+  capture: env.GATEWAY_CAPTURE === "automatic" ? "automatic" : "manual",
+  // Caps on card posts (defaults: 5 per payment session, 20 per client address an hour).
+  card_attempts: {
+    ...(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION ? { per_session: Number(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION) } : {}),
+    per_address: Number(env.GATEWAY_CARD_ATTEMPTS_PER_ADDRESS || 1000),
+  },
+}
+
 export default defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
@@ -38,6 +57,7 @@ export default defineConfig({
     {
       resolve: "./src/modules/gateway",
       options: {
+        payments,
         // Virtual cards, cardholders and groups (the issuing API).
         issuing: {
           base_url: env.GATEWAY_ISSUING_BASE_URL || `${gatewayBaseUrl}/api`,
@@ -63,22 +83,7 @@ export default defineConfig({
             // No `id`: the services' identifiers (gateway_card, gateway_hosted, gateway_apm) are the ids,
             // so Medusa lists them as pp_gateway_card, pp_gateway_hosted and pp_gateway_apm.
             resolve: "./src/providers/gateway",
-            options: {
-              base_url: gatewayBaseUrl,
-              merchant_id: env.GATEWAY_MERCHANT_ID || "701001",
-              account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
-              sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",
-              website: env.GATEWAY_WEBSITE || "https://shop.example",
-              // Where the gateway sends notifications (this server's public URL); unset: no notify_url is sent.
-              ...(env.GATEWAY_STORE_URL ? { store_url: env.GATEWAY_STORE_URL } : {}),
-              return_url: env.GATEWAY_RETURN_URL || "http://localhost:8000/checkout/return",
-              capture: env.GATEWAY_CAPTURE === "automatic" ? "automatic" : "manual",
-              // Caps on card posts (defaults: 5 per payment session, 20 per client address an hour).
-              card_attempts: {
-                ...(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION ? { per_session: Number(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION) } : {}),
-                per_address: Number(env.GATEWAY_CARD_ATTEMPTS_PER_ADDRESS || 1000),
-              },
-            },
+            options: payments,
           },
         ],
       },

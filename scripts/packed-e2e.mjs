@@ -136,6 +136,17 @@ async function main() {
     join(store, "medusa-config.ts"),
     `import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
+// The payment provider's options, given to the plugin too (its routes, jobs and notifications use them).
+const payments = {
+  base_url: process.env.GATEWAY_BASE_URL,
+  merchant_id: process.env.GATEWAY_MERCHANT_ID,
+  account_id: process.env.GATEWAY_ACCOUNT_ID,
+  sign_key: process.env.GATEWAY_SIGN_KEY,
+  website: "https://shop.example",
+  store_url: process.env.STORE_URL,
+  return_url: "https://shop.example/checkout/return",
+  capture: "manual",
+}
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -146,6 +157,7 @@ module.exports = defineConfig({
     {
       resolve: "medusa-plugin-card-gateway",
       options: {
+        payments,
         payout: { base_url: process.env.GATEWAY_BASE_URL, merchant_id: process.env.GATEWAY_MERCHANT_ID, account_id: process.env.GATEWAY_ACCOUNT_ID, sign_key: process.env.GATEWAY_SIGN_KEY },
       },
     },
@@ -154,21 +166,7 @@ module.exports = defineConfig({
     {
       resolve: "@medusajs/medusa/payment",
       options: {
-        providers: [
-          {
-            resolve: "medusa-plugin-card-gateway/providers/gateway",
-            options: {
-              base_url: process.env.GATEWAY_BASE_URL,
-              merchant_id: process.env.GATEWAY_MERCHANT_ID,
-              account_id: process.env.GATEWAY_ACCOUNT_ID,
-              sign_key: process.env.GATEWAY_SIGN_KEY,
-              website: "https://shop.example",
-              store_url: process.env.STORE_URL,
-              return_url: "https://shop.example/checkout/return",
-              capture: "manual",
-            },
-          },
-        ],
+        providers: [{ resolve: "medusa-plugin-card-gateway/providers/gateway", options: payments }],
       },
     },
   ],

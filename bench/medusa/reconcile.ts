@@ -8,7 +8,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runOrderSync } from "../../src/workflows/gateway-sync/run-sync"
+import { runOrderSync } from "../../src/reconciliation"
 import { hideOtherGatewayRows, removeOpenSessions, seedOpenSessions } from "./seed-open-sessions"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,7 +1,7 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./admin/gateway/payment-validators"
 import { adminGatewayMiddlewares } from "./admin/gateway/middlewares"
-import { answerRequiresMore } from "./utils/complete-cart-requires-more"
+import { coreRouteOverrides } from "./core-route-overrides"
 import { StoreGatewayCardSchema, StoreGatewayPaymentMethodsSchema } from "./store/gateway/validators"
 
 export default defineMiddlewares({
@@ -17,11 +17,6 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformQuery(StoreGatewayPaymentMethodsSchema, {})],
     },
     {
-      matcher: "/store/carts/:id/complete",
-      method: ["POST"],
-      middlewares: [answerRequiresMore],
-    },
-    {
       matcher: "/admin/gateway/payment-sessions/:id/review",
       method: ["POST"],
       middlewares: [validateAndTransformBody(AdminGatewayReviewSchema)],
@@ -33,5 +28,7 @@ export default defineMiddlewares({
     },
     // Payouts and issuing (src/api/admin/gateway/middlewares.ts).
     ...adminGatewayMiddlewares,
+    // Medusa's own routes the plugin answers differently (src/api/core-route-overrides).
+    ...coreRouteOverrides,
   ],
 })

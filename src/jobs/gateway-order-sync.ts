@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runOrderSync } from "../workflows/gateway-sync/run-sync"
+import { runOrderSync } from "../reconciliation"
 
 /** Moves Medusa to the gateway's state for every payment that is not final (order query, 100 a request). */
 export default async function gatewayOrderSync(container: MedusaContainer) {

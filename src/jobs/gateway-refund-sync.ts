@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { runRefundSync } from "../workflows/gateway-sync/run-sync"
+import { runRefundSync } from "../reconciliation"
 
 /** Settles pending refunds from the gateway's refund search (100 a request). */
 export default async function gatewayRefundSync(container: MedusaContainer) {

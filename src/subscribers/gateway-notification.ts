@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { processGatewayNotification } from "../workflows/gateway-sync/process-notification"
+import { processGatewayNotification } from "../reconciliation"
 
 /** Processes each stored gateway notification after the route acknowledged it. */
 export default async function gatewayNotificationHandler({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,7 +1,7 @@
 /** Reads a cart through Medusa's query and turns it into the provider's OrderContext. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { BrowserData, OrderContext } from "../../providers/gateway/core/payment-request"
+import type { BrowserData, OrderContext } from "../../domain"
 
 const CART_FIELDS = [
   "id",

@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { GatewayOptionsError } from "./errors"
-import { issuesOf } from "./validate"
+import { formatPath, issuesOf } from "./validate"
 
 const positiveMs = z.number().int("must be a whole number of milliseconds").positive("must be greater than 0")
 
@@ -37,15 +37,68 @@ export const baseUrlOptionSchema = z
   }, "must be an http(s) URL without query or fragment")
 
 /** A path option: starts with "/". */
-export const pathOptionSchema = z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"')
+export const pathOptionSchema = z.string({ error: 'must be a path starting with "/"' }).regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"')
+
+/** merchant_id (≤ 7) and account_id (≤ 10), the interface's limits. */
+export const merchantIdOptionSchema = z.string({ error: "is required" }).trim().min(1, "is required").max(7, "must be at most 7 characters")
+export const accountIdOptionSchema = z.string({ error: "is required" }).trim().min(1, "is required").max(10, "must be at most 10 characters")
+
+/** A secret (sign key, api key): required, never echoed in a message. */
+export const secretOptionSchema = (what: string) =>
+  z.string({ error: `is required (${what})` }).refine((v) => v.trim().length > 0, `is required (${what})`)
+
+/** A request encoding. */
+export const contentTypeOptionSchema = z.enum(["json", "form", "json-as-form"], { error: 'must be "json", "form" or "json-as-form"' })
+
+/** A list of status codes (text), at least one. */
+export const statusListOptionSchema = z
+  .array(z.string().trim().min(1), { error: "must be a non-empty list of codes (text)" })
+  .min(1, "must be a non-empty list of codes (text)")
+
+/** Signature field lists per endpoint; the keys are checked against the endpoint table by the signer. */
+export const signatureListsOptionSchema = z.record(
+  z.string(),
+  z.array(z.string().trim().min(1), { error: "must be a non-empty list of field names" }).min(1, "must be a non-empty list of field names"),
+)
+
+/** A positive whole number. */
+export const positiveIntOptionSchema = z.number({ error: "must be a positive integer" }).int("must be a positive integer").positive("must be a positive integer")
+
+/** The keys an object schema accepts at `path` (through optionals), to say which ones are known. */
+function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | null {
+  let s: z.ZodType = schema
+  for (const p of [...path, null]) {
+    while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodPipe) {
+      s = s instanceof z.ZodPipe ? (s.in as z.ZodType) : (s.unwrap() as z.ZodType)
+    }
+    if (!(s instanceof z.ZodObject)) return null
+    if (p === null) return Object.keys(s.shape)
+    s = s.shape[String(p)] as z.ZodType
+    if (!s) return null
+  }
+  return null
+}
+
+/** The first problem of `options` against `schema`, as the option it names and the rule it breaks; null when valid. */
+export function firstOptionProblem(schema: z.ZodType, options: unknown): { option: string; rule: string } | null {
+  const r = schema.safeParse(options)
+  if (r.success) return null
+  const issue = r.error.issues[0]!
+  if (issue.code === "unrecognized_keys") {
+    const parent = formatPath(issue.path as PropertyKey[])
+    const known = knownKeysAt(schema, issue.path as PropertyKey[])
+    return { option: parent ? `${parent}.${issue.keys[0]}` : issue.keys[0]!, rule: `is not known${known ? ` (${known.join(", ")})` : ""}` }
+  }
+  const first = issuesOf(r.error, options)[0] ?? { field: "(options)", rule: "is invalid" }
+  return { option: first.field, rule: first.rule }
+}
 
 /** Validates options with a schema; the first problem becomes a GatewayOptionsError naming the option. */
 export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
   if (options === null || typeof options !== "object") throw new GatewayOptionsError("(options)", "must be an object")
-  const r = schema.safeParse(options)
-  if (r.success) return r.data
-  const first = issuesOf(r.error, options)[0] ?? { field: "(options)", rule: "is invalid" }
-  throw new GatewayOptionsError(first.field, first.rule.replace("is not a known field of this request", "is not a known option"))
+  const problem = firstOptionProblem(schema, options)
+  if (problem) throw new GatewayOptionsError(problem.option, problem.rule.replace(/^is not known/, "is not a known option"))
+  return schema.parse(options)
 }
 
 /** `baseUrl` + `path`, keeping any path prefix of the base URL (e.g. ".../api" + "/card/query"). */

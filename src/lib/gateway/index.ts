@@ -18,12 +18,24 @@ export * from "./wire-map"
 export { HttpTransport, DEFAULT_RETRY, DEFAULT_TIMEOUTS } from "./http"
 export type { GatewayLogger, HttpTransportOptions, RetryOptions, TimeoutOptions } from "./http"
 export { parseCodeMessage } from "./schema-helpers"
+export {
+  accountIdOptionSchema,
+  baseUrlOptionSchema,
+  contentTypeOptionSchema,
+  firstOptionProblem,
+  merchantIdOptionSchema,
+  pathOptionSchema,
+  positiveIntOptionSchema,
+  secretOptionSchema,
+  signatureListsOptionSchema,
+  statusListOptionSchema,
+} from "./client-options"
 export type { CodeMessage } from "./schema-helpers"
 
 // acquiring
 export { AcquiringClient, createAcquiringClient, assertNotDeclined } from "./acquiring/client"
+export type { BatchEntryResult } from "./acquiring/answers"
 export type {
-  BatchEntryResult,
   CancelResult,
   CancelSubscriptionResult,
   CaptureResult,

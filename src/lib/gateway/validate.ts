@@ -44,7 +44,7 @@ export function issuesOf(error: z.ZodError, data: unknown): ValidationIssue[] {
     switch (issue.code) {
       case "invalid_type": {
         const v = valueAt(data, path)
-        out.push({ field, rule: v === undefined ? "is required" : `must be ${article(issue.expected)} (got ${typeName(v)})` })
+        out.push({ field, rule: v === undefined ? "is required" : custom ? issue.message : `must be ${article(issue.expected)} (got ${typeName(v)})` })
         break
       }
       case "too_big": {

@@ -6,3 +6,11 @@ export const GATEWAY_MODULE = "gateway"
 export default Module(GATEWAY_MODULE, {
   service: GatewayModuleService,
 })
+
+// `container.resolve("gateway")` is typed everywhere (routes, jobs, subscribers, workflows) without importing
+// the service's path.
+declare module "@medusajs/framework/types" {
+  interface ModuleImplementations {
+    gateway: GatewayModuleService
+  }
+}

@@ -1,5 +1,26 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
-import { AcquiringClient, createAcquiringClient, createIssuingClient, IssuingClient, LineLogger, redactingLogger } from "../../lib/gateway"
+import {
+  AcquiringClient,
+  createAcquiringClient,
+  createIssuingClient,
+  IssuingClient,
+  LineLogger,
+  redactingLogger,
+  TransactionRecord,
+} from "../../lib/gateway"
+import {
+  AddressAttempts,
+  CardAttemptLimits,
+  cardAttemptLimits,
+  createProviderClient,
+  findSessionTransaction,
+  GatewayProviderOptions,
+  GatewaySessionData,
+  GatewayState,
+  isGatewayProvider,
+  readSessionData,
+  stateOfRecord,
+} from "../../domain"
 import { GatewayCard } from "./models/gateway-card"
 import { GatewayCardGroup } from "./models/gateway-card-group"
 import { GatewayCardholder } from "./models/gateway-cardholder"
@@ -10,12 +31,22 @@ import { GatewayPayout } from "./models/gateway-payout"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
 import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, validateModuleOptions } from "./options"
 
-type Logger = LineLogger
+type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
+
+/** Which part of the module's options a client comes from, and what to set when it is missing. */
+const NOT_CONFIGURED = {
+  payments:
+    'The gateway payments are not configured for the plugin: give the plugin the option "payments" (the same object as the payment provider\'s options)',
+  issuing: 'Issuing is not configured: set the gateway module option "issuing" ({ base_url, company_id, api_key })',
+  payout: 'Payouts are not configured: set the gateway module option "payout" ({ base_url, merchant_id, account_id, sign_key })',
+} as const
 
 /**
- * The plugin's own records: the gateway's notifications, payment details, sync runs, payouts, cardholders,
- * cards, card groups and the audit of issuing and payout operations. Also owns the issuing and payout
- * clients, created once per module instance (one connection pool each), from the module's options.
+ * The plugin's own records (the gateway's notifications, payment details, sync runs, payouts, cardholders,
+ * cards, card groups, the audit of operations) and the domain layer for everything outside the payment module:
+ * the acquiring client of the `payments` option, the issuing and payout clients (one connection pool each,
+ * created once from the module's options), the card-post caps, and the domain's lookups.
+ * Routes, jobs, subscribers and workflows reach it as `container.resolve("gateway")`.
  */
 class GatewayModuleService extends MedusaService({
   GatewayNotification,
@@ -28,58 +59,97 @@ class GatewayModuleService extends MedusaService({
   GatewayOperationAudit,
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
-  protected readonly issuingClient_: IssuingClient | null
-  protected readonly payoutClient_: AcquiringClient | null
+  protected readonly clients_: Clients
+  /** Card posts per client address, counted by this instance. */
+  protected readonly addressAttempts_ = new AddressAttempts()
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [Record<string, unknown>]))
     this.gatewayOptions_ = validateModuleOptions(options)
-    let logger: Logger | undefined
+    let logger: LineLogger | undefined
     try {
-      logger = container.logger as Logger
+      logger = container.logger as LineLogger
     } catch {
       logger = undefined
     }
     const log = redactingLogger(logger)
-    const i = this.gatewayOptions_.issuing
-    this.issuingClient_ = i ? createIssuingClient({ ...issuingClientOptions(i), ...(log ? { logger: log } : {}) }) : null
-    const p = this.gatewayOptions_.payout
-    this.payoutClient_ = p ? createAcquiringClient({ ...payoutClientOptions(p), ...(log ? { logger: log } : {}) }) : null
+    const { payments, issuing, payout } = this.gatewayOptions_
+    this.clients_ = {
+      payments: payments ? createProviderClient(payments, logger) : null,
+      issuing: issuing ? createIssuingClient({ ...issuingClientOptions(issuing), ...(log ? { logger: log } : {}) }) : null,
+      payout: payout ? createAcquiringClient({ ...payoutClientOptions(payout), ...(log ? { logger: log } : {}) }) : null,
+    }
+    if (!payments) logger?.warn(`${NOT_CONFIGURED.payments}; until then notifications, reconciliation and review cannot reach the gateway`)
+  }
+
+  // ------------------------------------------------------------------ clients
+
+  /** The acquiring client of the store's payments (the `payments` option); refuses clearly without it. */
+  acquiring(): AcquiringClient {
+    return this.client_("payments")
   }
 
   /** The issuing client; refuses clearly when the module has no `issuing` options. */
   issuing(): IssuingClient {
-    if (!this.issuingClient_) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        'Issuing is not configured: set the gateway module option "issuing" ({ base_url, company_id, api_key })'
-      )
-    }
-    return this.issuingClient_
+    return this.client_("issuing")
   }
 
   /** The acquiring client used for payouts; refuses clearly when the module has no `payout` options. */
   payouts(): AcquiringClient {
-    if (!this.payoutClient_) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        'Payouts are not configured: set the gateway module option "payout" ({ base_url, merchant_id, account_id, sign_key })'
-      )
-    }
-    return this.payoutClient_
+    return this.client_("payout")
   }
 
   payoutNotifyUrl(): string | undefined {
     return this.gatewayOptions_.payout?.notify_url
   }
 
+  // ------------------------------------------------------------------ domain
+
+  /** The payment provider's options as the plugin was given them (`payments`), or null. */
+  paymentOptions(): GatewayProviderOptions | null {
+    return this.gatewayOptions_.payments ?? null
+  }
+
+  cardAttemptLimits(): CardAttemptLimits {
+    return cardAttemptLimits(this.gatewayOptions_.payments?.card_attempts)
+  }
+
+  /** Records a card post from `address`; false when the address is over its cap. */
+  takeCardAttempt(address: string): boolean {
+    return this.addressAttempts_.take(address, this.cardAttemptLimits())
+  }
+
+  /** The current transaction of a payment session (order_no = session id) through the order query; query failures throw. */
+  async findSessionTransaction(orderNo: string, transactionId?: string | null, superseded: readonly string[] = []): Promise<TransactionRecord | null> {
+    return findSessionTransaction(this.acquiring(), orderNo, transactionId, superseded)
+  }
+
+  isGatewayProvider(providerId: string | null | undefined): boolean {
+    return isGatewayProvider(providerId)
+  }
+
+  /** A session's or payment's data read key by key (null when it is not ours). */
+  readSessionData(data: Record<string, unknown> | null | undefined): GatewaySessionData | null {
+    return readSessionData(data ?? undefined)
+  }
+
+  stateOfRecord(record: TransactionRecord | null): GatewayState {
+    return record ? stateOfRecord(record) : "not_found"
+  }
+
   /** Closes the clients' connection pools when Medusa shuts down. */
   __hooks = {
     onApplicationShutdown: async () => {
-      await Promise.allSettled([this.issuingClient_?.close(), this.payoutClient_?.close()])
+      await Promise.allSettled(Object.values(this.clients_).map((c) => c?.close()))
     },
+  }
+
+  private client_<K extends keyof Clients>(part: K): NonNullable<Clients[K]> {
+    const client = this.clients_[part]
+    if (!client) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, NOT_CONFIGURED[part])
+    return client as NonNullable<Clients[K]>
   }
 }
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { redact } from "../../lib/gateway"
-import { describeFailure, toMedusaError } from "./gateway-errors"
+import { describeFailure, toMedusaError } from "../../domain"
 import { gatewayModule, OperationActor } from "./operation-context"
 
 type Container = { resolve: MedusaContainer["resolve"] }

@@ -1,7 +1,7 @@
 import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { payoutBeneficiarySchema, payoutPayerSchema, toGatewayAmount } from "../../lib/gateway"
-import { toMedusaError } from "../common/gateway-errors"
+import { toMedusaError } from "../../domain"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
 import type { PayoutFields } from "./payout-request"
 import { createPayoutRecordStep, recordPayoutAnswerStep, sendPayoutStep } from "./steps"

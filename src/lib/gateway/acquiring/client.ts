@@ -7,23 +7,14 @@
  * parse and validate the answer (GatewayResponseError) → envelope `return_status` ≠ OK → GatewayApiError →
  * batch entries returned as data with their outcome and parsed `code:message`.
  */
-import { z } from "zod"
-import {
-  GatewayApiError,
-  GatewayDeclinedError,
-  GatewayOutcomeUnknownError,
-  GatewayResponseError,
-  GatewaySignatureError,
-  GatewayValidationError,
-} from "../errors"
+import { GatewayDeclinedError, GatewayValidationError } from "../errors"
 import { encodeBody } from "../encoding"
 import { HttpResponse, HttpTransport } from "../http"
-import { redact } from "../redact"
 import { parseCodeMessage, CodeMessage } from "../schema-helpers"
 import { AcquiringSigner } from "../signing"
 import { joinUrl } from "../client-options"
-import { parseRequest, parseResponse } from "../validate"
-import { parseHostedPage } from "./checkout-page"
+import { parseRequest } from "../validate"
+import { AnswerReader, BatchEntryResult } from "./answers"
 import {
   AcquiringEndpoint,
   AcquiringOperation,
@@ -39,24 +30,14 @@ import {
   ReviewResponse,
 } from "./endpoints"
 import { AcquiringClientOptions, resolveAcquiringOptions, ResolvedAcquiringOptions } from "./options"
-import { parseResponXml } from "./respon-xml"
 import { AuthoriseApmRequest, AuthoriseRequest, AuthoriseResult, PaymentOutcome } from "./schemas/authorise"
 import { CancelResultEntry, CaptureResultEntry, RefundResultEntry, ReviewResultEntry } from "./schemas/batches"
 import { CancelSubscriptionRequest, CancelSubscriptionResponse } from "./schemas/cancel-subscription"
 import { CheckoutRequest, CheckoutResult } from "./schemas/checkout"
-import { answerEnvelopeSchema, BatchEntryOutcome, errorBodySchema } from "./schemas/common"
 import { OptimiseRequest, OptimiseResponse } from "./schemas/optimise"
 import { OrderQueryResponse } from "./schemas/order-query"
 import { PayoutRequest, PayoutResponse } from "./schemas/payout"
 import { RefundSearchResponse } from "./schemas/refund-search"
-
-/** What each batch entry came to, added beside the gateway's own fields. */
-export interface BatchEntryResult {
-  /** "done" (status 1), "refused" (status 0, see `result`), or "unknown" (any other value). */
-  outcome: BatchEntryOutcome
-  /** `error_message` / `refund_message` split into code and message; null when empty. */
-  result: CodeMessage | null
-}
 
 export type CaptureResult = Omit<CaptureResponse, "capture_orders"> & { capture_orders: (CaptureResultEntry & BatchEntryResult)[] }
 export type CancelResult = Omit<CancelResponse, "cancel_orders"> & { cancel_orders: (CancelResultEntry & BatchEntryResult)[] }
@@ -79,12 +60,12 @@ export class AcquiringClient {
   readonly #resolved: ResolvedAcquiringOptions
   readonly #signer: AcquiringSigner
   readonly #transport: HttpTransport
-  readonly #verifyResponses: boolean
+  readonly #answers: AnswerReader
 
   constructor(options: AcquiringClientOptions) {
     this.#resolved = resolveAcquiringOptions(options)
     this.#signer = new AcquiringSigner(options.signKey, options.signatureOverrides, this.#resolved.endpoints)
-    this.#verifyResponses = options.verifyResponseSignatures ?? true
+    this.#answers = new AnswerReader(this.#resolved, this.#signer, options.verifyResponseSignatures ?? true)
     this.#transport = new HttpTransport({
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
@@ -181,8 +162,8 @@ export class AcquiringClient {
   async call<R = Record<string, unknown>>(operation: AcquiringOperation | (string & {}), request: object): Promise<R> {
     const row = this.#row(operation)
     const res = await this.#send(operation, this.#prepare(operation, request))
-    if (res.status < 200 || res.status >= 300) throw this.#httpFailure(operation, res)
-    return this.#read(operation, row, res) as R
+    if (res.status < 200 || res.status >= 300) throw this.#answers.httpFailure(operation, row, res)
+    return this.#answers.read(operation, row, res) as R
   }
 
   /**
@@ -219,13 +200,9 @@ export class AcquiringClient {
 
   /** Reads an `order_status` through the client's status table. */
   paymentOutcome(orderStatus: string): PaymentOutcome {
-    const s = this.#resolved.statusCodes
-    if (s.approved.includes(orderStatus)) return "approved"
-    if (s.declined.includes(orderStatus)) return "declined"
-    if (s.pending.includes(orderStatus)) return "pending"
-    if (s.review.includes(orderStatus)) return "review"
-    return "unknown"
+    return this.#answers.paymentOutcome(orderStatus)
   }
+
 
   /** Closes the connection pools. */
   async close(): Promise<void> {
@@ -284,120 +261,6 @@ export class AcquiringClient {
     return body === res.body ? res : { ...res, body }
   }
 
-  /** A 2xx answer read as the row says. */
-  #read(op: string, row: AcquiringEndpoint, res: HttpResponse): Body {
-    switch (row.answer) {
-      case "respon-xml":
-        return this.#paymentAnswer(op, row, res)
-      case "html-page": {
-        const form = parseHostedPage(res.body, this.#resolved.options.baseUrl, op)
-        return { html: res.body, ...form, gbcId: form.inputs[this.#resolved.wire.wireName(op, "gbc_id")] ?? null }
-      }
-      default: {
-        const answer = this.#json(op, row, res)
-        return row.batch ? { ...answer, [row.batch.list]: this.#entries(answer[row.batch.list] as Body[], row.batch) } : answer
-      }
-    }
-  }
-
-  /** The direct/APM payment's XML answer, its signature verified, with its outcome read through the status table. */
-  #paymentAnswer(op: string, row: AcquiringEndpoint, res: HttpResponse): AuthoriseResult {
-    const parsed = this.#readAnswer(op, res, () => {
-      const answer = parseResponse(row.response!, parseResponXml(res.body, op, res.status), op, res.status) as AuthoriseResult
-      if (this.#verifyResponses && !this.#signer.verify("authoriseResponse", answer, answer.encryption_data)) {
-        throw new GatewaySignatureError(op, "encryption_data", answer.encryption_data ? "mismatch" : "missing")
-      }
-      return answer
-    })
-    return { ...parsed, outcome: this.paymentOutcome(parsed.order_status), result: parseCodeMessage(parsed.result_info) }
-  }
-
-  /** Parses a 2xx JSON answer, checks the envelope, validates it against the row's schema. */
-  #json(op: string, row: AcquiringEndpoint, res: HttpResponse): Body {
-    const data = this.#readAnswer(op, res, () => parseJsonBody(op, res))
-    const hasEnvelope = data !== null && typeof data === "object" && "return_status" in (data as object)
-    if (row.answer === "json" || hasEnvelope) {
-      const env = parseResponse(answerEnvelopeSchema, data, op, res.status)
-      if (!this.#resolved.statusCodes.returnStatusOk.includes(env.return_status)) {
-        throw new GatewayApiError({
-          operation: op,
-          code: `return_status:${env.return_status}`,
-          message: env.return_message ?? "",
-          httpStatus: res.status,
-          returnStatus: env.return_status,
-        })
-      }
-    }
-    return this.#readAnswer(op, res, () => (row.response ? parseResponse(row.response, data, op, res.status) : data) as Body)
-  }
-
-  /**
-   * Reads a 2xx answer. For a request that is not safe to repeat (it may have moved money), an answer that
-   * cannot be parsed or verified says nothing about what the gateway did: the outcome is unknown, never a
-   * refusal, so that no caller deletes a record or retries with a new reference.
-   */
-  #readAnswer<T>(op: string, res: HttpResponse, read: () => T): T {
-    try {
-      return read()
-    } catch (err) {
-      if (this.#row(op).retrySafe) throw err
-      if (!(err instanceof GatewayResponseError || err instanceof GatewaySignatureError)) throw err
-      throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${(err as Error).message}`, {
-        cause: err,
-        httpStatus: res.status,
-      })
-    }
-  }
-
-  /** Typed error for a non-2xx answer. */
-  #httpFailure(op: string, res: HttpResponse): Error {
-    let parsed: z.output<typeof errorBodySchema> | null = null
-    try {
-      const r = errorBodySchema.safeParse(JSON.parse(res.body))
-      if (r.success) parsed = r.data
-    } catch {
-      parsed = null
-    }
-    if (res.status >= 500 && !this.#row(op).retrySafe) {
-      return new GatewayOutcomeUnknownError(
-        op,
-        `HTTP ${res.status}${parsed ? ` ${parsed.code} ${parsed.message ?? ""}` : ""}`.trim(),
-        { httpStatus: res.status },
-      )
-    }
-    if (parsed) {
-      return new GatewayApiError({
-        operation: op,
-        code: parsed.code,
-        message: parsed.message ?? "",
-        httpStatus: res.status,
-        ...(parsed.source ? { source: parsed.source } : {}),
-      })
-    }
-    const snippet = String(redact(res.body.replace(/\s+/g, " ").trim().slice(0, 200)))
-    return new GatewayApiError({ operation: op, code: `HTTP_${res.status}`, message: snippet, httpStatus: res.status })
-  }
-
-  /** Batch entries with what each came to: its status read through the status table, its message split. */
-  #entries(list: readonly Body[], batch: NonNullable<AcquiringEndpoint["batch"]>): (Body & BatchEntryResult)[] {
-    const s = this.#resolved.statusCodes
-    return list.map((e) => {
-      const status = String(e[batch.status] ?? "")
-      const outcome: BatchEntryOutcome = s.entryDone.includes(status) ? "done" : s.entryRefused.includes(status) ? "refused" : "unknown"
-      return { ...e, outcome, result: parseCodeMessage(e[batch.message] as string | null | undefined) }
-    })
-  }
-}
-
-function parseJsonBody(op: string, res: HttpResponse): unknown {
-  try {
-    return JSON.parse(res.body)
-  } catch (err) {
-    throw new GatewayResponseError(op, "(body)", `is not valid JSON (${(err as Error).message})`, {
-      httpStatus: res.status,
-      cause: err,
-    })
-  }
 }
 
 /** Creates an acquiring client; throws GatewayOptionsError naming a bad option. */

@@ -6,11 +6,17 @@
 import { z } from "zod"
 import type { GatewayLogger, RetryOptions, TimeoutOptions } from "../http"
 import {
+  accountIdOptionSchema,
   baseUrlOptionSchema,
+  contentTypeOptionSchema,
   loggerOptionSchema,
+  merchantIdOptionSchema,
   parseOptions,
   pathOptionSchema,
   retryOptionSchema,
+  secretOptionSchema,
+  signatureListsOptionSchema,
+  statusListOptionSchema,
   timeoutsOptionSchema,
 } from "../client-options"
 import { GatewayOptionsError } from "../errors"
@@ -86,39 +92,31 @@ export interface AcquiringClientOptions {
   maxResponseBytes?: number
 }
 
-const statusList = z.array(z.string()).min(1, "must hold at least 1 value")
-
 const optionsSchema = z.strictObject({
   baseUrl: baseUrlOptionSchema,
-  merchantId: z
-    .string({ error: "is required" })
-    .min(1, "is required")
-    .max(7, "must be at most 7 characters (merchant_id)"),
-  accountId: z
-    .string({ error: "is required" })
-    .min(1, "is required")
-    .max(10, "must be at most 10 characters (account_id)"),
-  signKey: z.string({ error: "is required (the merchant's sign key)" }).min(1, "is required (the merchant's sign key)"),
+  merchantId: merchantIdOptionSchema,
+  accountId: accountIdOptionSchema,
+  signKey: secretOptionSchema("the merchant's sign key"),
   timeouts: timeoutsOptionSchema,
   retry: retryOptionSchema,
-  signatureOverrides: z.record(z.string(), z.array(z.string())).optional(),
-  contentTypes: z.record(z.string(), z.enum(["json", "form", "json-as-form"], { error: 'must be "json", "form" or "json-as-form"' })).optional(),
+  signatureOverrides: signatureListsOptionSchema.optional(),
+  contentTypes: z.record(z.string(), contentTypeOptionSchema).optional(),
   paths: z.record(z.string(), pathOptionSchema).optional(),
   endpoints: z.record(z.string(), z.looseObject({ path: pathOptionSchema })).optional(),
   statusCodes: z
     .strictObject({
       orderStatus: z
         .strictObject({
-          approved: statusList.optional(),
-          declined: statusList.optional(),
-          pending: statusList.optional(),
-          review: statusList.optional(),
+          approved: statusListOptionSchema.optional(),
+          declined: statusListOptionSchema.optional(),
+          pending: statusListOptionSchema.optional(),
+          review: statusListOptionSchema.optional(),
         })
         .optional(),
-      returnStatusOk: statusList.optional(),
-      entryDone: statusList.optional(),
-      entryRefused: statusList.optional(),
-      subscriptionCancelled: statusList.optional(),
+      returnStatusOk: statusListOptionSchema.optional(),
+      entryDone: statusListOptionSchema.optional(),
+      entryRefused: statusListOptionSchema.optional(),
+      subscriptionCancelled: statusListOptionSchema.optional(),
     })
     .optional(),
   // checked by WireMap.compile, which names the offending entry

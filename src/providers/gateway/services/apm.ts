@@ -1,7 +1,26 @@
-import { GatewayBase } from "../core/gateway-base"
+/** Alternative payment methods (`/v1/authorise` with `payment_method`): the shopper is redirected to `issuer_url`. */
+import { MedusaError } from "@medusajs/framework/utils"
+import type { AuthoriseResult } from "../../../lib/gateway"
+import { GatewayOutcomeUnknownError } from "../../../lib/gateway"
+import { gatewayIdentifier, GatewaySessionData, toMedusaError } from "../../../domain"
+import { GatewayBase, StartContext } from "../core/gateway-base"
 
-/** Alternative payment methods (/v1/authorise with payment_method): the shopper is redirected. */
 export class GatewayApmService extends GatewayBase {
-  static identifier = "gateway_apm"
+  static identifier = gatewayIdentifier("apm")
   protected readonly method = "apm" as const
+
+  protected async start(data: GatewaySessionData, extra: StartContext): Promise<GatewaySessionData> {
+    const method = typeof extra.payment_method === "string" ? extra.payment_method.trim() : ""
+    if (!method) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, 'Gateway APM payment: field "data.payment_method" is required (e.g. "alipay")')
+    }
+    const { accept: _accept, ...request } = this.paymentRequest(data, extra)
+    try {
+      const res = await this.gateway_.client.call<AuthoriseResult>("apm", { ...request, payment_method: method })
+      return this.gateway_.fromAnswer({ ...data, payment_method: method }, res)
+    } catch (err) {
+      if (err instanceof GatewayOutcomeUnknownError) return { ...data, payment_method: method, outcome_unknown: true, gateway_state: "unknown" }
+      throw toMedusaError(err, "Gateway APM payment")
+    }
+  }
 }

@@ -1,7 +1,31 @@
-import { GatewayBase } from "../core/gateway-base"
+/** The gateway's hosted (iFrame) payment page (`/v1/checkout`): card data stays at the gateway. */
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import type { CheckoutResult } from "../../../lib/gateway"
+import { gatewayIdentifier, GatewaySessionData, toMedusaError } from "../../../domain"
+import { GatewayBase, StartContext } from "../core/gateway-base"
 
-/** The gateway's hosted (iFrame) payment page (/v1/checkout): card data stays at the gateway. */
 export class GatewayHostedService extends GatewayBase {
-  static identifier = "gateway_hosted"
+  static identifier = gatewayIdentifier("hosted")
   protected readonly method = "hosted" as const
+
+  protected async start(data: GatewaySessionData, extra: StartContext): Promise<GatewaySessionData> {
+    const { accept: _accept, ...request } = this.paymentRequest(data, extra)
+    try {
+      const page = await this.gateway_.client.call<CheckoutResult>("checkout", request)
+      return { ...data, hosted: { action: page.action, inputs: page.inputs, html: page.html }, gateway_state: "pending" }
+    } catch (err) {
+      throw toMedusaError(err, "Gateway hosted page")
+    }
+  }
+
+  /** A new page waits for the shopper without asking the cart for more yet. */
+  protected startStatus(data: GatewaySessionData): PaymentSessionStatus {
+    return data.gateway_state === "pending" ? "pending" : this.statusOf(data)
+  }
+
+  /** Until the gateway reports the shopper's payment, the shopper has the page to finish. */
+  protected statusOf(data: GatewaySessionData): PaymentSessionStatus {
+    if (!data.discrepancy && (data.gateway_state === "pending" || data.gateway_state === "not_found")) return "requires_more"
+    return super.statusOf(data)
+  }
 }

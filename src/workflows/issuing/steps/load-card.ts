@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { toGatewayAmount } from "../../../lib/gateway"
-import { toMedusaError } from "../../common/gateway-errors"
+import { toMedusaError } from "../../../domain"
 import { gatewayModule } from "../../common/operation-context"
 
 type Container = Parameters<typeof gatewayModule>[0]

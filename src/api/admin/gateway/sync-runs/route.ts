@@ -4,13 +4,11 @@
  * @summary Reconciliation runs
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { GATEWAY_MODULE } from "../../../../modules/gateway"
-import type GatewayModuleService from "../../../../modules/gateway/service"
-import { runOrderSync, runRefundSync } from "../../../../workflows/gateway-sync/run-sync"
+import { runOrderSync, runRefundSync } from "../../../../reconciliation"
 import type { AdminGatewaySyncRun } from "../payment-validators"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const gatewayModule = req.scope.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const gatewayModule = req.scope.resolve("gateway")
   const limit = Math.min(Math.max(Number(req.query.limit ?? 20) || 20, 1), 100)
   const [runs, count] = await gatewayModule.listAndCountGatewaySyncRuns({}, { take: limit, order: { started_at: "DESC" } })
   res.json({ sync_runs: runs, count, limit })

@@ -10,9 +10,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
 import { AcquiringClient, redact } from "../../../../lib/gateway"
-import { GATEWAY_MODULE } from "../../../../modules/gateway"
 import type GatewayModuleService from "../../../../modules/gateway/service"
-import { configuredAcquiringClient } from "../../../../providers/gateway/core/client"
 
 export const GATEWAY_NOTIFICATION_EVENT = "gateway.notification.received"
 
@@ -45,9 +43,9 @@ const replayKey = (body: Record<string, unknown>) =>
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const gatewayModule = req.scope.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const gatewayModule = req.scope.resolve("gateway")
   const body = req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>) : {}
-  const payments = configuredAcquiringClient(logger)
+  const payments = gatewayModule.paymentOptions() ? gatewayModule.acquiring() : null
   // Our names and values (the provider options' field_names / field_values undone); the log keeps the body as received.
   const decoded = payments ? payments.decodeNotification(body) : body
   const verified = verify(body, decoded.notify_type, payments, gatewayModule)

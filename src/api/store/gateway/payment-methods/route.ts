@@ -9,7 +9,6 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
 import { redact, toGatewayAmount } from "../../../../lib/gateway"
-import { configuredAcquiringClient } from "../../../../providers/gateway/core/client"
 import { retrieveCart } from "../../../utils/cart-context"
 import type { StoreGatewayPaymentMethods } from "../validators"
 
@@ -17,7 +16,8 @@ export const GET = async (req: MedusaRequest<unknown, StoreGatewayPaymentMethods
   const cart = await retrieveCart(req.scope, req.validatedQuery.cart_id)
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${req.validatedQuery.cart_id} was not found`)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const client = configuredAcquiringClient(logger)
+  const gateway = req.scope.resolve("gateway")
+  const client = gateway.paymentOptions() ? gateway.acquiring() : null
   if (!client || !cart.email) {
     return res.json({ payment_methods: [], source: "default" })
   }

@@ -11,15 +11,13 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { GATEWAY_MODULE } from "../../../../../modules/gateway"
-import type GatewayModuleService from "../../../../../modules/gateway/service"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
-  const gatewayModule = req.scope.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const gatewayModule = req.scope.resolve("gateway")
   const [session] = await paymentModule.listPaymentSessions({ id: [req.params.id] }, { relations: ["payment"] })
   const payment = session?.payment ?? null
-  if (!session || !session.provider_id.startsWith("pp_gateway_")) {
+  if (!session || !gatewayModule.isGatewayProvider(session.provider_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Gateway payment session ${req.params.id} was not found`)
   }
   const [gatewayPayment] = await gatewayModule.listGatewayPayments({ order_no: session.id })

@@ -12,23 +12,22 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { AddressAttempts, cardAttemptLimits } from "../../../../../../providers/gateway/core/card-attempts"
-import { configuredProviderOptions } from "../../../../../../providers/gateway/core/client"
+import { gatewayProviderId } from "../../../../../../domain"
 import { cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import type { StoreGatewayCard } from "../../../validators"
-
-const addresses = new AddressAttempts()
 
 const tooMany = (res: MedusaResponse, message: string) => res.status(429).json({ type: "too_many_requests", message })
 
 export const POST = async (req: MedusaRequest<StoreGatewayCard>, res: MedusaResponse) => {
-  const limits = cardAttemptLimits(configuredProviderOptions()?.card_attempts)
-  if (!addresses.take(req.ip ?? "unknown", limits)) {
+  const gateway = req.scope.resolve("gateway")
+  const limits = gateway.cardAttemptLimits()
+  if (!gateway.takeCardAttempt(req.ip ?? "unknown")) {
     return tooMany(res, `Too many card attempts from this address: at most ${limits.per_address} in ${limits.window_seconds} seconds. Try again later.`)
   }
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
   const locking = req.scope.resolve(Modules.LOCKING)
   const { card, browser } = req.validatedBody
+  const cardProvider = gatewayProviderId("card")
 
   await locking.execute(
     `gateway:card:${req.params.id}`,
@@ -36,8 +35,8 @@ export const POST = async (req: MedusaRequest<StoreGatewayCard>, res: MedusaResp
       const session = await paymentModule.retrievePaymentSession(req.params.id, {
         select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
       })
-      if (session.provider_id !== "pp_gateway_card") {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a pp_gateway_card session`)
+      if (session.provider_id !== cardProvider) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a ${cardProvider} session`)
       }
       if (session.status === "authorized" || session.status === "captured") {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${session.id} is already authorised`)

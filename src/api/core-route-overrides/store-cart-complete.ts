@@ -7,9 +7,7 @@
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { configuredAcquiringClient } from "../../providers/gateway/core/client"
-import { findSessionTransaction } from "../../providers/gateway/core/order-lookup"
-import { stateOfRecord } from "../../providers/gateway/core/status"
+import { gatewayProviderId } from "../../domain"
 
 export async function answerRequiresMore(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   try {
@@ -20,19 +18,16 @@ export async function answerRequiresMore(req: MedusaRequest, res: MedusaResponse
       filters: { id: req.params.id },
     })
     const cart = data[0] as any
+    const gateway = req.scope.resolve("gateway")
     const session = (cart?.payment_collection?.payment_sessions ?? []).find(
-      (s: any) => typeof s.provider_id === "string" && s.provider_id.startsWith("pp_gateway_") && s.data?.order_no === s.id
+      (s: any) => gateway.isGatewayProvider(s.provider_id) && s.data?.order_no === s.id
     )
-    const waiting =
-      session &&
-      !cart.completed_at &&
-      (session.status === "requires_more" || (session.provider_id !== "pp_gateway_card" && session.status === "pending"))
-    const client = waiting ? configuredAcquiringClient() : null
-    if (!waiting || !client) return next()
+    const isCard = session?.provider_id === gatewayProviderId("card")
+    const waiting = session && !cart.completed_at && (session.status === "requires_more" || (!isCard && session.status === "pending"))
+    if (!waiting || !gateway.paymentOptions()) return next()
 
-    const record = await findSessionTransaction(client, session.id, session.data?.transaction_id)
-    const state = record ? stateOfRecord(record) : "not_found"
-    if (state === "pending" || (state === "not_found" && session.provider_id !== "pp_gateway_card")) {
+    const state = gateway.stateOfRecord(await gateway.findSessionTransaction(session.id, session.data?.transaction_id))
+    if (state === "pending" || (state === "not_found" && !isCard)) {
       res.status(200).json({
         type: "cart",
         cart,

@@ -11,7 +11,7 @@ import {
   fromMinorUnits,
   toGatewayAmount,
   toMinorUnits,
-} from "../../../lib/gateway"
+} from "../lib/gateway"
 import type { GatewayProviderOptions } from "./options"
 
 export interface OrderAddress {

@@ -1,5 +1,5 @@
 /** Finds a session's transaction through the order query (`/v1/retrievalTrans`), by order_no = session id. */
-import type { AcquiringClient, TransactionRecord } from "../../../lib/gateway"
+import type { AcquiringClient, TransactionRecord } from "../lib/gateway"
 import { GatewayState, stateOfRecord } from "./status"
 
 const STATE_PRIORITY: GatewayState[] = ["charged_back", "captured", "partially_refunded", "refunded", "authorized", "review", "pending", "unknown", "canceled", "failed", "not_found"]

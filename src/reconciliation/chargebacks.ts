@@ -13,9 +13,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { AmountInput, fromMinorUnits, toMinorUnits } from "../../lib/gateway"
-import type GatewayModuleService from "../../modules/gateway/service"
-import { ChargebackRecord, readSessionData } from "../../providers/gateway/core/session-data"
+import { AmountInput, fromMinorUnits, toMinorUnits } from "../lib/gateway"
+import { ChargebackRecord, readSessionData } from "../domain"
+import type GatewayModuleService from "../modules/gateway/service"
 
 type Money = { amount?: unknown; raw_amount?: unknown }
 

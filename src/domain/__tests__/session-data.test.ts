@@ -1,7 +1,7 @@
 import { readSessionData, toProviderData, emptySessionData } from "../session-data"
 import { amountMismatch, refundStatusOf } from "../status"
 import { AddressAttempts, cardAttemptLimits } from "../card-attempts"
-import { toMinorUnits } from "../../../../lib/gateway"
+import { toMinorUnits } from "../../lib/gateway"
 
 const toMinor = (a: string, c: string) => toMinorUnits(a, c)
 

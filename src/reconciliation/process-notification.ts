@@ -10,13 +10,9 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { redact } from "../../lib/gateway"
-import { GATEWAY_MODULE } from "../../modules/gateway"
-import type GatewayModuleService from "../../modules/gateway/service"
-import { configuredAcquiringClient } from "../../providers/gateway/core/client"
-import { findSessionTransaction } from "../../providers/gateway/core/order-lookup"
-import { readSessionData } from "../../providers/gateway/core/session-data"
-import { refreshPayoutWorkflow } from "../payouts/refresh-payout"
+import { redact } from "../lib/gateway"
+import { findSessionTransaction, readSessionData } from "../domain"
+import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
 import { syncRefundsOfPayment } from "./refund-status"
 
@@ -24,7 +20,7 @@ type Payload = Record<string, unknown>
 const text = (v: unknown) => (v === undefined || v === null || v === "" ? null : String(v))
 
 export async function processGatewayNotification(container: MedusaContainer, notificationId: string) {
-  const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const gatewayModule = container.resolve("gateway")
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const n = await gatewayModule.retrieveGatewayNotification(notificationId)
   if (n.status !== "received") return n.status
@@ -46,7 +42,8 @@ export async function processGatewayNotification(container: MedusaContainer, not
 
   try {
     // The stored payload is the body as received (redacted): read it in our names.
-    const p = (configuredAcquiringClient()?.decodeNotification(n.payload as Payload) ?? n.payload) as Payload
+    const client = gatewayModule.paymentOptions() ? gatewayModule.acquiring() : null
+    const p = (client?.decodeNotification(n.payload as Payload) ?? n.payload) as Payload
     if (n.notify_type === "PAYOUT") {
       const requestId = text(p.request_id)
       const [payout] = requestId ? await gatewayModule.listGatewayPayouts({ request_id: requestId }, { take: 1 }) : []
@@ -57,8 +54,7 @@ export async function processGatewayNotification(container: MedusaContainer, not
     }
     const orderNo = n.order_no
     if (!orderNo) return done("ignored", "no order_no")
-    const client = configuredAcquiringClient()
-    if (!client) return done("failed", "the gateway payment provider is not configured")
+    if (!client) return done("failed", 'the plugin has no "payments" option: nothing can be confirmed with the gateway')
 
     const paymentModule = container.resolve(Modules.PAYMENT)
     const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })

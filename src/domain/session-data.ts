@@ -7,9 +7,10 @@
  * so data is read key by key into this shape (`readSessionData`) and written back from this shape only
  * (`toProviderData`): a key the provider does not own never survives a round trip.
  */
-import type { GatewayState } from "./status"
+import { GATEWAY_METHODS, GatewayMethod } from "./providers"
+import { GATEWAY_STATES, GatewayState } from "./status"
 
-export type GatewayMethod = "card" | "hosted" | "apm"
+export type { GatewayMethod }
 
 export interface RefundRecord {
   /** Medusa's refund id, sent as `refund_reference`. */
@@ -113,8 +114,6 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
   }
 }
 
-const METHODS: GatewayMethod[] = ["card", "hosted", "apm"]
-const STATES: GatewayState[] = ["pending", "review", "authorized", "captured", "partially_refunded", "refunded", "charged_back", "canceled", "failed", "not_found", "unknown"]
 const REFUND_STATUSES: RefundRecord["status"][] = ["pending", "refunded", "failed", "unknown"]
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
@@ -145,11 +144,11 @@ function readDecline(v: unknown): GatewaySessionData["decline"] {
 
 /** Reads our data back from what Medusa stored or passed in, key by key; null when it is not ours. */
 export function readSessionData(data: Record<string, unknown> | undefined): GatewaySessionData | null {
-  if (!data || typeof data.order_no !== "string" || !METHODS.includes(data.method as GatewayMethod)) return null
+  if (!data || typeof data.order_no !== "string" || !GATEWAY_METHODS.includes(data.method as GatewayMethod)) return null
   const d = emptySessionData(data.order_no, data.method as GatewayMethod, String(data.amount ?? ""), String(data.currency ?? ""))
   d.transaction_id = str(data.transaction_id)
   d.superseded_transaction_ids = list(data.superseded_transaction_ids).filter((x): x is string => typeof x === "string")
-  d.gateway_state = STATES.includes(data.gateway_state as GatewayState) ? (data.gateway_state as GatewayState) : null
+  d.gateway_state = GATEWAY_STATES.includes(data.gateway_state as GatewayState) ? (data.gateway_state as GatewayState) : null
   d.card_mask = str(data.card_mask)
   d.threeds_result = str(data.threeds_result)
   d.issuer_url = str(data.issuer_url)
@@ -210,7 +209,3 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id })),
   }
 }
-
-/** A payment session's id doubles as the gateway's order_no; the provider ids all start with this. */
-export const GATEWAY_PROVIDER_PREFIX = "pp_gateway_"
-export const isGatewayProvider = (providerId: string | null | undefined) => Boolean(providerId?.startsWith(GATEWAY_PROVIDER_PREFIX))

@@ -4,25 +4,29 @@
  * `payment_status_codes` without a code change.
  */
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
-import type { PaymentOutcome, TransactionRecord } from "../../../lib/gateway"
+import type { PaymentOutcome, TransactionRecord } from "../lib/gateway"
 
 /** What the gateway says a transaction is, in our words. */
-export type GatewayState =
-  | "pending" // awaiting 3-D Secure / APM / hosted page
-  | "review" // held for risk review
-  | "authorized"
-  | "captured"
-  | "partially_refunded"
-  | "refunded"
-  | "charged_back" // a chargeback the merchant lost: the money was taken back
-  | "canceled"
-  | "failed" // declined, review rejected, 3-D Secure failed
-  | "not_found"
-  | "unknown" // a code we do not know: never guessed, reported for reconciliation
+export const GATEWAY_STATES = [
+  "pending", // awaiting 3-D Secure / APM / hosted page
+  "review", // held for risk review
+  "authorized",
+  "captured",
+  "partially_refunded",
+  "refunded",
+  "charged_back", // a chargeback the merchant lost: the money was taken back
+  "canceled",
+  "failed", // declined, review rejected, 3-D Secure failed
+  "not_found",
+  "unknown", // a code we do not know: never guessed, reported for reconciliation
+] as const
+export type GatewayState = (typeof GATEWAY_STATES)[number]
 
-export type PaymentStatusCodes = Partial<Record<Exclude<GatewayState, "not_found" | "unknown">, string[]>>
-
-export const DEFAULT_PAYMENT_STATUS_CODES: Required<PaymentStatusCodes> = {
+/**
+ * The contract's `payment_status` codes per state (docs/gateway-contract.md, [assumed]); the first of each
+ * list is the contract's own code, the one a store's `payment_status_codes` are translated to.
+ */
+export const DEFAULT_PAYMENT_STATUS_CODES = Object.freeze({
   pending: ["1000"],
   review: ["1100"],
   authorized: ["2000"],
@@ -32,17 +36,24 @@ export const DEFAULT_PAYMENT_STATUS_CODES: Required<PaymentStatusCodes> = {
   charged_back: ["4200"],
   canceled: ["5000"],
   failed: ["6000", "6100"],
-}
+} as const satisfies Record<Exclude<GatewayState, "not_found" | "unknown">, readonly string[]>)
+
+/** The states a `payment_status` code can mean. */
+export type PaymentStatusState = keyof typeof DEFAULT_PAYMENT_STATUS_CODES
+export const PAYMENT_STATUS_STATES = Object.keys(DEFAULT_PAYMENT_STATUS_CODES) as PaymentStatusState[]
 
 /** query_result "2": no such order. */
 const QUERY_RESULT_NOT_FOUND = "2"
 
-export function stateOfRecord(record: Pick<TransactionRecord, "payment_status" | "query_result">, codes: PaymentStatusCodes = {}): GatewayState {
+/**
+ * A transaction record's state. Codes a store configured (`payment_status_codes`) were already translated to
+ * the contract's by the client's wire map (acquiring-client.ts), so one table reads them all.
+ */
+export function stateOfRecord(record: Pick<TransactionRecord, "payment_status" | "query_result">): GatewayState {
   if (record.query_result === QUERY_RESULT_NOT_FOUND) return "not_found"
   const status = record.payment_status ?? ""
-  const table = { ...DEFAULT_PAYMENT_STATUS_CODES, ...codes }
-  for (const [state, list] of Object.entries(table)) {
-    if (list.includes(status)) return state as GatewayState
+  for (const state of PAYMENT_STATUS_STATES) {
+    if ((DEFAULT_PAYMENT_STATUS_CODES[state] as readonly string[]).includes(status)) return state
   }
   return "unknown"
 }

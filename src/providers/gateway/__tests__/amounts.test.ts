@@ -3,7 +3,7 @@
  * exponent, BigNumber's default): half-even would charge one minor unit less on a total ending in 5.
  */
 import { MathBN } from "@medusajs/framework/utils"
-import { GatewayCardService } from "../../services/card"
+import { GatewayCardService } from "../services/card"
 
 const options = {
   base_url: "http://127.0.0.1:9",

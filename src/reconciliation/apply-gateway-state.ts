@@ -13,11 +13,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../../lib/gateway"
-import { GATEWAY_MODULE } from "../../modules/gateway"
-import type GatewayModuleService from "../../modules/gateway/service"
-import { isGatewayProvider, readSessionData } from "../../providers/gateway/core/session-data"
-import { amountMismatch, GatewayState, isCapturedState, stateOfRecord } from "../../providers/gateway/core/status"
+import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../lib/gateway"
+import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, readSessionData, stateOfRecord } from "../domain"
+import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
 
 export interface ApplyResult {
@@ -42,7 +40,7 @@ export async function applyGatewayState(
   const paymentModule = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const locking = container.resolve(Modules.LOCKING)
-  const gatewayModule = container.resolve<GatewayModuleService>(GATEWAY_MODULE)
+  const gatewayModule = container.resolve("gateway")
   const state: GatewayState = record ? stateOfRecord(record) : "not_found"
   const changes: string[] = []
   let discrepancy: string | null = null

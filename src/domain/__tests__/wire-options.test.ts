@@ -1,18 +1,16 @@
 /**
  * Every [assumed] wire name or value is overridable from the store's configuration without a code change:
- * the payment provider's options (src/providers/gateway/core/options.ts) and the module's options for issuing
+ * the payment provider's options (src/domain/options.ts) and the module's options for issuing
  * and payouts (src/modules/gateway/options.ts) reach the wire. One test per option kind, against a local HTTP
  * server on a real socket; and the options are validated with messages naming them.
  */
-import { createAcquiringClient, createIssuingClient, decodeItems } from "../index"
-import { acquiringClientFor } from "../../../providers/gateway/core/client"
-import { GatewayProviderOptions, validateProviderOptions } from "../../../providers/gateway/core/options"
-import { buildPaymentRequest } from "../../../providers/gateway/core/payment-request"
-import { stateOfRecord } from "../../../providers/gateway/core/status"
-import { issuingClientOptions, payoutClientOptions, validateModuleOptions } from "../../../modules/gateway/options"
-import { approvedRespon, json, useRecordingServer } from "./helpers/recording-server"
+import { createAcquiringClient, createIssuingClient, decodeItems } from "../../lib/gateway"
+import { issuingClientOptions, payoutClientOptions, validateModuleOptions } from "../../modules/gateway/options"
+import { buildPaymentRequest, createProviderClient, GatewayProviderOptions, stateOfRecord, validateProviderOptions } from ".."
+import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
 const SIGN_KEY = "provider_key"
+const PROVIDER_BASE = { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w", return_url: "https://s.example/r" }
 const recording = useRecordingServer()
 
 function providerOptions(extra: Partial<GatewayProviderOptions> = {}): GatewayProviderOptions {
@@ -31,7 +29,7 @@ function providerOptions(extra: Partial<GatewayProviderOptions> = {}): GatewayPr
 }
 
 function clientOf(o: GatewayProviderOptions) {
-  const c = acquiringClientFor(o)
+  const c = createProviderClient(o)
   recording.track(c)
   return c
 }
@@ -202,6 +200,10 @@ describe("options are validated with messages naming them", () => {
     ["verify_response_signatures", { verify_response_signatures: "no" as never }, /option "verify_response_signatures" must be true or false/],
     ["product_url placeholder", { product_url: "https://s.example/{slug}" }, /option "product_url" may hold only the placeholders/],
     ["product_url URL", { product_url: "shop/{handle}" }, /option "product_url" must be an http\(s\) URL/],
+    ["an unknown option", { capture_mode: "manual" } as never, /option "capture_mode" is not known \(base_url, merchant_id, .*capture,/],
+    ["merchant_id length", { merchant_id: "12345678" }, /option "merchant_id" must be at most 7 characters/],
+    ["return_url with &", { return_url: "https://s.example/r?a=1&b=2" }, /option "return_url" must not contain "&"/],
+    ["timeouts", { timeouts: { connect_ms: 0 } }, /option "timeouts.connect_ms" must be a positive integer/],
   ]
   it.each(provider)("provider: %s", (_n, extra, message) => {
     expect(() => providerOptions(extra)).toThrow(message)
@@ -213,6 +215,8 @@ describe("options are validated with messages naming them", () => {
     ["issuing.status_codes", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", status_codes: { done: ["1"] } } }, /option "issuing.status_codes.done" is not known/],
     ["payout.field_values", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
     ["payout.paths", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
+    ["payments (the provider's options)", { payments: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
+    ["payments.signature_overrides", { payments: { ...PROVIDER_BASE, signature_overrides: { captur: ["a"] } } }, /option "payments.signature_overrides.captur" is not a known endpoint/],
   ]
   it.each(moduleCases)("module: %s", (_n, options, message) => {
     expect(() => validateModuleOptions(options)).toThrow(message)

@@ -7,13 +7,11 @@
  */
 import { existsSync, readFileSync } from "node:fs"
 import { resolve } from "node:path"
-import { createAcquiringClient, fromMinorUnits, toMinorUnits } from "../index"
-import { acquiringClientFor } from "../../../providers/gateway/core/client"
-import { GatewayProviderOptions, validateProviderOptions } from "../../../providers/gateway/core/options"
-import { buildPaymentRequest, OrderContext } from "../../../providers/gateway/core/payment-request"
-import { approvedRespon, useRecordingServer } from "./helpers/recording-server"
+import { createAcquiringClient, fromMinorUnits, toMinorUnits } from "../../lib/gateway"
+import { buildPaymentRequest, createProviderClient, GatewayProviderOptions, OrderContext, validateProviderOptions } from ".."
+import { approvedRespon, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
-const ROOT = resolve(__dirname, "../../../..")
+const ROOT = resolve(__dirname, "../../..")
 const SAMPLE_FILE = resolve(ROOT, "fixtures/public-docs/authorise.json")
 const AUDIT_FILE = resolve(ROOT, "docs/gateway-contract.md")
 const INTERFACE_FILE = resolve(ROOT, "../shared/spec/interface.md")
@@ -194,7 +192,7 @@ describe("the provider's payment request", () => {
     async (_name, { override, expect: check }) => {
       const o = { ...options, base_url: recording.server.url, ...override }
       validateProviderOptions(o)
-      const client = acquiringClientFor(o)
+      const client = createProviderClient(o)
       recording.track(client)
       recording.server.reply(approvedRespon("golden"))
       const card = { card: "4242424242424242", expiration_month: "12", expiration_year: "2030", security_code: "321", open3d: "do3DS" }

@@ -1,20 +1,8 @@
-/** One acquiring client (and so one connection pool) per provider options object, shared by the services. */
-import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, LineLogger as MedusaLogger, redactingLogger } from "../../../lib/gateway"
-import type { FieldValueMap, FieldValueRule, FieldValuesOption } from "../../../lib/gateway"
-import type { GatewayProviderOptions, PaymentStatusState } from "./options"
-
-/** The contract's `payment_status` codes (docs/gateway-contract.md); the first of each state is what status.ts reads. */
-const CONTRACT_PAYMENT_STATUS: Readonly<Record<PaymentStatusState, string>> = {
-  pending: "1000",
-  review: "1100",
-  authorized: "2000",
-  captured: "3000",
-  partially_refunded: "4000",
-  refunded: "4100",
-  charged_back: "4200",
-  canceled: "5000",
-  failed: "6000",
-}
+/** The acquiring client of a provider options object (the provider's, or the plugin module's `payments`). */
+import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, LineLogger, redactingLogger } from "../lib/gateway"
+import type { FieldValueMap, FieldValueRule, FieldValuesOption } from "../lib/gateway"
+import type { AcquiringAccountOptions } from "./options"
+import { DEFAULT_PAYMENT_STATUS_CODES, PaymentStatusState } from "./status"
 
 /** Where a `payment_status` is read: the order query's records, the refund search's records, notifications. */
 const PAYMENT_STATUS_FIELDS: ReadonlyArray<[string, string]> = [
@@ -28,12 +16,12 @@ const PAYMENT_STATUS_FIELDS: ReadonlyArray<[string, string]> = [
  * as the contract's code of that state, so the rest of the plugin keeps one table (status.ts). Explicit
  * `field_values` for the same field are merged over it.
  */
-export function fieldValuesWithStatusCodes(options: GatewayProviderOptions): FieldValuesOption | undefined {
+export function fieldValuesWithStatusCodes(options: AcquiringAccountOptions): FieldValuesOption | undefined {
   const codes = options.payment_status_codes
   if (!codes || Object.keys(codes).length === 0) return options.field_values
   const translation: Record<string, string[]> = {}
   for (const [state, list] of Object.entries(codes) as [PaymentStatusState, string[]][]) {
-    const ours = CONTRACT_PAYMENT_STATUS[state]
+    const ours = DEFAULT_PAYMENT_STATUS_CODES[state][0]
     translation[ours] = [...(translation[ours] ?? []), ...list]
   }
   const out: Record<string, Record<string, FieldValueRule>> = {}
@@ -46,8 +34,8 @@ export function fieldValuesWithStatusCodes(options: GatewayProviderOptions): Fie
   return out
 }
 
-/** The library client's options from the provider's (snake_case) options. */
-export function acquiringClientOptions(options: GatewayProviderOptions): AcquiringClientOptions {
+/** The library client's options from an acquiring account's (snake_case) options: the provider's or the payout's. */
+export function acquiringClientOptions(options: AcquiringAccountOptions): AcquiringClientOptions {
   const t = options.timeouts ?? {}
   const timeouts = {
     ...(t.connect_ms ? { connectMs: t.connect_ms } : {}),
@@ -81,32 +69,8 @@ export function acquiringClientOptions(options: GatewayProviderOptions): Acquiri
   }
 }
 
-const clients = new WeakMap<object, AcquiringClient>()
-let configured: GatewayProviderOptions | null = null
-
-/**
- * Medusa validates each provider's options at boot; the plugin's own routes (outside the payment module's
- * container) use the same options through `configuredAcquiringClient`.
- */
-export function rememberProviderOptions(options: GatewayProviderOptions): void {
-  configured = options
-}
-
-export function configuredAcquiringClient(logger?: MedusaLogger): AcquiringClient | null {
-  return configured ? acquiringClientFor(configured, logger) : null
-}
-
-export function acquiringClientFor(options: GatewayProviderOptions, logger?: MedusaLogger): AcquiringClient {
-  let client = clients.get(options)
-  if (!client) {
-    const log = redactingLogger(logger)
-    client = createAcquiringClient({ ...acquiringClientOptions(options), ...(log ? { logger: log } : {}) })
-    clients.set(options, client)
-  }
-  return client
-}
-
-/** The provider options Medusa validated at boot (null before), for the plugin's routes and jobs. */
-export function configuredProviderOptions(): GatewayProviderOptions | null {
-  return configured
+/** A client with the options' account and wire overrides, logging redacted lines to `logger`. */
+export function createProviderClient(options: AcquiringAccountOptions, logger?: LineLogger): AcquiringClient {
+  const log = redactingLogger(logger)
+  return createAcquiringClient({ ...acquiringClientOptions(options), ...(log ? { logger: log } : {}) })
 }

@@ -9,10 +9,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import type { AcquiringClient } from "../../lib/gateway"
-import type { RefundRecord } from "../../providers/gateway/core/session-data"
-import { readSessionData } from "../../providers/gateway/core/session-data"
-import { refundStatusOf } from "../../providers/gateway/core/status"
+import type { AcquiringClient } from "../lib/gateway"
+import { readSessionData, RefundRecord, refundStatusOf } from "../domain"
 import { paymentLockKey } from "./apply-gateway-state"
 
 export type RefundUpdate = { reference: string; refund_reference_id?: string | null; status: RefundRecord["status"] }

@@ -1,0 +1,195 @@
+/**
+ * The payment provider's options, as a store owner writes them in `medusa-config.ts` (the same object is the
+ * plugin module's `payments` option: its routes, jobs and notifications use the same account). Validated once
+ * at boot: a missing or malformed option stops the store with a message that names it.
+ *
+ * The rules of each option are the gateway library's (src/lib/gateway/client-options.ts); the wire options
+ * (field names and values, signature rows, paths) are checked against the endpoint table by the library too.
+ */
+import { z } from "zod"
+import {
+  accountIdOptionSchema,
+  ACQUIRING_ENDPOINTS,
+  ACQUIRING_PATH_ALIASES,
+  ACQUIRING_SIGNATURE_FIELDS,
+  baseUrlOptionSchema,
+  compileAcquiringWireMap,
+  contentTypeOptionSchema,
+  firstOptionProblem,
+  GatewayOptionsError,
+  merchantIdOptionSchema,
+  pathOptionSchema,
+  positiveIntOptionSchema,
+  resolveSignatureTable,
+  secretOptionSchema,
+  signatureListsOptionSchema,
+  statusListOptionSchema,
+} from "../lib/gateway"
+import type { FieldNamesOption, FieldValuesOption } from "../lib/gateway"
+import { PAYMENT_STATUS_STATES, PaymentStatusState } from "./status"
+
+export type { PaymentStatusState }
+
+const PLACEHOLDERS = /\{(product_id|variant_id|sku|handle)\}/g
+
+const httpUrl = z
+  .string({ error: "is required (a URL)" })
+  .min(1, "is required (a URL)")
+  .refine((v) => {
+    try {
+      return ["http:", "https:"].includes(new URL(v).protocol)
+    } catch {
+      return false
+    }
+  }, "must be an http(s) URL")
+
+const strictOptions = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape, { error: "must be an object" })
+
+/** The acquiring account and the [assumed] wire facts a store may override: shared by the provider and payouts. */
+export const acquiringAccountShape = {
+  /** Acquiring API base URL, e.g. https://test-api.example/ (paths /v1/... are appended). */
+  base_url: baseUrlOptionSchema,
+  merchant_id: merchantIdOptionSchema,
+  account_id: accountIdOptionSchema,
+  /** The merchant's sign key for `encryption_data`. Never logged. */
+  sign_key: secretOptionSchema("the merchant's sign key"),
+  /** Per-endpoint signature field lists that replace the defaults (see docs/gateway-contract.md). */
+  signature_overrides: signatureListsOptionSchema.optional(),
+  /** Per-endpoint request encoding: "json" (default), "form", or "json-as-form" (JSON text sent as a form, as the docs' samples). */
+  content_types: z.record(z.string(), contentTypeOptionSchema).optional(),
+  /** Per-operation paths, e.g. `{ apm: "/v1/authorise" }`. */
+  paths: z
+    .record(z.string(), pathOptionSchema)
+    .superRefine((paths, ctx) => {
+      for (const k of Object.keys(paths)) {
+        if (!(k in ACQUIRING_ENDPOINTS)) {
+          ctx.addIssue({ code: "custom", path: [k], message: `is not a known operation (${Object.keys(ACQUIRING_ENDPOINTS).join(", ")})` })
+        }
+      }
+    })
+    .optional(),
+  /**
+   * The gateway's names for our fields, per operation (request and answer): `{ authorise: { return_url: "returnUrl" } }`.
+   * Keys: operation names, their paths, `payment` (authorise + apm + checkout), `notification`, `payoutNotification`.
+   */
+  field_names: z.custom<FieldNamesOption>().optional(),
+  /** Values on the wire, per operation: a constant, null (leave out) or a translation `{ ourValue: gatewayValue }`. */
+  field_values: z.custom<FieldValuesOption>().optional(),
+}
+
+const orderStatusCodes = strictOptions({
+  approved: statusListOptionSchema.optional(),
+  declined: statusListOptionSchema.optional(),
+  pending: statusListOptionSchema.optional(),
+  review: statusListOptionSchema.optional(),
+})
+
+export const providerOptionsSchema = strictOptions({
+  ...acquiringAccountShape,
+  /** The store's site as registered with the gateway (`website`). */
+  website: z.string({ error: "is required" }).trim().min(1, "is required").max(2000, "must be at most 2000 characters"),
+  /** Public URL of this Medusa server; notifications go to `${store_url}/hooks/gateway/notifications`. */
+  store_url: httpUrl.optional(),
+  /** Storefront page the shopper returns to after 3-D Secure, an APM or the hosted page. The gateway's signature breaks on "&" in it (I0013). */
+  return_url: httpUrl.refine((v) => !v.includes("&"), 'must not contain "&"'),
+  capture: z.enum(["manual", "automatic"], { error: 'must be "manual" or "automatic"' }).optional(),
+  three_ds: z.enum(["do3DS", "no3DS"], { error: 'must be "do3DS" or "no3DS"' }).optional(),
+  timeouts: strictOptions({
+    connect_ms: positiveIntOptionSchema.optional(),
+    headers_ms: positiveIntOptionSchema.optional(),
+    body_ms: positiveIntOptionSchema.optional(),
+  }).optional(),
+  /** Caps on card posts per payment session and per client address (defaults 5, and 20 per hour). */
+  card_attempts: strictOptions({
+    per_session: positiveIntOptionSchema.optional(),
+    per_address: positiveIntOptionSchema.optional(),
+    window_seconds: positiveIntOptionSchema.optional(),
+  }).optional(),
+  /** How the gateway's status fields read; each list replaces the contract's default. */
+  status_codes: strictOptions({
+    /** `order_status` of the direct payment / APM answer (defaults approved 1, declined 0, pending -1, review -2). */
+    order_status: orderStatusCodes.optional(),
+    /** `return_status` meaning accepted (default 1). */
+    return_status_ok: statusListOptionSchema.optional(),
+    /** Batch entry status meaning done (default 1) / refused (default 0). */
+    entry_done: statusListOptionSchema.optional(),
+    entry_refused: statusListOptionSchema.optional(),
+    /** `cancel_status` of the subscription cancel meaning done (default 1). */
+    subscription_cancelled: statusListOptionSchema.optional(),
+  }).optional(),
+  /**
+   * `payment_status` codes of the order query, the refund search and notifications, per state (contract
+   * defaults in ./status.ts). A code listed here means that state; unlisted default codes keep their meaning.
+   */
+  payment_status_codes: z
+    .record(z.string(), statusListOptionSchema)
+    .superRefine((codes, ctx) => {
+      const seen = new Map<string, string>()
+      for (const [state, list] of Object.entries(codes)) {
+        if (!(PAYMENT_STATUS_STATES as readonly string[]).includes(state)) {
+          ctx.addIssue({ code: "custom", path: [state], message: `is not known (${PAYMENT_STATUS_STATES.join(", ")})` })
+          continue
+        }
+        for (const code of list) {
+          const other = seen.get(code)
+          if (other && other !== state) ctx.addIssue({ code: "custom", path: [state], message: `lists "${code}", already listed for ${other}` })
+          seen.set(code, state)
+        }
+      }
+    })
+    .optional(),
+  /** Check the direct payment answer's signature (default true; its formula is [assumed]). */
+  verify_response_signatures: z.boolean({ error: "must be true or false" }).optional(),
+  /**
+   * The goods URL of each item in `items`: a URL template with `{product_id}`, `{variant_id}`, `{sku}`,
+   * `{handle}` (e.g. "https://shop.example/products/{handle}"). Unset, or a placeholder without a value: "0".
+   */
+  product_url: z
+    .string({ error: "must be a URL template" })
+    .refine((v) => !/[{}]/.test(v.replace(PLACEHOLDERS, "x")), "may hold only the placeholders {product_id}, {variant_id}, {sku}, {handle}")
+    .refine((v) => httpUrl.safeParse(v.replace(PLACEHOLDERS, "x")).success, "must be an http(s) URL")
+    .optional(),
+})
+
+export type GatewayProviderOptions = z.input<typeof providerOptionsSchema>
+export type CaptureMode = NonNullable<GatewayProviderOptions["capture"]>
+export type ThreeDSMode = NonNullable<GatewayProviderOptions["three_ds"]>
+
+/** The options of an acquiring client: the provider's, or the module's payout account. */
+export type AcquiringAccountOptions = Pick<
+  GatewayProviderOptions,
+  keyof typeof acquiringAccountShape | "timeouts" | "status_codes" | "payment_status_codes" | "verify_response_signatures"
+>
+
+type WireOptions = { field_names?: unknown; field_values?: unknown; signature_overrides?: Record<string, string[]> }
+/** The library's checks of the wire options against an endpoint table; `at` names an option. */
+export type WireCheck = (options: WireOptions, at: (option: string) => string) => void
+
+const acquiringWireCheck: WireCheck = (o, at) => {
+  compileAcquiringWireMap(o.field_names, o.field_values, { names: at("field_names"), values: at("field_values") })
+  resolveSignatureTable(ACQUIRING_SIGNATURE_FIELDS, o.signature_overrides, ACQUIRING_PATH_ALIASES, at("signature_overrides"))
+}
+
+/**
+ * Checks `options` against `schema`, then the library's wire checks (field names and values, signature rows);
+ * throws an Error `${prefix}: option "a.b" rule` naming the first problem. `name` prefixes option paths.
+ */
+export function assertOptions(prefix: string, schema: z.ZodType, options: unknown, name = "", wireCheck: WireCheck = acquiringWireCheck): void {
+  const at = (option: string) => (name ? `${name}.${option}` : option)
+  const problem = firstOptionProblem(schema, options)
+  if (problem) throw new Error(`${prefix}: option "${at(problem.option)}" ${problem.rule}`)
+  try {
+    wireCheck(options as WireOptions, at)
+  } catch (err) {
+    if (!(err instanceof GatewayOptionsError)) throw err
+    throw new Error(`${prefix}: option "${err.option}" ${err.message.replace(/^Gateway client option "[^"]*" /, "")}`)
+  }
+}
+
+/** Throws an Error naming the first option that is missing or malformed. */
+export function validateProviderOptions(options: unknown): asserts options is GatewayProviderOptions {
+  if (!options || typeof options !== "object") {
+    throw new Error("Gateway payment provider: options are required (base_url, merchant_id, account_id, sign_key, website, return_url)")
+  }
+  assertOptions("Gateway payment provider", providerOptionsSchema, options)
+}

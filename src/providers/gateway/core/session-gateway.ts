@@ -1,0 +1,127 @@
+/**
+ * What the provider asks the gateway about one payment session, and how it reads the answers: a payment's
+ * direct answer, the order query (never trusting the shopper's return: anything not final is confirmed there,
+ * by order_no = session id), and voiding an authorisation that is still open.
+ */
+import { MedusaError } from "@medusajs/framework/utils"
+import { AcquiringClient, AuthoriseResult, GatewayOutcomeUnknownError, redact, toMinorUnits, TransactionRecord } from "../../../lib/gateway"
+import {
+  amountMismatch,
+  describeEntry,
+  findSessionTransaction,
+  GatewayProviderOptions,
+  GatewaySessionData,
+  GatewayState,
+  notifyUrl,
+  stateOfOutcome,
+  stateOfRecord,
+  toMedusaError,
+} from "../../../domain"
+
+export type ProviderLogger = { debug?: (m: string) => void; info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+
+const toMinor = (a: string, c: string) => toMinorUnits(a, c)
+
+export class SessionGateway {
+  constructor(
+    readonly client: AcquiringClient,
+    readonly options: GatewayProviderOptions,
+    readonly logger: ProviderLogger | undefined,
+  ) {}
+
+  /** The session after a payment's direct answer (card or APM): state, redirect, decline, amount check. */
+  fromAnswer(data: GatewaySessionData, res: AuthoriseResult): GatewaySessionData {
+    const state = stateOfOutcome(res.outcome)
+    const issuerUrl = state === "pending" ? res.issuer_url || null : null
+    return {
+      ...data,
+      transaction_id: res.transaction_id || null,
+      gateway_state: state,
+      card_mask: res.card || data.card_mask,
+      threeds_result: res.threeds_result || null,
+      issuer_url: issuerUrl,
+      redirect: issuerUrl ? this.redirectTo(issuerUrl) : null,
+      decline: state === "failed" ? { code: res.result?.code ?? "", message: res.result?.message ?? res.result_info } : null,
+      outcome_unknown: false,
+      discrepancy: amountMismatch(res, data, toMinor),
+    }
+  }
+
+  /** The documented 3-D Secure / APM hand-off: POST return_url and notify_url to the issuer's page. */
+  redirectTo(url: string): GatewaySessionData["redirect"] {
+    const fields: Record<string, string> = {}
+    if (this.options.return_url) fields.return_url = this.options.return_url
+    const notify = notifyUrl(this.options)
+    if (notify) fields.notify_url = notify
+    return { url, method: "POST", fields }
+  }
+
+  /** Asks the gateway for the session's current transaction and records what it says. Never throws for a query failure. */
+  async confirm(data: GatewaySessionData): Promise<GatewaySessionData> {
+    const record = await this.findRecord(data)
+    if (record === undefined) return data // query failed: keep what we know
+    if (record === null) {
+      return data.outcome_unknown
+        ? { ...data, outcome_unknown: false, gateway_state: "failed", decline: { code: "", message: "The gateway has no such payment" } }
+        : data
+    }
+    const discrepancy = amountMismatch(record, data, toMinor)
+    if (discrepancy) {
+      this.logger?.warn(`Gateway payment ${data.order_no}: ${discrepancy}; not authorised`)
+      return { ...data, transaction_id: record.transaction_id || data.transaction_id, discrepancy, outcome_unknown: false }
+    }
+    const state = stateOfRecord(record)
+    return {
+      ...data,
+      transaction_id: record.transaction_id || data.transaction_id,
+      gateway_state: state,
+      issuer_url: state === "pending" ? data.issuer_url : null,
+      redirect: state === "pending" ? data.redirect : null,
+      decline: state === "failed" ? data.decline ?? { code: record.query_result ?? "", message: "Declined at the gateway" } : null,
+      outcome_unknown: state === "unknown",
+    }
+  }
+
+  /** The session's current transaction record; null when the gateway has none; undefined when the query failed. */
+  async findRecord(data: GatewaySessionData): Promise<TransactionRecord | null | undefined> {
+    try {
+      return await findSessionTransaction(this.client, data.order_no, data.transaction_id, data.superseded_transaction_ids)
+    } catch (err) {
+      this.logger?.warn(`Gateway order query for ${data.order_no} failed: ${String(redact((err as Error).message))}`)
+      return undefined
+    }
+  }
+
+  /** The gateway's state of the session's transaction: not_found when it has none, null when the query failed. */
+  async queryState(data: GatewaySessionData): Promise<GatewayState | null> {
+    const record = await this.findRecord(data)
+    return record ? stateOfRecord(record) : record === null ? "not_found" : null
+  }
+
+  /** Voids an authorisation that is still open; anything else is left as it is. */
+  async voidIfOpen(data: GatewaySessionData): Promise<GatewaySessionData> {
+    if (!data.transaction_id || !["authorized", "review", "unknown"].includes(data.gateway_state ?? "")) return data
+    try {
+      const res = await this.client.cancel({
+        cancel_orders: [{ transaction_id: data.transaction_id, order_no: data.order_no, currency: data.currency, amount: data.amount }],
+      })
+      const entry = res.cancel_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.cancel_orders[0]
+      if (!entry || entry.outcome === "unknown") {
+        throw new GatewayOutcomeUnknownError("cancel", entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction")
+      }
+      if (entry.outcome === "done") return { ...data, gateway_state: "canceled", outcome_unknown: false }
+      const state = await this.queryState(data)
+      if (state === "canceled" || state === "failed") return { ...data, gateway_state: state, outcome_unknown: false }
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway cancel refused: ${describeEntry(entry.result, entry.error_message)}`)
+    } catch (err) {
+      if (!(err instanceof GatewayOutcomeUnknownError)) throw toMedusaError(err, "Gateway cancel")
+      const state = await this.queryState(data)
+      if (state === "canceled") return { ...data, gateway_state: "canceled", outcome_unknown: false }
+      if (state === "authorized" || state === "review") {
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Gateway cancel: the gateway did not answer and the payment is still open; try again")
+      }
+      this.logger?.warn(`Gateway cancel of ${data.order_no}: outcome unknown; left for reconciliation`)
+      return { ...data, outcome_unknown: true }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * One run of a reconciliation job: under the job's lock (one run at a time across Medusa instances), recorded
+ * in the module with its summary, and logged in one line. A run that crashes leaves nothing half-done: every
+ * session is applied on its own, and the next run starts again from what is still open.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { GatewayApiError, redact } from "../lib/gateway"
+
+export interface SyncOptions {
+  /** Only sessions and payments created within this many days are checked (default 30). */
+  lookbackDays?: number
+  /** Order-query requests in flight at once (default 2). */
+  concurrency?: number
+}
+
+export interface SyncSummary {
+  job: "order_sync" | "refund_sync"
+  status: "succeeded" | "failed" | "skipped"
+  checked: number
+  changed: number
+  requests: number
+  discrepancies: { order_no: string; reason: string }[]
+  error: string | null
+}
+
+/** Rows read a page at a time (keyset by id: stable while the run changes what it reads; flat in memory). */
+export const PAGE = 500
+
+/** Medusa's filter types omit columns its repositories do filter on (provider_id, status). */
+export const filter = (f: Record<string, unknown>) => f as never
+
+export const since = (options: SyncOptions) => new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000).toISOString()
+
+/** Runs `work` under the job's lock, records the run in the module and logs its one-line summary. */
+export async function withRun(container: MedusaContainer, job: SyncSummary["job"], work: (s: SyncSummary) => Promise<void>): Promise<SyncSummary> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const locking = container.resolve(Modules.LOCKING)
+  const gatewayModule = container.resolve("gateway")
+  const summary: SyncSummary = { job, status: "succeeded", checked: 0, changed: 0, requests: 0, discrepancies: [], error: null }
+  const key = `gateway:${job}`
+  const ownerId = `${job}:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}`
+  let acquired = false
+  try {
+    // Throws at once when another run (this instance or another sharing the locking provider) holds it.
+    await locking.acquire(key, { ownerId, expire: 600 })
+    acquired = true
+  } catch (err) {
+    summary.status = "skipped"
+    summary.error = `another run holds the lock (${String(redact((err as Error).message))})`
+    logger.info(`Gateway ${job}: skipped, ${summary.error}`)
+    return summary
+  }
+  const run = await gatewayModule.createGatewaySyncRuns({ job, status: "running", started_at: new Date() })
+  try {
+    await work(summary)
+  } catch (err) {
+    summary.status = "failed"
+    summary.error =
+      err instanceof GatewayApiError && err.returnStatus === "7"
+        ? `IP not registered with the gateway: register this server's address for the order query (${err.gatewayMessage})`
+        : String(redact((err as Error).message))
+  } finally {
+    await gatewayModule.updateGatewaySyncRuns({
+      id: run.id,
+      status: summary.status === "failed" ? "failed" : "succeeded",
+      finished_at: new Date(),
+      checked: summary.checked,
+      changed: summary.changed,
+      requests: summary.requests,
+      discrepancies: { items: summary.discrepancies },
+      error: summary.error,
+    })
+    if (acquired) await locking.release(key, { ownerId }).catch(() => undefined)
+  }
+  const line = `Gateway ${job}: ${summary.status}, checked ${summary.checked}, changed ${summary.changed}, requests ${summary.requests}, discrepancies ${summary.discrepancies.length}${summary.error ? `, error: ${summary.error}` : ""}`
+  if (summary.status === "failed") logger.error(line)
+  else logger.info(line)
+  return summary
+}
