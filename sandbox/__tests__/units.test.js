@@ -1,9 +1,11 @@
 "use strict"
 const fs = require("node:fs")
 const path = require("node:path")
-// The shared spec's vectors when this checkout sits beside it; otherwise the verbatim copy in fixtures/.
+// The shared spec's vectors when this checkout sits beside it; otherwise the repository's verbatim copy.
 const SHARED_VECTORS = path.join(__dirname, "..", "..", "..", "shared", "spec", "signature-vectors.json")
-const vectors = JSON.parse(fs.readFileSync(fs.existsSync(SHARED_VECTORS) ? SHARED_VECTORS : path.join(__dirname, "fixtures", "signature-vectors.json"), "utf8")).vectors
+const FIXTURE_VECTORS = path.join(__dirname, "..", "..", "fixtures", "signature-vectors.json")
+const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"))
+const vectors = readJson(fs.existsSync(SHARED_VECTORS) ? SHARED_VECTORS : FIXTURE_VECTORS).vectors
 const signing = require("../lib/signing")
 const money = require("../lib/money")
 const validation = require("../lib/validation")
@@ -14,6 +16,11 @@ const { normaliseRules } = require("../lib/faults")
 const { parseArgs } = require("../bin")
 
 describe("signing module against signature-vectors.json", () => {
+  test("the repository's copy equals the shared spec's vectors (when the spec is beside it)", () => {
+    if (!fs.existsSync(SHARED_VECTORS)) return
+    expect(readJson(FIXTURE_VECTORS)).toEqual(readJson(SHARED_VECTORS))
+  })
+
   test.each(vectors.map((v) => [v.family, v.endpoint, v]))("%s %s", (family, _endpoint, v) => {
     if (family === "acquiring") {
       expect(signing.acquiringSign(v.values, v.fields, v.key)).toBe(v.signature)
