@@ -1,52 +1,25 @@
 "use strict"
 /**
  * Test helpers: signed requests over a real socket with raw fetch, a tiny XML reader, a notification receiver.
- * Signatures here are computed with node:crypto directly from the notes' rule, not with the sandbox's module.
+ * Requests are signed with the sandbox's own signing module; units.test.js checks that module against the
+ * shared signature vectors, so the formulas have one home.
  */
 const http = require("node:http")
 const crypto = require("node:crypto")
+const signing = require("../lib/signing")
 
 const SIGN_KEY = "sandbox_sign_key"
 const API_KEY = "sandbox_api_key"
 const MERCHANT = { merchant_id: "701001", account_id: "701001010" }
 
-/** @param {string[]} values @param {string} key */
-function sha(values, key) {
-  return crypto
-    .createHash("sha256")
-    .update(values.map((v) => String(v ?? "").replace(/\s+/g, "")).join("") + key)
-    .digest("hex")
-}
-
-/** Acquiring signature per endpoint (notes' table + contract). */
+/**
+ * Acquiring signature of a body with an endpoint's formula ("response": direct-payment answers and transaction
+ * notifications).
+ */
 function acqSign(path, b, key = SIGN_KEY) {
-  const ids = (list) => (Array.isArray(list) ? list.map((e) => e.transaction_id) : [])
-  switch (path) {
-    case "/v1/authorise":
-    case "/v1/checkout":
-      return sha([b.merchant_id, b.account_id, b.order_no, b.currency, b.amount, b.return_url ?? ""], key)
-    case "/v1/retrievalTrans":
-    case "/v1/retrievalRefund":
-      return sha([b.merchant_id, b.account_id], key)
-    case "/v1/capture":
-      return sha([b.merchant_id, b.account_id, ...ids(b.capture_orders)], key)
-    case "/v1/cancel":
-      return sha([b.merchant_id, b.account_id, ...ids(b.cancel_orders)], key)
-    case "/v1/review":
-      return sha([b.merchant_id, b.account_id, ...ids(b.review_orders)], key)
-    case "/v1/refund":
-      return sha([b.merchant_id, b.account_id, ...ids(b.refund_orders)], key)
-    case "/v1/payout":
-      return sha([b.merchant_id, b.account_id, b.request_id, b.payment_currency, b.payment_amount], key)
-    case "/v1/optimise":
-      return sha([b.merchant_id, b.account_id, b.request_id, b.currency, b.amount, b.shopper_email], key)
-    case "/v1/cancelsubscription":
-      return sha([b.merchant_id, b.account_id, b.recurring_id], key)
-    case "response":
-      return sha([b.merchant_id, b.account_id, b.transaction_id, b.order_no, b.currency, b.amount, b.order_status, b.result_info], key)
-    default:
-      throw new Error(path)
-  }
+  const fields = signing.ACQUIRING_FIELDS[path]
+  if (!fields) throw new Error(`no acquiring signature formula for ${path}`)
+  return signing.acquiringSign(b, fields, key)
 }
 
 /** Form-encode with structured fields as JSON text. */
@@ -95,35 +68,15 @@ function readXml(text) {
   return out
 }
 
-/** Issuing `sign` (fields scheme): uppercase SHA-256 of the listed values + api key. */
+/** Issuing `sign` (fields scheme) over the given field list. */
 function issSign(fields, b, key = API_KEY) {
-  return sha(
-    fields.map((f) => (f === "company_id" ? (b.company_id ?? b.companyId) : b[f])),
-    key,
-  ).toUpperCase()
-}
-
-const ISS_FIELDS = {
-  "/cardholder/create": ["company_id", "email", "first_name", "last_name"],
-  "/cardholder/query": ["company_id", "cardholderId"],
-  "/cardholder/delete": ["company_id", "cardholderId"],
-  "/card/charge": ["company_id", "card_id", "charge_amount"],
-  "/card/update": ["company_id", "card_id", "authLimitAmount"],
-  "/group/create": ["company_id", "group_name", "charge_amount", "currency"],
-  "/group/query": ["company_id", "group_id"],
-  "/group/close": ["company_id", "group_id"],
-  "/group/refund": ["company_id", "group_id"],
-  "/card/create": ["company_id", "cardholder_id", "group_id"],
-  "/card/query": ["company_id", "cardId"],
-  "/card/refund": ["company_id", "card_id"],
-  "/card/status": ["company_id", "card_id"],
-  "/card/close": ["company_id", "card_id"],
+  return signing.issuingSignFields(b, fields, key)
 }
 
 /** POST a signed issuing request; returns the JSON envelope. */
 async function iss(sb, path, fields, opts = {}) {
   const body = { request_id: "", ...fields }
-  if (body.sign === undefined) body.sign = issSign(ISS_FIELDS[path], body)
+  if (body.sign === undefined) body.sign = signing.issuingSign(path, body, API_KEY)
   const res = await fetch(sb.issuingUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
   const json = await res.json()
   return opts.withStatus ? { status: res.status, json } : json
@@ -213,7 +166,6 @@ module.exports = {
   SIGN_KEY,
   API_KEY,
   MERCHANT,
-  sha,
   acqSign,
   acq,
   form,
