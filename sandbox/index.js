@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Gateway sandbox: a stateful simulator of the acquiring API (`/v1/...`) and the issuing API (`/api/...`),
@@ -25,19 +26,8 @@ const { TEST_CARDS, MAGIC_CARDS } = require("./lib/payments")
 
 const NO_FAULT = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false }
 
-/**
- * @typedef {object} Sandbox
- * @property {string} url            http://HOST:PORT
- * @property {string} acquiringUrl   = url ({base_url})
- * @property {string} issuingUrl     = url + "/api" ({issuing_base_url})
- * @property {number} port
- * @property {() => Promise<void>} close   stop listening, drop connections, cancel every timer
- * @property {() => void} reset            clear all state, faults, counters and notifications
- * @property {(rules: any[]) => any[]} setFaults   replace the fault rules (throws on an invalid rule)
- * @property {() => void} clearFaults
- * @property {() => { total: number, byPath: Record<string, number> }} stats
- * @property {ReturnType<typeof createStore>} store
- */
+// The public types are declared in index.d.ts ("./index" resolves to it), and this file is checked against them.
+/** @typedef {import("./index").Sandbox} Sandbox */
 
 /** @param {string} path */
 function familyOf(path) {
@@ -77,7 +67,7 @@ function serialise(r) {
 
 /**
  * Start a sandbox.
- * @param {import("./lib/options").SandboxOptions} [options]
+ * @param {import("./index").SandboxOptions} [options]
  * @returns {Promise<Sandbox>}
  */
 async function startSandbox(options = {}) {
@@ -239,4 +229,4 @@ async function startSandbox(options = {}) {
   return sandbox
 }
 
-module.exports = { startSandbox, DEFAULTS, TEST_CARDS, MAGIC_CARDS }
+module.exports = /** @satisfies {typeof import("./index")} */ ({ startSandbox, DEFAULTS, TEST_CARDS, MAGIC_CARDS })

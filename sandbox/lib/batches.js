@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Batch operations: /v1/capture, /v1/cancel, /v1/review (100), /v1/refund.
@@ -17,6 +18,7 @@ const { RETURN, errorResponse, checkEnvelope, checkMerchant, checkSignature } = 
 
 /**
  * Look up an entry's transaction and check that order_no, currency (and, when `exactAmount`, amount) match.
+ * @param {any} ctx @param {Record<string, any>} entry @param {string} merchant @param {boolean} exactAmount
  * @returns {{ tx: any } | { error: string }}
  */
 function findTx(ctx, entry, merchant, exactAmount) {

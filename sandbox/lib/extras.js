@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * /v1/optimise (payment-method ranking) and /v1/cancelsubscription.

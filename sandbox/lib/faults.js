@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Fault injection (contract, "Sandbox control"): rules `{ path?, fault, rate?, times?, ms? }`.

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * The issuing API (`{issuing_base_url}` = `{base_url}/api`): JSON requests; every answer HTTP 200 with

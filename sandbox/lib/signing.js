@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * The sandbox's own implementation of the gateway's signature formulas
@@ -67,7 +68,7 @@ function text(v) {
   return String(v)
 }
 
-/** Remove every whitespace character (Unicode aware, as JS `\s`). */
+/** Remove every whitespace character (Unicode aware, as JS `\s`). @param {string} s */
 function stripWhitespace(s) {
   return s.replace(/\s+/g, "")
 }
@@ -124,7 +125,7 @@ function acquiringSign(body, fields, key) {
   return signValues(collectValues(body, fields), key)
 }
 
-/** Timing-safe equality of two strings (false when lengths differ). */
+/** Timing-safe equality of two strings (false when lengths differ). @param {unknown} a @param {unknown} b */
 function safeEqual(a, b) {
   const ba = Buffer.from(String(a), "utf8")
   const bb = Buffer.from(String(b), "utf8")
@@ -197,7 +198,7 @@ function issuingVerify(path, body, key, scheme = "fields") {
   return safeEqual(issuingSign(path, body, key, scheme), given)
 }
 
-/** Change a signature so that it no longer verifies (used by the bad_signature fault). */
+/** Change a signature so that it no longer verifies (used by the bad_signature fault). @param {unknown} sig */
 function corruptSignature(sig) {
   const s = String(sig || "")
   if (!s) return "0".repeat(64)

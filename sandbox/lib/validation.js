@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Request validation: required fields, length limits (gateway-notes.md "Transport"), formats, Luhn.
