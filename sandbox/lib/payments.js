@@ -148,15 +148,8 @@ function createPayment(ctx, req, o) {
     shopper_phone: req.shopper_phone,
     note: req.note,
     risk_reasons: PASS_REASONS,
-    delivery_information: {
-      delivery_address: req.delivery_address,
-      delivery_city: req.delivery_city,
-      delivery_country: req.delivery_country,
-      delivery_firstname: req.delivery_firstname,
-      delivery_lastname: req.delivery_lastname,
-      delivery_postal_code: req.delivery_postal_code,
-      delivery_state: req.delivery_state,
-    },
+    // as sent: a field the request lacks stays absent from the stored state
+    delivery_information: Object.fromEntries(S.DELIVERY_FIELDS.map((k) => [k, req[k]])),
   }
   const pan = o.token ? o.token.pan : o.pan || ""
   const expMonth = o.token ? o.token.exp_month : o.expMonth

@@ -72,6 +72,24 @@ const REFUSAL = {
 /** Refund record status. */
 const RS = { PENDING: "0", REFUNDED: "1", FAILED: "2" }
 
+/** Optional texts a transaction keeps from its payment request ("" when not sent). */
+const REQUEST_TEXTS = /** @type {const} */ (["notify_url", "return_url", "website", "shopper_email", "shopper_phone", "note", "token_id", "recurring_id"])
+
+/** The delivery address fields of a payment request, in the order the order query lists them. */
+const DELIVERY_FIELDS = /** @type {const} */ (["delivery_address", "delivery_city", "delivery_country", "delivery_firstname", "delivery_lastname", "delivery_postal_code", "delivery_state"])
+
+/**
+ * `name: text` for each of `names`, in that order (answers list their fields in order); "" where `src` has none.
+ * @template {string} K
+ * @param {Record<string, any>} src @param {readonly K[]} names
+ * @returns {Record<K, string>}
+ */
+function textsOf(src, names) {
+  const out = /** @type {Record<K, string>} */ ({})
+  for (const n of names) out[n] = src[n] || ""
+  return out
+}
+
 function createStore() {
   const store = {
     /** @type {Map<string, any>} transaction_id -> transaction */
@@ -160,14 +178,7 @@ function createTransaction(store, f) {
     chargeback_minor: 0n,
     refund_seq: 0,
     refund_ids: /** @type {string[]} */ ([]),
-    notify_url: f.notify_url || "",
-    return_url: f.return_url || "",
-    website: f.website || "",
-    shopper_email: f.shopper_email || "",
-    shopper_phone: f.shopper_phone || "",
-    note: f.note || "",
-    token_id: f.token_id || "",
-    recurring_id: f.recurring_id || "",
+    ...textsOf(f, REQUEST_TEXTS),
     delivery_information: f.delivery_information || {},
     created_at: now,
     updated_at: now,
@@ -379,15 +390,7 @@ function transactionRecord(store, tx) {
     query_result: QUERY_RESULT[tx.payment_status] || "-1",
     is3ds: tx.is3ds,
     antifraud_provider: "sandbox",
-    delivery_information: {
-      delivery_address: d.delivery_address || "",
-      delivery_city: d.delivery_city || "",
-      delivery_country: d.delivery_country || "",
-      delivery_firstname: d.delivery_firstname || "",
-      delivery_lastname: d.delivery_lastname || "",
-      delivery_postal_code: d.delivery_postal_code || "",
-      delivery_state: d.delivery_state || "",
-    },
+    delivery_information: textsOf(d, DELIVERY_FIELDS),
     fraud_check_result: tx.risk_reasons.map((/** @type {any} */ r) => ({ check_items: r.name, status: r.status })),
     subscription_result: {
       contract_name: sub ? sub.contract_name : "",
@@ -445,6 +448,7 @@ function randomId(bytes = 8) {
 module.exports = {
   PS,
   RS,
+  DELIVERY_FIELDS,
   QUERY_RESULT,
   LIVE_STATUSES,
   CAPTURED_STATUSES,
@@ -470,4 +474,5 @@ module.exports = {
   transactionState,
   maskCard,
   randomId,
+  textsOf,
 }
