@@ -1,16 +1,48 @@
 "use strict"
 /**
- * Test helpers: signed requests over a real socket with raw fetch, a tiny XML reader, a notification receiver.
+ * Test helpers: sandboxes for a test file or a single test, signed requests over a real socket with raw fetch,
+ * a tiny XML reader, a notification receiver.
  * Requests are signed with the sandbox's own signing module; units.test.js checks that module against the
  * shared signature vectors, so the formulas have one home.
  */
 const http = require("node:http")
 const crypto = require("node:crypto")
+const { startSandbox } = require("..")
 const signing = require("../lib/signing")
 
 const SIGN_KEY = "sandbox_sign_key"
 const API_KEY = "sandbox_api_key"
 const MERCHANT = { merchant_id: "701001", account_id: "701001010" }
+
+// What a test opens with sandbox() or receiver() is closed after that test, passed or failed, so that tests
+// need no try/finally of their own. (Both are meant to be called inside a test.)
+/** @type {{ close(): Promise<unknown> }[]} */
+const openedByTest = []
+afterEach(async () => {
+  for (const x of openedByTest.splice(0).reverse()) await x.close()
+})
+
+/**
+ * The sandbox of a test file (or of a describe block): started before its tests (port 0, quiet, `options`),
+ * closed after them, and reset before each test unless `resetEach` is false. The returned object gets the
+ * sandbox's properties when it has started.
+ */
+function useSandbox(options = {}, { resetEach = true } = {}) {
+  const sb = {}
+  beforeAll(async () => {
+    Object.assign(sb, await startSandbox({ port: 0, quiet: true, ...options }))
+  })
+  afterAll(() => sb.close())
+  if (resetEach) beforeEach(() => sb.reset())
+  return sb
+}
+
+/** A sandbox of the current test only (port 0, quiet, `options`), closed after it. */
+async function sandbox(options = {}) {
+  const sb = await startSandbox({ port: 0, quiet: true, ...options })
+  openedByTest.push(sb)
+  return sb
+}
 
 /**
  * Acquiring signature of a body with an endpoint's formula ("response": direct-payment answers and transaction
@@ -83,7 +115,8 @@ async function iss(sb, path, fields, opts = {}) {
 }
 
 /**
- * A local notification receiver. `answers` is a list of status codes used in turn (the last repeats).
+ * A local notification receiver, closed after the current test. `answers` is a list of status codes used in
+ * turn (the last repeats).
  */
 async function receiver(answers = [200]) {
   /** @type {{ headers: any, body: string, at: number }[]} */
@@ -100,7 +133,7 @@ async function receiver(answers = [200]) {
   })
   await new Promise((r) => server.listen(0, "127.0.0.1", r))
   const url = `http://127.0.0.1:${server.address().port}/hooks/gateway`
-  return {
+  const rx = {
     url,
     received,
     close: () =>
@@ -109,6 +142,8 @@ async function receiver(answers = [200]) {
         server.closeAllConnections()
       }),
   }
+  openedByTest.push(rx)
+  return rx
 }
 
 /** Poll until fn() returns a truthy value (generous default wait). */
@@ -163,6 +198,8 @@ async function capturedPayment(sb, overrides = {}) {
 }
 
 module.exports = {
+  useSandbox,
+  sandbox,
   SIGN_KEY,
   API_KEY,
   MERCHANT,
