@@ -3,6 +3,7 @@
 /**
  * Options of startSandbox() and their defaults; the CLI flags map onto them one to one.
  */
+const { ENVELOPE_LIMITS } = require("./validation")
 
 // The options are described in ../index.d.ts (SandboxOptions).
 
@@ -46,8 +47,11 @@ function resolveOptions(input = {}) {
   for (const k of STRING_OPTIONS) {
     if (typeof o[k] !== "string" || o[k] === "") throw new TypeError(`option ${k} must be a non-empty string`)
   }
-  if (o.merchantId.length > 7) throw new TypeError("option merchantId must be at most 7 characters")
-  if (o.accountId.length > 10) throw new TypeError("option accountId must be at most 10 characters")
+  // the gateway's own limits: a longer merchant or account could never be sent
+  for (const [k, field] of [["merchantId", "merchant_id"], ["accountId", "account_id"]]) {
+    const max = ENVELOPE_LIMITS[field]
+    if (o[k].length > max) throw new TypeError(`option ${k} must be at most ${max} characters`)
+  }
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new TypeError("option port must be an integer from 0 to 65535")
   for (const k of DELAY_OPTIONS) {
     if (typeof o[k] !== "number" || !Number.isFinite(o[k]) || o[k] < 0) throw new TypeError(`option ${k} must be a non-negative number`)
