@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 "use strict"
 /**
  * CLI of the gateway sandbox: `node sandbox/bin.js --port 4010` (or `npm run sandbox -- --port 4010`).

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Gateway sandbox: a stateful simulator of the acquiring API (`/v1/...`) and the issuing API (`/api/...`),
@@ -7,77 +8,30 @@
  *   const sb = await startSandbox({ port: 0, quiet: true })
  *   // sb.url, sb.acquiringUrl, sb.issuingUrl, sb.port, sb.close(), sb.reset(), sb.setFaults(rules),
  *   // sb.clearFaults(), sb.stats(), sb.store
+ *
+ * This file wires the HTTP server, the store, the timers and the notifier to the request pieces in lib/:
+ * routing.js (which handler answers a path), request-faults.js (what the fault rules do to a request) and
+ * serialise.js (an answer -> status, headers, body).
  */
 const http = require("node:http")
 const { resolveOptions, DEFAULTS } = require("./lib/options")
 const { readBody, BodyError } = require("./lib/body")
-const { buildXml } = require("./lib/xml")
-const { corruptSignature } = require("./lib/signing")
 const { createStore, clearStore } = require("./lib/store")
 const { seed } = require("./lib/issuing-state")
 const { createFaults } = require("./lib/faults")
 const { createTimers } = require("./lib/timers")
 const { createNotifier } = require("./lib/notifier")
-const { handleAcquiring } = require("./lib/acquiring")
-const { handleIssuing } = require("./lib/issuing")
-const { handleControl } = require("./lib/control")
+const { familyOf, isGateway, route } = require("./lib/routing")
+const { serialise } = require("./lib/serialise")
+const { faultsFor, answerInstead, corruptSignatures, dropConnection, truncateBody } = require("./lib/request-faults")
 const { TEST_CARDS, MAGIC_CARDS } = require("./lib/payments")
 
-const NO_FAULT = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false }
-
-/**
- * @typedef {object} Sandbox
- * @property {string} url            http://HOST:PORT
- * @property {string} acquiringUrl   = url ({base_url})
- * @property {string} issuingUrl     = url + "/api" ({issuing_base_url})
- * @property {number} port
- * @property {() => Promise<void>} close   stop listening, drop connections, cancel every timer
- * @property {() => void} reset            clear all state, faults, counters and notifications
- * @property {(rules: any[]) => any[]} setFaults   replace the fault rules (throws on an invalid rule)
- * @property {() => void} clearFaults
- * @property {() => { total: number, byPath: Record<string, number> }} stats
- * @property {ReturnType<typeof createStore>} store
- */
-
-/** @param {string} path */
-function familyOf(path) {
-  if (path === "/v1" || path.startsWith("/v1/")) return "acquiring"
-  if (path === "/api" || path.startsWith("/api/")) return "issuing"
-  if (path === "/sandbox" || path.startsWith("/sandbox/")) return "control"
-  return null
-}
-
-/**
- * Turn a handler's answer into status, headers and body text.
- * @param {any} r
- */
-function serialise(r) {
-  /** @type {Record<string, string>} */
-  const headers = { ...(r.headers || {}) }
-  let text = ""
-  if (r.location) {
-    headers.location = r.location
-    headers["content-type"] = "text/plain; charset=utf-8"
-    text = `See Other: ${r.location}`
-  } else if (r.xml) {
-    headers["content-type"] = "application/xml; charset=utf-8"
-    text = buildXml(r.xml)
-  } else if (r.html !== undefined) {
-    headers["content-type"] = "text/html; charset=utf-8"
-    text = r.html
-  } else if (r.json !== undefined) {
-    headers["content-type"] = "application/json; charset=utf-8"
-    text = JSON.stringify(r.json)
-  } else {
-    headers["content-type"] = "text/plain; charset=utf-8"
-    text = r.text || ""
-  }
-  return { status: r.status || 200, headers, body: Buffer.from(text, "utf8") }
-}
+// The public types are declared in index.d.ts ("./index" resolves to it), and this file is checked against them.
+/** @typedef {import("./index").Sandbox} Sandbox */
 
 /**
  * Start a sandbox.
- * @param {import("./lib/options").SandboxOptions} [options]
+ * @param {import("./index").SandboxOptions} [options]
  * @returns {Promise<Sandbox>}
  */
 async function startSandbox(options = {}) {
@@ -109,13 +63,12 @@ async function startSandbox(options = {}) {
     }
     const path = url.pathname
     const family = familyOf(path)
-    const gateway = family === "acquiring" || family === "issuing"
+    const gateway = isGateway(family)
     if (gateway) {
       counters.total += 1
       counters.byPath[path] = (counters.byPath[path] || 0) + 1
     }
-    const pick = gateway ? faults.pick(path) : NO_FAULT
-    const latency = (gateway ? opts.latencyMs : 0) + pick.latencyMs
+    const fault = faultsFor(faults, gateway, path, opts.latencyMs)
     const host = String(req.headers.host || "")
     const baseUrl = /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : ctx.url
     /** @type {any} */
@@ -124,8 +77,8 @@ async function startSandbox(options = {}) {
     try {
       text = await readBody(req)
     } catch (e) {
-      response = e instanceof BodyError ? { status: e.status, json: { code: "I0002", source: "body", message: e.message } } : null
-      if (!response) return
+      if (!(e instanceof BodyError)) return
+      response = { status: e.status, json: { code: "I0002", source: "body", message: e.message } }
     }
     if (!response) {
       const info = {
@@ -137,37 +90,14 @@ async function startSandbox(options = {}) {
         baseUrl,
         ip: req.socket.remoteAddress || "",
       }
-      if (pick.error5xx) {
-        response = { status: 503, json: { code: "I0503", source: "", message: "Service Unavailable (sandbox fault)" } }
-      } else {
-        try {
-          if (family === "acquiring") response = handleAcquiring(ctx, info)
-          else if (family === "issuing") response = handleIssuing(ctx, info)
-          else if (family === "control") response = handleControl(ctx, info)
-          else if (path === "/" && info.method === "GET") response = { status: 200, json: { name: "gateway sandbox", acquiringUrl: ctx.url, issuingUrl: `${ctx.url}/api`, docs: "sandbox/README.md" } }
-          else response = { status: 404, json: { error: `no route ${path}` } }
-        } catch (e) {
-          log(`error in ${path}: ${/** @type {any} */ (e).stack || e}`)
-          response = { status: 500, json: { code: "I0999", source: "", message: "sandbox internal error" } }
-        }
-      }
+      response = answerInstead(fault) || route(ctx, info, family)
     }
-    if (latency > 0) await requestTimers.sleep(latency)
+    if (fault.latencyMs > 0) await requestTimers.sleep(fault.latencyMs)
     if (closed) return
-    if (pick.badSignature) {
-      if (response.json && typeof response.json === "object" && "encryption_data" in response.json) {
-        response.json = { ...response.json, encryption_data: corruptSignature(response.json.encryption_data) }
-      }
-      if (response.xml && "encryption_data" in response.xml) response.xml = { ...response.xml, encryption_data: corruptSignature(response.xml.encryption_data) }
-    }
-    if (pick.drop) {
-      log(`${req.method} ${path} processed, connection dropped (fault)`)
-      req.socket.destroy()
-      return
-    }
+    corruptSignatures(fault, response)
+    if (dropConnection(fault, req, path, log)) return
     const out = serialise(response)
-    let body = out.body
-    if (pick.malformed) body = body.subarray(0, Math.floor(body.length / 2))
+    const body = truncateBody(fault, out.body)
     out.headers["content-length"] = String(body.length)
     res.writeHead(out.status, out.headers)
     res.end(body)
@@ -239,4 +169,4 @@ async function startSandbox(options = {}) {
   return sandbox
 }
 
-module.exports = { startSandbox, DEFAULTS, TEST_CARDS, MAGIC_CARDS }
+module.exports = /** @satisfies {typeof import("./index")} */ ({ startSandbox, DEFAULTS, TEST_CARDS, MAGIC_CARDS })

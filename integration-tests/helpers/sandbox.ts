@@ -2,19 +2,12 @@
  * Starts the gateway sandbox for a suite before Medusa's test runner boots the store, and points the store's
  * provider options at it (medusa-config.ts reads GATEWAY_* when the runner loads it).
  */
+import type { Sandbox, SandboxOptions } from "../../sandbox"
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require("../../sandbox")
+const { startSandbox } = require("../../sandbox") as typeof import("../../sandbox")
 
-export interface Sandbox {
-  url: string
-  close(): Promise<void>
-  reset(): void
-  setFaults(rules: unknown[]): unknown
-  clearFaults(): void
-  stats(): { total: number; byPath: Record<string, number> }
-}
-
-export function useSandbox(env: Record<string, string> = {}, options: Record<string, unknown> = {}) {
+export function useSandbox(env: Record<string, string> = {}, options: SandboxOptions = {}) {
   const ref: { current: Sandbox | null } = { current: null }
   beforeAll(async () => {
     ref.current = await startSandbox({ quiet: true, ...options })

@@ -1,12 +1,7 @@
 "use strict"
-const { startSandbox } = require("..")
 const h = require("./helpers")
 
-let sb
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, quiet: true })
-})
-afterAll(() => sb.close())
+const sb = h.useSandbox({}, { resetEach: false })
 
 const entry = (x, extra = {}) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount, ...extra })
 
@@ -243,11 +238,7 @@ describe("refund and refund search", () => {
 })
 
 describe("refund settlement with a delay", () => {
-  let slow
-  beforeAll(async () => {
-    slow = await startSandbox({ port: 0, quiet: true, refundDelayMs: 60000 })
-  })
-  afterAll(() => slow.close())
+  const slow = h.useSandbox({ refundDelayMs: 60000 }, { resetEach: false })
 
   test("pending until settled by hand: refunded or failed; a failed refund frees the amount", async () => {
     const x = await h.capturedPayment(slow)
@@ -314,20 +305,15 @@ describe("order query", () => {
   })
 
   test("registeredIps: an unregistered caller gets return_status 7", async () => {
-    const locked = await startSandbox({ port: 0, quiet: true, registeredIps: ["203.0.113.9"] })
-    const open = await startSandbox({ port: 0, quiet: true, registeredIps: ["127.0.0.1"] })
-    try {
-      const r = await h.acq(locked, "/v1/retrievalTrans", { orders: "a" })
-      expect(r.status).toBe(200)
-      expect(r.json).toEqual(expect.objectContaining({ return_status: "7", return_message: "IP not registered", orders_list: [] }))
-      const ok = await h.acq(open, "/v1/retrievalTrans", { orders: "a" })
-      expect(ok.json.return_status).toBe("1")
-      // the refund search is not restricted
-      expect((await h.acq(locked, "/v1/retrievalRefund", { refund_orders: "a" })).json.return_status).toBe("1")
-    } finally {
-      await locked.close()
-      await open.close()
-    }
+    const locked = await h.sandbox({ registeredIps: ["203.0.113.9"] })
+    const open = await h.sandbox({ registeredIps: ["127.0.0.1"] })
+    const r = await h.acq(locked, "/v1/retrievalTrans", { orders: "a" })
+    expect(r.status).toBe(200)
+    expect(r.json).toEqual(expect.objectContaining({ return_status: "7", return_message: "IP not registered", orders_list: [] }))
+    const ok = await h.acq(open, "/v1/retrievalTrans", { orders: "a" })
+    expect(ok.json.return_status).toBe("1")
+    // the refund search is not restricted
+    expect((await h.acq(locked, "/v1/retrievalRefund", { refund_orders: "a" })).json.return_status).toBe("1")
   })
 })
 

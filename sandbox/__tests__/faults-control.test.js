@@ -4,12 +4,7 @@ const { spawn } = require("node:child_process")
 const { startSandbox } = require("..")
 const h = require("./helpers")
 
-let sb
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, quiet: true })
-})
-afterAll(() => sb.close())
-beforeEach(() => sb.reset())
+const sb = h.useSandbox()
 
 const entry = (x) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount })
 const postJson = (url, body, method = "POST") => fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
@@ -68,15 +63,11 @@ describe("faults", () => {
     let t0 = Date.now()
     await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })
     expect(Date.now() - t0).toBeGreaterThanOrEqual(100)
-    const slow = await startSandbox({ port: 0, quiet: true, latencyMs: 120 })
-    try {
-      t0 = Date.now()
-      const r = await fetch(`${slow.url}/v1/authorise`, { method: "POST", body: "{}" })
-      expect(r.status).toBe(400)
-      expect(Date.now() - t0).toBeGreaterThanOrEqual(80)
-    } finally {
-      await slow.close()
-    }
+    const slow = await h.sandbox({ latencyMs: 120 })
+    t0 = Date.now()
+    const r = await fetch(`${slow.url}/v1/authorise`, { method: "POST", body: "{}" })
+    expect(r.status).toBe(400)
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(80)
   })
 
   test("path prefix, rate 0 and issuing 5xx", async () => {

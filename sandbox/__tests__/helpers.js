@@ -1,52 +1,57 @@
 "use strict"
 /**
- * Test helpers: signed requests over a real socket with raw fetch, a tiny XML reader, a notification receiver.
- * Signatures here are computed with node:crypto directly from the notes' rule, not with the sandbox's module.
+ * Test helpers: sandboxes for a test file or a single test, signed requests over a real socket with raw fetch,
+ * a tiny XML reader, a notification receiver.
+ * Requests are signed with the sandbox's own signing module; units.test.js checks that module against the
+ * shared signature vectors, so the formulas have one home.
  */
 const http = require("node:http")
 const crypto = require("node:crypto")
+const { startSandbox } = require("..")
+const signing = require("../lib/signing")
 
 const SIGN_KEY = "sandbox_sign_key"
 const API_KEY = "sandbox_api_key"
 const MERCHANT = { merchant_id: "701001", account_id: "701001010" }
 
-/** @param {string[]} values @param {string} key */
-function sha(values, key) {
-  return crypto
-    .createHash("sha256")
-    .update(values.map((v) => String(v ?? "").replace(/\s+/g, "")).join("") + key)
-    .digest("hex")
+// What a test opens with sandbox() or receiver() is closed after that test, passed or failed, so that tests
+// need no try/finally of their own. (Both are meant to be called inside a test.)
+/** @type {{ close(): Promise<unknown> }[]} */
+const openedByTest = []
+afterEach(async () => {
+  for (const x of openedByTest.splice(0).reverse()) await x.close()
+})
+
+/**
+ * The sandbox of a test file (or of a describe block): started before its tests (port 0, quiet, `options`),
+ * closed after them, and reset before each test unless `resetEach` is false. The returned object gets the
+ * sandbox's properties when it has started.
+ */
+function useSandbox(options = {}, { resetEach = true } = {}) {
+  const sb = {}
+  beforeAll(async () => {
+    Object.assign(sb, await startSandbox({ port: 0, quiet: true, ...options }))
+  })
+  afterAll(() => sb.close())
+  if (resetEach) beforeEach(() => sb.reset())
+  return sb
 }
 
-/** Acquiring signature per endpoint (notes' table + contract). */
+/** A sandbox of the current test only (port 0, quiet, `options`), closed after it. */
+async function sandbox(options = {}) {
+  const sb = await startSandbox({ port: 0, quiet: true, ...options })
+  openedByTest.push(sb)
+  return sb
+}
+
+/**
+ * Acquiring signature of a body with an endpoint's formula ("response": direct-payment answers and transaction
+ * notifications).
+ */
 function acqSign(path, b, key = SIGN_KEY) {
-  const ids = (list) => (Array.isArray(list) ? list.map((e) => e.transaction_id) : [])
-  switch (path) {
-    case "/v1/authorise":
-    case "/v1/checkout":
-      return sha([b.merchant_id, b.account_id, b.order_no, b.currency, b.amount, b.return_url ?? ""], key)
-    case "/v1/retrievalTrans":
-    case "/v1/retrievalRefund":
-      return sha([b.merchant_id, b.account_id], key)
-    case "/v1/capture":
-      return sha([b.merchant_id, b.account_id, ...ids(b.capture_orders)], key)
-    case "/v1/cancel":
-      return sha([b.merchant_id, b.account_id, ...ids(b.cancel_orders)], key)
-    case "/v1/review":
-      return sha([b.merchant_id, b.account_id, ...ids(b.review_orders)], key)
-    case "/v1/refund":
-      return sha([b.merchant_id, b.account_id, ...ids(b.refund_orders)], key)
-    case "/v1/payout":
-      return sha([b.merchant_id, b.account_id, b.request_id, b.payment_currency, b.payment_amount], key)
-    case "/v1/optimise":
-      return sha([b.merchant_id, b.account_id, b.request_id, b.currency, b.amount, b.shopper_email], key)
-    case "/v1/cancelsubscription":
-      return sha([b.merchant_id, b.account_id, b.recurring_id], key)
-    case "response":
-      return sha([b.merchant_id, b.account_id, b.transaction_id, b.order_no, b.currency, b.amount, b.order_status, b.result_info], key)
-    default:
-      throw new Error(path)
-  }
+  const fields = signing.ACQUIRING_FIELDS[path]
+  if (!fields) throw new Error(`no acquiring signature formula for ${path}`)
+  return signing.acquiringSign(b, fields, key)
 }
 
 /** Form-encode with structured fields as JSON text. */
@@ -95,42 +100,23 @@ function readXml(text) {
   return out
 }
 
-/** Issuing `sign` (fields scheme): uppercase SHA-256 of the listed values + api key. */
+/** Issuing `sign` (fields scheme) over the given field list. */
 function issSign(fields, b, key = API_KEY) {
-  return sha(
-    fields.map((f) => (f === "company_id" ? (b.company_id ?? b.companyId) : b[f])),
-    key,
-  ).toUpperCase()
-}
-
-const ISS_FIELDS = {
-  "/cardholder/create": ["company_id", "email", "first_name", "last_name"],
-  "/cardholder/query": ["company_id", "cardholderId"],
-  "/cardholder/delete": ["company_id", "cardholderId"],
-  "/card/charge": ["company_id", "card_id", "charge_amount"],
-  "/card/update": ["company_id", "card_id", "authLimitAmount"],
-  "/group/create": ["company_id", "group_name", "charge_amount", "currency"],
-  "/group/query": ["company_id", "group_id"],
-  "/group/close": ["company_id", "group_id"],
-  "/group/refund": ["company_id", "group_id"],
-  "/card/create": ["company_id", "cardholder_id", "group_id"],
-  "/card/query": ["company_id", "cardId"],
-  "/card/refund": ["company_id", "card_id"],
-  "/card/status": ["company_id", "card_id"],
-  "/card/close": ["company_id", "card_id"],
+  return signing.issuingSignFields(b, fields, key)
 }
 
 /** POST a signed issuing request; returns the JSON envelope. */
 async function iss(sb, path, fields, opts = {}) {
   const body = { request_id: "", ...fields }
-  if (body.sign === undefined) body.sign = issSign(ISS_FIELDS[path], body)
+  if (body.sign === undefined) body.sign = signing.issuingSign(path, body, API_KEY)
   const res = await fetch(sb.issuingUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
   const json = await res.json()
   return opts.withStatus ? { status: res.status, json } : json
 }
 
 /**
- * A local notification receiver. `answers` is a list of status codes used in turn (the last repeats).
+ * A local notification receiver, closed after the current test. `answers` is a list of status codes used in
+ * turn (the last repeats).
  */
 async function receiver(answers = [200]) {
   /** @type {{ headers: any, body: string, at: number }[]} */
@@ -147,7 +133,7 @@ async function receiver(answers = [200]) {
   })
   await new Promise((r) => server.listen(0, "127.0.0.1", r))
   const url = `http://127.0.0.1:${server.address().port}/hooks/gateway`
-  return {
+  const rx = {
     url,
     received,
     close: () =>
@@ -156,6 +142,8 @@ async function receiver(answers = [200]) {
         server.closeAllConnections()
       }),
   }
+  openedByTest.push(rx)
+  return rx
 }
 
 /** Poll until fn() returns a truthy value (generous default wait). */
@@ -210,10 +198,11 @@ async function capturedPayment(sb, overrides = {}) {
 }
 
 module.exports = {
+  useSandbox,
+  sandbox,
   SIGN_KEY,
   API_KEY,
   MERCHANT,
-  sha,
   acqSign,
   acq,
   form,

@@ -1,14 +1,8 @@
 "use strict"
 const crypto = require("node:crypto")
-const { startSandbox } = require("..")
 const h = require("./helpers")
 
-let sb
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, quiet: true })
-})
-afterAll(() => sb.close())
-beforeEach(() => sb.reset())
+const sb = h.useSandbox()
 
 const C = { company_id: "4101" }
 
@@ -202,18 +196,14 @@ describe("cards", () => {
 
 describe("sorted-json signature scheme", () => {
   test("--issuing-sign-scheme sorted-json", async () => {
-    const alt = await startSandbox({ port: 0, quiet: true, issuingSignScheme: "sorted-json", apiKey: "k2" })
-    try {
-      const body = { request_id: "", company_id: "4101", group_id: "7001" }
-      const sorted = Object.fromEntries(Object.keys(body).sort().map((k) => [k, body[k]]))
-      const sign = crypto.createHash("sha256").update(JSON.stringify(sorted) + "k2").digest("hex").toUpperCase()
-      const ok = await fetch(`${alt.issuingUrl}/group/query`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, sign }) }).then((r) => r.json())
-      expect(ok.code).toBe(0)
-      const fieldsSign = h.issSign(["company_id", "group_id"], body, "k2")
-      const no = await fetch(`${alt.issuingUrl}/group/query`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, sign: fieldsSign }) }).then((r) => r.json())
-      expect(no.code).toBe(1002)
-    } finally {
-      await alt.close()
-    }
+    const alt = await h.sandbox({ issuingSignScheme: "sorted-json", apiKey: "k2" })
+    const body = { request_id: "", company_id: "4101", group_id: "7001" }
+    const sorted = Object.fromEntries(Object.keys(body).sort().map((k) => [k, body[k]]))
+    const sign = crypto.createHash("sha256").update(JSON.stringify(sorted) + "k2").digest("hex").toUpperCase()
+    const ok = await fetch(`${alt.issuingUrl}/group/query`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, sign }) }).then((r) => r.json())
+    expect(ok.code).toBe(0)
+    const fieldsSign = h.issSign(["company_id", "group_id"], body, "k2")
+    const no = await fetch(`${alt.issuingUrl}/group/query`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, sign: fieldsSign }) }).then((r) => r.json())
+    expect(no.code).toBe(1002)
   })
 })

@@ -1,12 +1,7 @@
 "use strict"
-const { startSandbox } = require("..")
 const h = require("./helpers")
 
-let sb
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, quiet: true })
-})
-afterAll(() => sb.close())
+const sb = h.useSandbox({}, { resetEach: false })
 
 describe("POST /v1/authorise", () => {
   test("approved card: XML respon, order_status 1, signed answer", async () => {
@@ -356,42 +351,37 @@ describe("3-D Secure issuer page", () => {
   test("documented hand-off: POST return_url + notify_url -> challenge page; outcome -> 303 to the posted return_url, notification to the posted notify_url", async () => {
     const ownRx = await h.receiver([200])
     const postedRx = await h.receiver([200])
-    try {
-      const x = await h.authorise(sb, { card: "4000000000003220", notify_url: ownRx.url, return_url: "https://shop.example/own-return" })
-      const returnUrl = "https://shop.example/checkout/return?session=ps_1&step=3ds"
-      const challenge = await postForm(x.issuer_url, { return_url: returnUrl, notify_url: postedRx.url })
-      expect(challenge.status).toBe(200)
-      expect(challenge.headers.get("content-type")).toMatch(/text\/html/)
-      const html = await challenge.text()
-      expect(html).toMatch(/name="outcome" value="pass"/)
-      expect(html).toMatch(/name="outcome" value="fail"/)
-      const form = challengeForm(html)
-      expect(form.action).toBe(x.issuer_url)
-      expect(form.hidden).toEqual({ return_url: returnUrl, notify_url: postedRx.url })
-      // nothing is decided by the hand-off itself
-      const pending = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
-      expect(pending.json.orders_list[0].payment_status).toBe("1000")
+    const x = await h.authorise(sb, { card: "4000000000003220", notify_url: ownRx.url, return_url: "https://shop.example/own-return" })
+    const returnUrl = "https://shop.example/checkout/return?session=ps_1&step=3ds"
+    const challenge = await postForm(x.issuer_url, { return_url: returnUrl, notify_url: postedRx.url })
+    expect(challenge.status).toBe(200)
+    expect(challenge.headers.get("content-type")).toMatch(/text\/html/)
+    const html = await challenge.text()
+    expect(html).toMatch(/name="outcome" value="pass"/)
+    expect(html).toMatch(/name="outcome" value="fail"/)
+    const form = challengeForm(html)
+    expect(form.action).toBe(x.issuer_url)
+    expect(form.hidden).toEqual({ return_url: returnUrl, notify_url: postedRx.url })
+    // nothing is decided by the hand-off itself
+    const pending = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
+    expect(pending.json.orders_list[0].payment_status).toBe("1000")
 
-      const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
-      expect(done.status).toBe(303)
-      const loc = new URL(done.headers.get("location"))
-      expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
-      expect(Object.fromEntries(loc.searchParams)).toEqual({ session: "ps_1", step: "3ds", order_no: x.order_no, transaction_id: x.transaction_id, order_status: "1" })
-      const note = await h.waitFor(() => postedRx.received[0])
-      const b = JSON.parse(note.body)
-      expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, order_status: "1", payment_status: "2000" }))
-      expect(b.encryption_data).toBe(h.acqSign("response", b))
-      // later events still go to the payment's own notify_url
-      await h.acq(sb, "/v1/capture", { capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
-      const capture = await h.waitFor(() => ownRx.received[0])
-      expect(JSON.parse(capture.body).notify_type).toBe("CAPTURE")
-      await new Promise((r) => setTimeout(r, 50))
-      expect(ownRx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["CAPTURE"])
-      expect(postedRx.received).toHaveLength(1)
-    } finally {
-      await ownRx.close()
-      await postedRx.close()
-    }
+    const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
+    expect(done.status).toBe(303)
+    const loc = new URL(done.headers.get("location"))
+    expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
+    expect(Object.fromEntries(loc.searchParams)).toEqual({ session: "ps_1", step: "3ds", order_no: x.order_no, transaction_id: x.transaction_id, order_status: "1" })
+    const note = await h.waitFor(() => postedRx.received[0])
+    const b = JSON.parse(note.body)
+    expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, order_status: "1", payment_status: "2000" }))
+    expect(b.encryption_data).toBe(h.acqSign("response", b))
+    // later events still go to the payment's own notify_url
+    await h.acq(sb, "/v1/capture", { capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
+    const capture = await h.waitFor(() => ownRx.received[0])
+    expect(JSON.parse(capture.body).notify_type).toBe("CAPTURE")
+    await new Promise((r) => setTimeout(r, 50))
+    expect(ownRx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["CAPTURE"])
+    expect(postedRx.received).toHaveLength(1)
   })
 
   test("hand-off with fail: 303 to the posted return_url with order_status 0", async () => {
@@ -408,39 +398,31 @@ describe("3-D Secure issuer page", () => {
 
   test("posted URLs missing from the outcome POST: fall back to the transaction's return_url and notify_url", async () => {
     const rx = await h.receiver([200])
-    try {
-      const x = await h.authorise(sb, { card: "4000000000003220", notify_url: rx.url })
-      const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/posted" })
-      expect(challengeForm(await challenge.text()).hidden).toEqual({ return_url: "https://shop.example/posted" })
-      // an outcome POST without the hidden fields: the transaction's own URLs
-      const done = await postForm(x.issuer_url, { outcome: "pass" })
-      expect(done.status).toBe(303)
-      const loc = new URL(done.headers.get("location"))
-      expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
-      const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
-      expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, payment_status: "2000" }))
-    } finally {
-      await rx.close()
-    }
+    const x = await h.authorise(sb, { card: "4000000000003220", notify_url: rx.url })
+    const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/posted" })
+    expect(challengeForm(await challenge.text()).hidden).toEqual({ return_url: "https://shop.example/posted" })
+    // an outcome POST without the hidden fields: the transaction's own URLs
+    const done = await postForm(x.issuer_url, { outcome: "pass" })
+    expect(done.status).toBe(303)
+    const loc = new URL(done.headers.get("location"))
+    expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
+    const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
+    expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, payment_status: "2000" }))
   })
 
   test("a transaction without return_url / notify_url adopts the posted ones (later notifications too)", async () => {
     const rx = await h.receiver([200])
-    try {
-      const x = await h.authorise(sb, { card: "4000000000003220", return_url: undefined })
-      const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/adopted", notify_url: rx.url })
-      const form = challengeForm(await challenge.text())
-      const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
-      expect(new URL(done.headers.get("location")).pathname).toBe("/adopted")
-      await h.waitFor(() => rx.received.length >= 1)
-      const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
-      expect(state).toEqual(expect.objectContaining({ return_url: "https://shop.example/adopted", notify_url: rx.url, payment_status: "2000" }))
-      await h.acq(sb, "/v1/cancel", { cancel_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
-      await h.waitFor(() => rx.received.length >= 2)
-      expect(rx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["PAYMENT", "CANCEL"])
-    } finally {
-      await rx.close()
-    }
+    const x = await h.authorise(sb, { card: "4000000000003220", return_url: undefined })
+    const challenge = await postForm(x.issuer_url, { return_url: "https://shop.example/adopted", notify_url: rx.url })
+    const form = challengeForm(await challenge.text())
+    const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
+    expect(new URL(done.headers.get("location")).pathname).toBe("/adopted")
+    await h.waitFor(() => rx.received.length >= 1)
+    const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
+    expect(state).toEqual(expect.objectContaining({ return_url: "https://shop.example/adopted", notify_url: rx.url, payment_status: "2000" }))
+    await h.acq(sb, "/v1/cancel", { cancel_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
+    await h.waitFor(() => rx.received.length >= 2)
+    expect(rx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["PAYMENT", "CANCEL"])
   })
 
   test("hand-off as JSON works too; a posted URL that is not http(s) is 400; a bad outcome is 400", async () => {
@@ -457,22 +439,18 @@ describe("3-D Secure issuer page", () => {
 
   test("APM issuer page takes the same hand-off", async () => {
     const rx = await h.receiver([200])
-    try {
-      const req = h.payment({ payment_method: "alipay" })
-      for (const f of ["card", ...h.CARD_FIELDS]) delete req[f]
-      const r = await h.acq(sb, "/v1/authorise", req)
-      const challenge = await postForm(r.xml.issuer_url, { return_url: "https://shop.example/apm-return", notify_url: rx.url })
-      const html = await challenge.text()
-      expect(html).toContain("Payment with alipay")
-      const form = challengeForm(html)
-      const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
-      expect(done.status).toBe(303)
-      expect(new URL(done.headers.get("location")).pathname).toBe("/apm-return")
-      const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
-      expect(b).toEqual(expect.objectContaining({ transaction_id: r.xml.transaction_id, payment_status: "2000" }))
-    } finally {
-      await rx.close()
-    }
+    const req = h.payment({ payment_method: "alipay" })
+    for (const f of ["card", ...h.CARD_FIELDS]) delete req[f]
+    const r = await h.acq(sb, "/v1/authorise", req)
+    const challenge = await postForm(r.xml.issuer_url, { return_url: "https://shop.example/apm-return", notify_url: rx.url })
+    const html = await challenge.text()
+    expect(html).toContain("Payment with alipay")
+    const form = challengeForm(html)
+    const done = await postForm(form.action, { ...form.hidden, outcome: "pass" })
+    expect(done.status).toBe(303)
+    expect(new URL(done.headers.get("location")).pathname).toBe("/apm-return")
+    const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
+    expect(b).toEqual(expect.objectContaining({ transaction_id: r.xml.transaction_id, payment_status: "2000" }))
   })
 })
 

@@ -8,7 +8,6 @@
  */
 const fs = require("node:fs")
 const path = require("node:path")
-const { startSandbox } = require("..")
 const signing = require("../lib/signing")
 const { DEFAULTS } = require("../lib/options")
 const h = require("./helpers")
@@ -18,12 +17,8 @@ const PUBLIC_DOCS = path.join(__dirname, "..", "..", "..", "shared", "spec", "pu
 const fixtureText = fs.readFileSync(FIXTURE, "utf8")
 const sample = JSON.parse(fixtureText)
 
-let sb
-beforeAll(async () => {
-  // the sample's notify_url is on the reserved `.example` domain: one attempt, which fails without leaving the host
-  sb = await startSandbox({ port: 0, quiet: true, notifyAttempts: 1 })
-})
-afterAll(() => sb.close())
+// the sample's notify_url is on the reserved `.example` domain: one attempt, which fails without leaving the host
+const sb = h.useSandbox({ notifyAttempts: 1 }, { resetEach: false })
 
 let seq = 0
 /** The sample, re-signed, with a unique order_no; every other field, its value and the order untouched. */

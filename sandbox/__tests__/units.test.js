@@ -1,19 +1,29 @@
 "use strict"
 const fs = require("node:fs")
 const path = require("node:path")
-// The shared spec's vectors when this checkout sits beside it; otherwise the verbatim copy in fixtures/.
+// The shared spec's vectors when this checkout sits beside it; otherwise the repository's verbatim copy.
 const SHARED_VECTORS = path.join(__dirname, "..", "..", "..", "shared", "spec", "signature-vectors.json")
-const vectors = JSON.parse(fs.readFileSync(fs.existsSync(SHARED_VECTORS) ? SHARED_VECTORS : path.join(__dirname, "fixtures", "signature-vectors.json"), "utf8")).vectors
+const FIXTURE_VECTORS = path.join(__dirname, "..", "..", "fixtures", "signature-vectors.json")
+const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"))
+const vectors = readJson(fs.existsSync(SHARED_VECTORS) ? SHARED_VECTORS : FIXTURE_VECTORS).vectors
 const signing = require("../lib/signing")
 const money = require("../lib/money")
 const validation = require("../lib/validation")
 const { parseBody } = require("../lib/body")
 const { buildXml } = require("../lib/xml")
 const { backoffMs, formEncode } = require("../lib/notifier")
-const { normaliseRules } = require("../lib/faults")
+const { normaliseRules, createFaults } = require("../lib/faults")
+const { familyOf } = require("../lib/routing")
+const { serialise } = require("../lib/serialise")
+const { faultsFor, truncateBody } = require("../lib/request-faults")
 const { parseArgs } = require("../bin")
 
 describe("signing module against signature-vectors.json", () => {
+  test("the repository's copy equals the shared spec's vectors (when the spec is beside it)", () => {
+    if (!fs.existsSync(SHARED_VECTORS)) return
+    expect(readJson(FIXTURE_VECTORS)).toEqual(readJson(SHARED_VECTORS))
+  })
+
   test.each(vectors.map((v) => [v.family, v.endpoint, v]))("%s %s", (family, _endpoint, v) => {
     if (family === "acquiring") {
       expect(signing.acquiringSign(v.values, v.fields, v.key)).toBe(v.signature)
@@ -175,6 +185,36 @@ describe("fault rules", () => {
     expect(() => normaliseRules([{ fault: "latency" }])).toThrow(/ms/)
     expect(() => normaliseRules([{ fault: "drop", rate: 2 }])).toThrow(/rate/)
     expect(normaliseRules([{ fault: "drop" }])[0]).toEqual(expect.objectContaining({ rate: 1, times: null }))
+  })
+})
+
+describe("request pieces", () => {
+  test("routing: a family owns its prefix and everything below it, nothing that merely starts alike", () => {
+    expect(["/v1", "/v1/authorise", "/api/card/query", "/sandbox", "/sandbox/health"].map(familyOf)).toEqual(["acquiring", "acquiring", "issuing", "control", "control"])
+    expect(["/", "/v1x", "/apis", "/sandboxes"].map(familyOf)).toEqual([null, null, null, null])
+  })
+
+  test("serialisation: redirect, XML, HTML, JSON and text answers", () => {
+    const text = (out) => out.body.toString("utf8")
+    const redirect = serialise({ status: 303, location: "https://shop.example/r?a=1" })
+    expect(redirect.headers).toEqual({ location: "https://shop.example/r?a=1", "content-type": "text/plain; charset=utf-8" })
+    expect(text(redirect)).toBe("See Other: https://shop.example/r?a=1")
+    const xml = serialise({ xml: { order_no: "a&b" } })
+    expect([xml.status, xml.headers["content-type"], text(xml)]).toEqual([200, "application/xml; charset=utf-8", '<?xml version="1.0" encoding="UTF-8"?>\n<respon><order_no>a&amp;b</order_no></respon>'])
+    expect(serialise({ html: "<p>é</p>" }).body.length).toBe(Buffer.byteLength("<p>é</p>"))
+    const json = serialise({ status: 405, headers: { allow: "POST" }, json: { a: 1 } })
+    expect([json.status, json.headers, text(json)]).toEqual([405, { allow: "POST", "content-type": "application/json; charset=utf-8" }, '{"a":1}'])
+    expect(text(serialise({}))).toBe("")
+  })
+
+  test("faults: only gateway requests get them (and the latency option); malformed halves the body", () => {
+    const faults = createFaults()
+    faults.set([{ fault: "latency", ms: 5 }, { fault: "malformed", times: 1 }])
+    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual({ latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false })
+    const f = faultsFor(faults, true, "/v1/authorise", 100)
+    expect([f.latencyMs, f.malformed]).toEqual([105, true])
+    expect(truncateBody(f, Buffer.from("abcdefg")).toString()).toBe("abc")
+    expect(faultsFor(faults, true, "/v1/authorise", 0).malformed).toBe(false)
   })
 })
 

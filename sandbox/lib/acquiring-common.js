@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Checks every acquiring endpoint shares: envelope fields, merchant, signature; error answers.

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * The acquiring API (`{base_url}/v1/...`): routes requests to their handlers.

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Batch operations: /v1/capture, /v1/cancel, /v1/review (100), /v1/refund.
@@ -12,11 +13,15 @@ const { RETURN, errorResponse, checkEnvelope, checkMerchant, checkSignature } = 
 
 /**
  * @typedef {{ path: string, list: string, limit: number, required: string[], amounts: string[], positive: string[],
- *   process: (ctx: any, tx: any, entry: Record<string, any>, merchant: string) => Record<string, any> }} BatchKind
+ *   process: (ctx: any, entry: Record<string, any>, merchant: string) => Record<string, any> }} BatchKind
  */
+
+/** The fields every batch entry carries: they name the transaction and must match it. */
+const ENTRY_FIELDS = ["transaction_id", "order_no", "currency", "amount"]
 
 /**
  * Look up an entry's transaction and check that order_no, currency (and, when `exactAmount`, amount) match.
+ * @param {any} ctx @param {Record<string, any>} entry @param {string} merchant @param {boolean} exactAmount
  * @returns {{ tx: any } | { error: string }}
  */
 function findTx(ctx, entry, merchant, exactAmount) {
@@ -32,67 +37,74 @@ function echo(entry) {
   return { amount: entry.amount, currency: entry.currency, order_no: entry.order_no, transaction_id: entry.transaction_id }
 }
 
+/**
+ * A batch whose entries each change one transaction's state (capture, cancel, review): find the transaction,
+ * change it, notify when it changed, answer the entry with the refusal or "".
+ * @param {{ path: string, list: string, limit: number, extraRequired?: string[], exactAmount: boolean,
+ *   change: (tx: any, entry: Record<string, any>) => string|null, notifyType: string,
+ *   notifyFields?: (tx: any, entry: Record<string, any>) => Record<string, string>,
+ *   answer: (entry: Record<string, any>, error: string|null) => Record<string, any> }} o
+ * @returns {BatchKind}
+ */
+function stateChange(o) {
+  return {
+    path: o.path,
+    list: o.list,
+    limit: o.limit,
+    required: [...ENTRY_FIELDS, ...(o.extraRequired || [])],
+    amounts: ["amount"],
+    positive: ["amount"],
+    process(ctx, entry, merchant) {
+      const found = findTx(ctx, entry, merchant, o.exactAmount)
+      if ("error" in found) return o.answer(entry, found.error)
+      const error = o.change(found.tx, entry)
+      if (!error) events.notifyTransaction(ctx, found.tx, o.notifyType, o.notifyFields ? o.notifyFields(found.tx, entry) : {})
+      return o.answer(entry, error)
+    },
+  }
+}
+
 /** @type {Record<string, BatchKind>} */
 const KINDS = {
-  capture: {
+  // a capture may take less than the authorised amount, so its amount is not compared
+  capture: stateChange({
     path: "/v1/capture",
     list: "capture_orders",
     limit: 50,
-    required: ["transaction_id", "order_no", "currency", "amount"],
-    amounts: ["amount"],
-    positive: ["amount"],
-    process(ctx, _tx, entry, merchant) {
-      const found = findTx(ctx, entry, merchant, false)
-      let error = "error" in found ? found.error : null
-      if (!error && "tx" in found) {
-        error = S.capture(found.tx, /** @type {bigint} */ (money.parseStrict(entry.amount, entry.currency)))
-        if (!error) events.notifyTransaction(ctx, found.tx, "CAPTURE", { captured_amount: money.format(found.tx.captured_minor, found.tx.currency) })
-      }
-      return { ...echo(entry), capture_status: error ? "0" : "1", error_message: error || "" }
-    },
-  },
-  cancel: {
+    exactAmount: false,
+    change: (tx, entry) => S.capture(tx, /** @type {bigint} */ (money.parseStrict(entry.amount, entry.currency))),
+    notifyType: "CAPTURE",
+    notifyFields: (tx) => ({ captured_amount: money.format(tx.captured_minor, tx.currency) }),
+    answer: (entry, error) => ({ ...echo(entry), capture_status: error ? "0" : "1", error_message: error || "" }),
+  }),
+  cancel: stateChange({
     path: "/v1/cancel",
     list: "cancel_orders",
     limit: 50,
-    required: ["transaction_id", "order_no", "currency", "amount"],
-    amounts: ["amount"],
-    positive: ["amount"],
-    process(ctx, _tx, entry, merchant) {
-      const found = findTx(ctx, entry, merchant, true)
-      let error = "error" in found ? found.error : null
-      if (!error && "tx" in found) {
-        error = S.cancel(found.tx)
-        if (!error) events.notifyTransaction(ctx, found.tx, "CANCEL")
-      }
-      return { ...echo(entry), cancel_status: error ? "0" : "1", error_message: error || "" }
-    },
-  },
-  review: {
+    exactAmount: true,
+    change: (tx) => S.cancel(tx),
+    notifyType: "CANCEL",
+    answer: (entry, error) => ({ ...echo(entry), cancel_status: error ? "0" : "1", error_message: error || "" }),
+  }),
+  review: stateChange({
     path: "/v1/review",
     list: "review_orders",
     limit: 100,
-    required: ["transaction_id", "order_no", "currency", "amount", "review_flag"],
-    amounts: ["amount"],
-    positive: ["amount"],
-    process(ctx, _tx, entry, merchant) {
-      const found = findTx(ctx, entry, merchant, true)
-      let error = "error" in found ? found.error : null
-      if (!error && "tx" in found) {
-        error = S.review(found.tx, entry.review_flag)
-        if (!error) events.notifyTransaction(ctx, found.tx, "REVIEW RESULT", { review_status: "1", review_flag: entry.review_flag })
-      }
-      return { ...echo(entry), error_message: error || "", review_flag: entry.review_flag, review_status: error ? "0" : "1" }
-    },
-  },
+    extraRequired: ["review_flag"],
+    exactAmount: true,
+    change: (tx, entry) => S.review(tx, entry.review_flag),
+    notifyType: "REVIEW RESULT",
+    notifyFields: (_tx, entry) => ({ review_status: "1", review_flag: entry.review_flag }),
+    answer: (entry, error) => ({ ...echo(entry), error_message: error || "", review_flag: entry.review_flag, review_status: error ? "0" : "1" }),
+  }),
   refund: {
     path: "/v1/refund",
     list: "refund_orders",
     limit: 50,
-    required: ["transaction_id", "order_no", "currency", "amount", "refund_amount"],
+    required: [...ENTRY_FIELDS, "refund_amount"],
     amounts: ["amount", "refund_amount"],
     positive: ["amount", "refund_amount"],
-    process(ctx, _tx, entry, merchant) {
+    process(ctx, entry, merchant) {
       const found = findTx(ctx, entry, merchant, true)
       const base = {
         ...echo(entry),
@@ -185,7 +197,7 @@ function runBatch(ctx, info, kind) {
     return { status: 200, json: out }
   }
   ;[out.return_status, out.return_message] = RETURN.OK
-  out[kind.list] = list.map((entry) => kind.process(ctx, null, entry, body.merchant_id))
+  out[kind.list] = list.map((entry) => kind.process(ctx, entry, body.merchant_id))
   return { status: 200, json: out }
 }
 

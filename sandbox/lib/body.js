@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Request body reading and parsing: JSON and application/x-www-form-urlencoded.

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Control routes `/sandbox/*` (not part of the gateway; contract, "Sandbox control"), plus the browser pages
@@ -80,6 +81,7 @@ function handleControl(ctx, info) {
       }
       {
         const orderNo = info.query.get("order_no")
+        /** @type {any[]} */
         const list = orderNo === null ? [...ctx.store.transactions.values()] : ctx.store.transactionsByOrderNo.get(orderNo) || []
         return reply(200, list.map((t) => S.transactionState(ctx.store, t)))
       }

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Chargebacks opened by hand (POST /sandbox/disputes) and their result (POST /sandbox/disputes/{id}),

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Notification payloads (contract, "Notifications to notify_url"): what is sent for each kind of change,

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * /v1/optimise (payment-method ranking) and /v1/cancelsubscription.
@@ -20,7 +21,7 @@ function optimise(ctx, info) {
   const body = info.body
   const e =
     checkEnvelope(body, ["request_id", "currency", "amount", "shopper_email"]) ||
-    v.checkLengths(body, { shopper_email: 100, shopper_ip: 50, billing_country: 2 }) ||
+    v.checkLengths(body, v.LIMITS.optimise) ||
     v.checkAmounts(body, "currency", ["amount"], "", { positive: ["amount"] }) ||
     checkMerchant(ctx, body) ||
     checkSignature(ctx, "/v1/optimise", body)
@@ -48,7 +49,7 @@ function cancelSubscription(ctx, info) {
   const body = info.body
   const e =
     checkEnvelope(body, ["recurring_id", "contract_name"]) ||
-    v.checkLengths(body, { recurring_id: 50, contract_name: 200 }) ||
+    v.checkLengths(body, v.LIMITS.cancelSubscription) ||
     checkMerchant(ctx, body) ||
     checkSignature(ctx, "/v1/cancelsubscription", body)
   if (e) return errorResponse(e)

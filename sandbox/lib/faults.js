@@ -1,6 +1,8 @@
+// @ts-check
 "use strict"
 /**
- * Fault injection (contract, "Sandbox control"): rules `{ path?, fault, rate?, times?, ms? }`.
+ * Fault rules (contract, "Sandbox control"): `{ path?, fault, rate?, times?, ms? }`; request-faults.js applies
+ * the picked faults to a request.
  * - `path` is a prefix of the request path; absent = every gateway path (/v1/*, /api/*).
  *   The special path "notifications" makes a `bad_signature` rule corrupt outgoing notifications instead.
  * - `rate` 0-1 (default 1), `times` how many requests it applies to (default unlimited), `ms` for latency.

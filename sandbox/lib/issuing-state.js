@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Issuing state rules (contract, "Issuing"): cardholders, groups with a balance, cards funded from their group.
@@ -19,6 +20,7 @@ class IssuingError extends Error {
   }
 }
 
+/** @type {Record<number, string>} */
 const ZH = { 1001: "参数错误", 1002: "签名错误", 1003: "记录不存在", 1004: "当前状态不允许此操作", 1005: "余额不足" }
 
 /** Card BINs of the sandbox: connector_bin_id -> BIN. */
@@ -263,7 +265,7 @@ function groupOf(store, c) {
   return getGroup(store, c.groupId)
 }
 
-/** Recharge a card from its group. */
+/** Recharge a card from its group. @param {any} store @param {any} c @param {bigint} minor */
 function chargeCard(store, c, minor) {
   openCard(c)
   const g = activeGroup(groupOf(store, c))
@@ -272,7 +274,7 @@ function chargeCard(store, c, minor) {
   c.balance_minor += minor
 }
 
-/** Withdraw from a card back to its group. */
+/** Withdraw from a card back to its group. @param {any} store @param {any} c @param {bigint} minor */
 function withdrawCard(store, c, minor) {
   openCard(c)
   const g = groupOf(store, c)
@@ -281,7 +283,7 @@ function withdrawCard(store, c, minor) {
   g.balance_minor += minor
 }
 
-/** Close a card; its balance returns to the group. */
+/** Close a card; its balance returns to the group. @param {any} store @param {any} c */
 function closeCard(store, c) {
   openCard(c)
   const g = groupOf(store, c)
@@ -290,13 +292,13 @@ function closeCard(store, c) {
   c.status = CARD_STATUS.CLOSED
 }
 
-/** @param {"1"|"2"} status */
+/** @param {any} c @param {"1"|"2"} status */
 function setCardStatus(c, status) {
   openCard(c)
   c.status = status
 }
 
-/** Change the limit of a shared card. */
+/** Change the limit of a shared card. @param {any} c @param {bigint} minor */
 function updateLimit(c, minor) {
   openCard(c)
   if (!c.shared) throw new IssuingError(1004, `Operation not allowed: card ${c.cardId} is not a shared card`)

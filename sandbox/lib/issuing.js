@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * The issuing API (`{issuing_base_url}` = `{base_url}/api`): JSON requests; every answer HTTP 200 with
@@ -39,10 +40,27 @@ function flag(value, field, dflt) {
   throw badParam(field, 'must be "true" or "false"')
 }
 
+/** @typedef {{ required: string[], run: (ctx: any, b: Record<string, any>, companyId: number) => any }} IssuingRoute */
+
 /**
- * @typedef {{ required: string[], run: (ctx: any, b: Record<string, any>, companyId: number) => any }} IssuingRoute
- * @type {Record<string, IssuingRoute>}
+ * A route that moves a positive amount, in the card's currency, between a card and its group.
+ * @param {string} amountField
+ * @param {(store: any, card: any, minor: bigint) => void} move
+ * @returns {IssuingRoute}
  */
+function cardTransfer(amountField, move) {
+  return {
+    required: ["card_id", amountField],
+    run(ctx, b) {
+      const c = I.getCard(ctx.store, b.card_id)
+      const g = I.getGroup(ctx.store, c.groupId)
+      move(ctx.store, c, I.amount(b[amountField], amountField, g.currency, { positive: true }))
+      return I.opResult(ctx.store)
+    },
+  }
+}
+
+/** @type {Record<string, IssuingRoute>} */
 const ROUTES = {
   "/cardholder/create": {
     required: ["first_name", "last_name", "email"],
@@ -141,24 +159,8 @@ const ROUTES = {
       return I.cardView(ctx.store, I.getCard(ctx.store, b.cardId))
     },
   },
-  "/card/refund": {
-    required: ["card_id", "refund_amount"],
-    run(ctx, b) {
-      const c = I.getCard(ctx.store, b.card_id)
-      const g = I.getGroup(ctx.store, c.groupId)
-      I.withdrawCard(ctx.store, c, I.amount(b.refund_amount, "refund_amount", g.currency, { positive: true }))
-      return I.opResult(ctx.store)
-    },
-  },
-  "/card/charge": {
-    required: ["card_id", "charge_amount"],
-    run(ctx, b) {
-      const c = I.getCard(ctx.store, b.card_id)
-      const g = I.getGroup(ctx.store, c.groupId)
-      I.chargeCard(ctx.store, c, I.amount(b.charge_amount, "charge_amount", g.currency, { positive: true }))
-      return I.opResult(ctx.store)
-    },
-  },
+  "/card/refund": cardTransfer("refund_amount", I.withdrawCard),
+  "/card/charge": cardTransfer("charge_amount", I.chargeCard),
   "/card/status": {
     required: ["card_id", "status"],
     run(ctx, b) {

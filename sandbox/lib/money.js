@@ -1,9 +1,10 @@
+// @ts-check
 "use strict"
 /**
  * Exact money arithmetic: decimal strings <-> integer minor units (BigInt). No floats anywhere.
  */
 
-/** ISO 4217 exponents that differ from 2 (a small table; every other currency uses 2). */
+/** ISO 4217 exponents that differ from 2 (a small table; every other currency uses 2). @type {Record<string, number>} */
 const EXPONENTS = {
   JPY: 0,
   KRW: 0,

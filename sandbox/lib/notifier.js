@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Outgoing notifications to `notify_url`: JSON or form bodies, any 2xx acknowledges, otherwise retried
@@ -99,7 +100,7 @@ function createNotifier(opts) {
 
   /**
    * Record a delivery and make its first attempt at once (asynchronously).
-   * @param {Record<string, any>} fields
+   * @param {{ url: string } & Record<string, any>} fields
    */
   function deliver(fields) {
     const rec = {

@@ -1,27 +1,13 @@
+// @ts-check
 "use strict"
 /**
  * Options of startSandbox() and their defaults; the CLI flags map onto them one to one.
  */
+const { ENVELOPE_LIMITS } = require("./validation")
 
-/**
- * @typedef {object} SandboxOptions
- * @property {string} [host] default "127.0.0.1"
- * @property {number} [port] default 0 (a free port)
- * @property {string} [merchantId] default "701001"
- * @property {string} [accountId] default "701001010"
- * @property {string} [signKey] acquiring sign key, default "sandbox_sign_key"
- * @property {string} [companyId] issuing company id, default "4101"
- * @property {string} [apiKey] issuing api key, default "sandbox_api_key"
- * @property {number} [latencyMs] added before every gateway answer, default 0
- * @property {number} [refundDelayMs] pending -> refunded after this delay, default 0 (at once)
- * @property {number} [payoutDelayMs] PROCESSING -> COMPLETED/FAILED after this delay, default 0 (at once)
- * @property {number} [notifyBaseMs] first notification retry wait, default 1000
- * @property {number} [notifyAttempts] attempts per notification, default 10
- * @property {"fields"|"sorted-json"} [issuingSignScheme] default "fields"
- * @property {string[]} [registeredIps] addresses allowed to use the order query; undefined = every address
- * @property {boolean} [quiet] no console output
- */
+// The options are described in ../index.d.ts (SandboxOptions).
 
+/** @type {import("../index").ResolvedSandboxOptions} */
 const DEFAULTS = {
   host: "127.0.0.1",
   port: 0,
@@ -35,8 +21,8 @@ const DEFAULTS = {
   payoutDelayMs: 0,
   notifyBaseMs: 1000,
   notifyAttempts: 10,
-  issuingSignScheme: /** @type {"fields"|"sorted-json"} */ ("fields"),
-  registeredIps: /** @type {string[]|undefined} */ (undefined),
+  issuingSignScheme: "fields",
+  registeredIps: undefined,
   quiet: false,
 }
 
@@ -46,8 +32,8 @@ const SIGN_SCHEMES = ["fields", "sorted-json"]
 
 /**
  * Fill in defaults and validate; throws a TypeError naming the bad option.
- * @param {SandboxOptions} [input]
- * @returns {typeof DEFAULTS}
+ * @param {import("../index").SandboxOptions} [input]
+ * @returns {import("../index").ResolvedSandboxOptions}
  */
 function resolveOptions(input = {}) {
   if (!input || typeof input !== "object") throw new TypeError("options must be an object")
@@ -61,8 +47,11 @@ function resolveOptions(input = {}) {
   for (const k of STRING_OPTIONS) {
     if (typeof o[k] !== "string" || o[k] === "") throw new TypeError(`option ${k} must be a non-empty string`)
   }
-  if (o.merchantId.length > 7) throw new TypeError("option merchantId must be at most 7 characters")
-  if (o.accountId.length > 10) throw new TypeError("option accountId must be at most 10 characters")
+  // the gateway's own limits: a longer merchant or account could never be sent
+  for (const [k, field] of [["merchantId", "merchant_id"], ["accountId", "account_id"]]) {
+    const max = ENVELOPE_LIMITS[field]
+    if (o[k].length > max) throw new TypeError(`option ${k} must be at most ${max} characters`)
+  }
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new TypeError("option port must be an integer from 0 to 65535")
   for (const k of DELAY_OPTIONS) {
     if (typeof o[k] !== "number" || !Number.isFinite(o[k]) || o[k] < 0) throw new TypeError(`option ${k} must be a non-negative number`)

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * HTML pages: the hosted (iFrame) loading page of /v1/checkout as the interface describes it, the sandbox's

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Payments: direct payment (/v1/authorise), hosted page (/v1/checkout -> card page -> /sandbox/hosted/{gbc_id}),
@@ -147,15 +148,8 @@ function createPayment(ctx, req, o) {
     shopper_phone: req.shopper_phone,
     note: req.note,
     risk_reasons: PASS_REASONS,
-    delivery_information: {
-      delivery_address: req.delivery_address,
-      delivery_city: req.delivery_city,
-      delivery_country: req.delivery_country,
-      delivery_firstname: req.delivery_firstname,
-      delivery_lastname: req.delivery_lastname,
-      delivery_postal_code: req.delivery_postal_code,
-      delivery_state: req.delivery_state,
-    },
+    // as sent: a field the request lacks stays absent from the stored state
+    delivery_information: Object.fromEntries(S.DELIVERY_FIELDS.map((k) => [k, req[k]])),
   }
   const pan = o.token ? o.token.pan : o.pan || ""
   const expMonth = o.token ? o.token.exp_month : o.expMonth
@@ -190,7 +184,7 @@ function createPayment(ctx, req, o) {
 }
 
 /**
- * @param {ReturnType<typeof S.createStore>} store @param {any} tx @param {Record<string, any>} sub
+ * @param {import("./store").Store} store @param {any} tx @param {Record<string, any>} sub
  */
 function createSubscription(store, tx, sub) {
   store.seq.recurring += 1
@@ -300,7 +294,10 @@ function authorise(ctx, info) {
   return { status: 200, xml: responFields(ctx, tx, info.baseUrl) }
 }
 
-/** POST /v1/checkout: a signed payment request answers the loading page; the loading form (gbc_id) answers the card page. */
+/**
+ * POST /v1/checkout: a signed payment request answers the loading page; the loading form (gbc_id) answers the card page.
+ * @param {any} ctx @param {any} info
+ */
 function checkout(ctx, info) {
   const body = info.body
   if (!v.isBlank(body.gbc_id) && v.isBlank(body.encryption_data)) {
@@ -358,7 +355,7 @@ function hostedSubmit(ctx, info, gbcId) {
 /** The URLs the merchant may append to the issuer URL (public-docs.md, 3-D Secure). */
 const ISSUER_CARRY = ["return_url", "notify_url"]
 
-/** GET /sandbox/issuer/{transaction_id}: the challenge page. */
+/** GET /sandbox/issuer/{transaction_id}: the challenge page. @param {any} ctx @param {any} info @param {string} txId */
 function issuerGet(ctx, info, txId) {
   const tx = ctx.store.transactions.get(txId)
   if (!tx) return { status: 404, html: pages.errorPage("Transaction not found", `No transaction ${txId}.`) }
@@ -375,6 +372,7 @@ function issuerGet(ctx, info, txId) {
  *   answers 303 to the posted return_url (else the transaction's) with order_no, transaction_id, order_status;
  *   an HTML result page when there is no return_url at all. A transaction without its own URLs adopts the
  *   posted ones for later notifications.
+ * @param {any} ctx @param {any} info @param {string} txId
  */
 function issuerPost(ctx, info, txId) {
   const tx = ctx.store.transactions.get(txId)

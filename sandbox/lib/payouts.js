@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Payout (/v1/payout): idempotent by request_id; PROCESSING, then COMPLETED or FAILED after the payout delay,

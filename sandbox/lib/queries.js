@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Order query (/v1/retrievalTrans) and refund search (/v1/retrievalRefund), both form-encoded.

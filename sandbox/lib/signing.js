@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * The sandbox's own implementation of the gateway's signature formulas
@@ -7,58 +8,18 @@
 const crypto = require("node:crypto")
 
 /**
- * Acquiring `encryption_data` field lists, in order, before the sign key.
- * A name ending in `[].field` takes `field` of every entry of that array, in array order.
- * @type {Record<string, string[]>}
+ * The formulas as data (signature-fields.json), as the notes ask: for each endpoint, the fields whose values
+ * are signed, in order, before the key.
+ * - `acquiring` (`encryption_data`, sign key): per request path; `response` is the direct-payment answer's and
+ *   every transaction notification's; `payoutNotification` the payout answer's and notification's (the payout
+ *   request formula). A name ending in `[].field` takes `field` of every entry of that array, in array order.
+ * - `issuing` (`sign`, api key): per path without /api; `company_id` is read from `company_id` or `companyId`,
+ *   whichever the request carries.
+ * @type {{ acquiring: Record<string, string[]>, issuing: Record<string, string[]> }}
  */
-const ACQUIRING_FIELDS = {
-  "/v1/retrievalTrans": ["merchant_id", "account_id"],
-  "/v1/retrievalRefund": ["merchant_id", "account_id"],
-  "/v1/refund": ["merchant_id", "account_id", "refund_orders[].transaction_id"],
-  "/v1/capture": ["merchant_id", "account_id", "capture_orders[].transaction_id"],
-  "/v1/cancel": ["merchant_id", "account_id", "cancel_orders[].transaction_id"],
-  "/v1/review": ["merchant_id", "account_id", "review_orders[].transaction_id"],
-  "/v1/payout": ["merchant_id", "account_id", "request_id", "payment_currency", "payment_amount"],
-  "/v1/optimise": ["merchant_id", "account_id", "request_id", "currency", "amount", "shopper_email"],
-  "/v1/authorise": ["merchant_id", "account_id", "order_no", "currency", "amount", "return_url"],
-  "/v1/checkout": ["merchant_id", "account_id", "order_no", "currency", "amount", "return_url"],
-  "/v1/cancelsubscription": ["merchant_id", "account_id", "recurring_id"],
-  // direct-payment response and every transaction notification
-  response: [
-    "merchant_id",
-    "account_id",
-    "transaction_id",
-    "order_no",
-    "currency",
-    "amount",
-    "order_status",
-    "result_info",
-  ],
-  // payout notifications (and the payout response) use the payout request formula
-  payoutNotification: ["merchant_id", "account_id", "request_id", "payment_currency", "payment_amount"],
-}
-
-/**
- * Issuing `sign` field lists, in order, before the api key. `company_id` is read from
- * `company_id` or `companyId`, whichever the request carries.
- * @type {Record<string, string[]>}
- */
-const ISSUING_FIELDS = {
-  "/cardholder/create": ["company_id", "email", "first_name", "last_name"],
-  "/cardholder/query": ["company_id", "cardholderId"],
-  "/cardholder/delete": ["company_id", "cardholderId"],
-  "/card/charge": ["company_id", "card_id", "charge_amount"],
-  "/card/update": ["company_id", "card_id", "authLimitAmount"],
-  "/group/create": ["company_id", "group_name", "charge_amount", "currency"],
-  "/group/query": ["company_id", "group_id"],
-  "/group/close": ["company_id", "group_id"],
-  "/group/refund": ["company_id", "group_id"],
-  "/card/create": ["company_id", "cardholder_id", "group_id"],
-  "/card/query": ["company_id", "cardId"],
-  "/card/refund": ["company_id", "card_id"],
-  "/card/status": ["company_id", "card_id"],
-  "/card/close": ["company_id", "card_id"],
-}
+const FIELDS = require("./signature-fields.json")
+const ACQUIRING_FIELDS = FIELDS.acquiring
+const ISSUING_FIELDS = FIELDS.issuing
 
 /** @param {unknown} v */
 function text(v) {
@@ -67,7 +28,7 @@ function text(v) {
   return String(v)
 }
 
-/** Remove every whitespace character (Unicode aware, as JS `\s`). */
+/** Remove every whitespace character (Unicode aware, as JS `\s`). @param {string} s */
 function stripWhitespace(s) {
   return s.replace(/\s+/g, "")
 }
@@ -124,7 +85,7 @@ function acquiringSign(body, fields, key) {
   return signValues(collectValues(body, fields), key)
 }
 
-/** Timing-safe equality of two strings (false when lengths differ). */
+/** Timing-safe equality of two strings (false when lengths differ). @param {unknown} a @param {unknown} b */
 function safeEqual(a, b) {
   const ba = Buffer.from(String(a), "utf8")
   const bb = Buffer.from(String(b), "utf8")
@@ -197,7 +158,7 @@ function issuingVerify(path, body, key, scheme = "fields") {
   return safeEqual(issuingSign(path, body, key, scheme), given)
 }
 
-/** Change a signature so that it no longer verifies (used by the bad_signature fault). */
+/** Change a signature so that it no longer verifies (used by the bad_signature fault). @param {unknown} sig */
 function corruptSignature(sig) {
   const s = String(sig || "")
   if (!s) return "0".repeat(64)

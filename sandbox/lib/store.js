@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * In-memory state of the simulated gateway and the acquiring state rules
@@ -71,6 +72,24 @@ const REFUSAL = {
 /** Refund record status. */
 const RS = { PENDING: "0", REFUNDED: "1", FAILED: "2" }
 
+/** Optional texts a transaction keeps from its payment request ("" when not sent). */
+const REQUEST_TEXTS = /** @type {const} */ (["notify_url", "return_url", "website", "shopper_email", "shopper_phone", "note", "token_id", "recurring_id"])
+
+/** The delivery address fields of a payment request, in the order the order query lists them. */
+const DELIVERY_FIELDS = /** @type {const} */ (["delivery_address", "delivery_city", "delivery_country", "delivery_firstname", "delivery_lastname", "delivery_postal_code", "delivery_state"])
+
+/**
+ * `name: text` for each of `names`, in that order (answers list their fields in order); "" where `src` has none.
+ * @template {string} K
+ * @param {Record<string, any>} src @param {readonly K[]} names
+ * @returns {Record<K, string>}
+ */
+function textsOf(src, names) {
+  const out = /** @type {Record<K, string>} */ ({})
+  for (const n of names) out[n] = src[n] || ""
+  return out
+}
+
 function createStore() {
   const store = {
     /** @type {Map<string, any>} transaction_id -> transaction */
@@ -100,7 +119,9 @@ function createStore() {
   return store
 }
 
-/** Empty every map and restart every sequence. @param {ReturnType<typeof createStore>} store */
+/** @typedef {ReturnType<typeof createStore>} Store */
+
+/** Empty every map and restart every sequence. @param {Store} store */
 function clearStore(store) {
   const fresh = createStore()
   for (const k of Object.keys(fresh)) {
@@ -111,7 +132,7 @@ function clearStore(store) {
   }
 }
 
-/** @param {ReturnType<typeof createStore>} store @param {Date} now */
+/** @param {Store} store @param {Date} now */
 function nextTransactionId(store, now) {
   store.seq.transaction += 1
   return `T${time.digits8(now)}${String(store.seq.transaction).padStart(5, "0")}`
@@ -126,7 +147,7 @@ function maskCard(pan) {
 
 /**
  * Create and store a transaction.
- * @param {ReturnType<typeof createStore>} store
+ * @param {Store} store
  * @param {Record<string, any>} f
  */
 function createTransaction(store, f) {
@@ -157,14 +178,7 @@ function createTransaction(store, f) {
     chargeback_minor: 0n,
     refund_seq: 0,
     refund_ids: /** @type {string[]} */ ([]),
-    notify_url: f.notify_url || "",
-    return_url: f.return_url || "",
-    website: f.website || "",
-    shopper_email: f.shopper_email || "",
-    shopper_phone: f.shopper_phone || "",
-    note: f.note || "",
-    token_id: f.token_id || "",
-    recurring_id: f.recurring_id || "",
+    ...textsOf(f, REQUEST_TEXTS),
     delivery_information: f.delivery_information || {},
     created_at: now,
     updated_at: now,
@@ -184,17 +198,17 @@ function setStatus(tx, status, event) {
   tx.history.push({ at: tx.updated_at.toISOString(), payment_status: status, event })
 }
 
-/** @param {ReturnType<typeof createStore>} store @param {string} merchantId @param {string} orderNo */
+/** @param {Store} store @param {string} merchantId @param {string} orderNo */
 function transactionsByOrder(store, merchantId, orderNo) {
   return (store.transactionsByOrderNo.get(orderNo) || []).filter((t) => t.merchant_id === merchantId)
 }
 
-/** Is there an approved or pending transaction with this order_no? */
+/** Is there an approved or pending transaction with this order_no? @param {Store} store @param {string} merchantId @param {string} orderNo */
 function hasLiveOrder(store, merchantId, orderNo) {
   return transactionsByOrder(store, merchantId, orderNo).some((t) => LIVE_STATUSES.has(t.payment_status))
 }
 
-/** Sum of refunds of a transaction in the given statuses. @param {ReturnType<typeof createStore>} store @param {any} tx @param {string[]} statuses */
+/** Sum of refunds of a transaction in the given statuses. @param {Store} store @param {any} tx @param {string[]} statuses */
 function refundSum(store, tx, statuses) {
   let sum = 0n
   for (const id of tx.refund_ids) {
@@ -207,6 +221,7 @@ function refundSum(store, tx, statuses) {
 /**
  * payment_status of a captured transaction: 4200 once a chargeback was lost (whatever else happens later),
  * else from its settled refunds (3000, 4000 part, 4100 all).
+ * @param {Store} store @param {any} tx
  */
 function refundedStatus(store, tx) {
   if (tx.chargeback_minor > 0n) return PS.CHARGED_BACK
@@ -215,7 +230,10 @@ function refundedStatus(store, tx) {
   return refunded >= tx.captured_minor ? PS.REFUNDED : PS.PARTLY_REFUNDED
 }
 
-/** What can still be refunded or disputed: captured - open (pending and settled) refunds - lost chargebacks. */
+/**
+ * What can still be refunded or disputed: captured - open (pending and settled) refunds - lost chargebacks.
+ * @param {Store} store @param {any} tx
+ */
 function remainingMinor(store, tx) {
   const left = tx.captured_minor - refundSum(store, tx, [RS.PENDING, RS.REFUNDED]) - tx.chargeback_minor
   return left > 0n ? left : 0n
@@ -223,6 +241,7 @@ function remainingMinor(store, tx) {
 
 /**
  * A lost dispute: the amount (capped at what is left) is taken back; payment_status becomes 4200.
+ * @param {Store} store @param {any} tx @param {bigint} minor @param {string} event
  * @returns {bigint} the amount taken
  */
 function chargeback(store, tx, minor, event) {
@@ -237,6 +256,7 @@ function chargeback(store, tx, minor, event) {
 
 /**
  * Complete a pending (3-D Secure or APM) transaction.
+ * @param {any} tx @param {string} outcome "pass" or anything else (a failure)
  * @returns {boolean} whether it changed
  */
 function completePending(tx, outcome) {
@@ -261,7 +281,7 @@ function completePending(tx, outcome) {
   return true
 }
 
-/** @returns {string|null} refusal or null when captured */
+/** @param {any} tx @param {bigint} minor @returns {string|null} refusal or null when captured */
 function capture(tx, minor) {
   if (tx.payment_status !== PS.AUTHORISED) return REFUSAL.NOT_CAPTURABLE
   if (minor > tx.amount_minor) return REFUSAL.CAPTURE_EXCEEDS
@@ -270,14 +290,14 @@ function capture(tx, minor) {
   return null
 }
 
-/** @returns {string|null} */
+/** @param {any} tx @returns {string|null} */
 function cancel(tx) {
   if (tx.payment_status !== PS.AUTHORISED && tx.payment_status !== PS.REVIEW) return REFUSAL.NOT_CANCELLABLE
   setStatus(tx, PS.CANCELLED, "cancelled")
   return null
 }
 
-/** @param {"1"|"0"} flag @returns {string|null} */
+/** @param {any} tx @param {"1"|"0"} flag @returns {string|null} */
 function review(tx, flag) {
   if (tx.payment_status !== PS.REVIEW) return REFUSAL.NOT_UNDER_REVIEW
   if (flag === "1") {
@@ -296,7 +316,7 @@ function review(tx, flag) {
 
 /**
  * Create a refund, or find the one with the same refund_reference.
- * @param {ReturnType<typeof createStore>} store
+ * @param {Store} store
  * @param {any} tx
  * @param {{ refund_minor: bigint, refund_reason?: string, refund_reference?: string }} r
  * @returns {{ error: string } | { refund: any, existing: boolean }}
@@ -335,7 +355,7 @@ function refund(store, tx, r) {
 }
 
 /**
- * Settle a pending refund. @param {"refunded"|"failed"} outcome
+ * Settle a pending refund. @param {Store} store @param {any} rec @param {"refunded"|"failed"} outcome
  * @returns {boolean} whether it changed
  */
 function settleRefund(store, rec, outcome) {
@@ -352,7 +372,7 @@ function settleRefund(store, rec, outcome) {
 
 // ---- views -------------------------------------------------------------------------------
 
-/** The order query's transaction record. */
+/** The order query's transaction record. @param {Store} store @param {any} tx */
 function transactionRecord(store, tx) {
   const sub = tx.recurring_id ? store.subscriptions.get(tx.recurring_id) : null
   const d = tx.delivery_information || {}
@@ -370,16 +390,8 @@ function transactionRecord(store, tx) {
     query_result: QUERY_RESULT[tx.payment_status] || "-1",
     is3ds: tx.is3ds,
     antifraud_provider: "sandbox",
-    delivery_information: {
-      delivery_address: d.delivery_address || "",
-      delivery_city: d.delivery_city || "",
-      delivery_country: d.delivery_country || "",
-      delivery_firstname: d.delivery_firstname || "",
-      delivery_lastname: d.delivery_lastname || "",
-      delivery_postal_code: d.delivery_postal_code || "",
-      delivery_state: d.delivery_state || "",
-    },
-    fraud_check_result: tx.risk_reasons.map((r) => ({ check_items: r.name, status: r.status })),
+    delivery_information: textsOf(d, DELIVERY_FIELDS),
+    fraud_check_result: tx.risk_reasons.map((/** @type {any} */ r) => ({ check_items: r.name, status: r.status })),
     subscription_result: {
       contract_name: sub ? sub.contract_name : "",
       recurring_deduction_period: sub ? sub.recurring_deduction_period : "",
@@ -390,7 +402,7 @@ function transactionRecord(store, tx) {
   }
 }
 
-/** The refund search's refund record. */
+/** The refund search's refund record. @param {Store} store @param {any} rec */
 function refundRecord(store, rec) {
   const tx = store.transactions.get(rec.transaction_id)
   return {
@@ -409,7 +421,7 @@ function refundRecord(store, rec) {
   }
 }
 
-/** Full stored state of a transaction for GET /sandbox/transactions (JSON-safe). */
+/** Full stored state of a transaction for GET /sandbox/transactions (JSON-safe). @param {Store} store @param {any} tx */
 function transactionState(store, tx) {
   const { amount_minor, captured_minor, chargeback_minor, created_at, updated_at, ...rest } = tx
   return {
@@ -420,7 +432,7 @@ function transactionState(store, tx) {
     pending_refund_amount: money.format(refundSum(store, tx, [RS.PENDING]), tx.currency),
     created_at: created_at.toISOString(),
     updated_at: updated_at.toISOString(),
-    refunds: tx.refund_ids.map((id) => {
+    refunds: tx.refund_ids.map((/** @type {string} */ id) => {
       // `timer` is the pending settlement (not state): leave it out of the view.
       const { refund_minor, created_at: c, processed_at: p, timer, ...r } = store.refunds.get(id)
       return { ...r, created_at: c.toISOString(), processed_at: p ? p.toISOString() : null }
@@ -428,7 +440,7 @@ function transactionState(store, tx) {
   }
 }
 
-/** A random id: hex text of `bytes` bytes. */
+/** A random id: hex text of `bytes` bytes. @param {number} [bytes] */
 function randomId(bytes = 8) {
   return crypto.randomBytes(bytes).toString("hex")
 }
@@ -436,6 +448,7 @@ function randomId(bytes = 8) {
 module.exports = {
   PS,
   RS,
+  DELIVERY_FIELDS,
   QUERY_RESULT,
   LIVE_STATUSES,
   CAPTURED_STATUSES,
@@ -461,4 +474,5 @@ module.exports = {
   transactionState,
   maskCard,
   randomId,
+  textsOf,
 }

@@ -1,7 +1,8 @@
+// @ts-check
 "use strict"
 /** Date texts in the forms the interface uses (all UTC). */
 
-const pad = (n, w = 2) => String(n).padStart(w, "0")
+const pad = (/** @type {number} */ n, w = 2) => String(n).padStart(w, "0")
 
 /** 14 digits, year to second: 20240917103000. @param {Date} d */
 function digits14(d) {

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Timers that never keep the process alive (unref'd) and that close()/reset() cancel all at once.

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * Request validation: required fields, length limits (gateway-notes.md "Transport"), formats, Luhn.
@@ -5,54 +6,21 @@
  */
 const money = require("./money")
 
-/** Length limits of payment request fields [notes] (+ return_url from the contract). */
-const PAYMENT_LIMITS = {
-  merchant_id: 7,
-  account_id: 10,
-  order_no: 50,
-  currency: 3,
-  amount: 15,
-  item_total: 15,
-  shipping: 15,
-  handling: 15,
-  tax_total: 15,
-  insurance: 15,
-  shipping_discount: 15,
-  discount: 15,
-  website: 2000,
-  items: 5000,
-  note: 1000,
-  custom: 2500,
-  shopper_id: 64,
-  shopper_email: 100,
-  shopper_ip: 50,
-  shopper_phone: 50,
-  open3d: 10,
-  token_flag: 10,
-  token_id: 50,
-  card: 20,
-  encryption_data: 64,
-  return_url: 2000,
-}
+/**
+ * Field length limits, as data (field-limits.json): `payment` from the notes ("Transport") plus return_url
+ * from the contract; `envelope`, the merchant fields and signature of every acquiring request; `batchEntry`,
+ * the notes' refund limits applied to every batch kind, plus review_flag; `optimise` and `cancelSubscription`,
+ * the sandbox's own for those endpoints. Checked in the file's order, so the first field over its limit is named.
+ * @type {Record<"payment" | "envelope" | "batchEntry" | "optimise" | "cancelSubscription", Record<string, number>>}
+ */
+const LIMITS = require("./field-limits.json")
+const PAYMENT_LIMITS = LIMITS.payment
+const ENVELOPE_LIMITS = LIMITS.envelope
+const ENTRY_LIMITS = LIMITS.batchEntry
 
 /** Amount parts of a payment: amount = item_total + shipping + handling + tax_total + insurance - shipping_discount - discount. */
 const AMOUNT_PARTS_PLUS = ["item_total", "shipping", "handling", "tax_total", "insurance"]
 const AMOUNT_PARTS_MINUS = ["shipping_discount", "discount"]
-
-/** Envelope limits of every acquiring request. */
-const ENVELOPE_LIMITS = { merchant_id: 7, account_id: 10, encryption_data: 64 }
-
-/** Limits of batch entries (refund limits from the notes, applied to every batch kind). */
-const ENTRY_LIMITS = {
-  transaction_id: 50,
-  order_no: 50,
-  currency: 3,
-  amount: 15,
-  refund_amount: 15,
-  refund_reason: 50,
-  refund_reference: 50,
-  review_flag: 1,
-}
 
 /**
  * @param {string} code
@@ -219,6 +187,7 @@ function isHttpUrl(v) {
 }
 
 module.exports = {
+  LIMITS,
   PAYMENT_LIMITS,
   ENVELOPE_LIMITS,
   ENTRY_LIMITS,

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict"
 /**
  * XML answers of the direct payment: root element `respon`, one child element per field.
