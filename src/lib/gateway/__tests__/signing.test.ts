@@ -23,8 +23,8 @@ interface Vector {
   signature: string
 }
 
-// A copy of shared/spec/signature-vectors.json travels with the tests; when the shared spec is beside the
-// repository (../shared/spec), the copy must still be identical to it.
+// The repository's one copy of shared/spec/signature-vectors.json (fixtures/, also read by the sandbox's tests);
+// when the shared spec is beside the repository (../shared/spec), the copy must still be identical to it.
 const FIXTURE = join(__dirname, "..", "..", "..", "..", "fixtures", "signature-vectors.json")
 const SHARED = join(__dirname, "..", "..", "..", "..", "..", "shared", "spec", "signature-vectors.json")
 const vectors = (JSON.parse(readFileSync(FIXTURE, "utf8")) as { vectors: Vector[] }).vectors

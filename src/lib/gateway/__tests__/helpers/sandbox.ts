@@ -4,31 +4,12 @@
  */
 import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, createIssuingClient, IssuingClient, IssuingClientOptions } from "../../index"
 
-export interface Sandbox {
-  url: string
-  acquiringUrl: string
-  issuingUrl: string
-  port: number
-  close(): Promise<void>
-  reset(): void
-  setFaults(rules: Array<{ path?: string; fault: string; rate?: number; times?: number; ms?: number }>): unknown
-  clearFaults(): void
-  stats(): { total: number; byPath: Record<string, number> }
-  store: unknown
-}
-
-export interface SandboxOptions {
-  signKey?: string
-  apiKey?: string
-  registeredIps?: string[]
-  issuingSignScheme?: "fields" | "sorted-json"
-  refundDelayMs?: number
-  payoutDelayMs?: number
-  notifyAttempts?: number
-}
+import type { Sandbox, SandboxOptions } from "../../../../../sandbox"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require("../../../../../sandbox") as { startSandbox(o: object): Promise<Sandbox> }
+const { startSandbox } = require("../../../../../sandbox") as typeof import("../../../../../sandbox")
+
+export type { Sandbox, SandboxOptions }
 
 export const SIGN_KEY = "sandbox_sign_key"
 export const API_KEY = "sandbox_api_key"
