@@ -3,19 +3,13 @@
  * with the order query, 100 orders a request, and Medusa is moved to the gateway's state (applyGatewayState).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { redact, runInBatches } from "../lib/gateway"
 import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import { applyGatewayState } from "./apply-gateway-state"
-import { filter, PAGE, since, SyncOptions, SyncSummary, withRun } from "./sync-run"
+import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "order_sync", async (summary) => {
-    const gatewayModule = container.resolve("gateway")
-    const client = gatewayModule.acquiring()
-    const paymentModule = container.resolve(Modules.PAYMENT)
-    const createdSince = since(options)
-
+  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince }) => {
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)

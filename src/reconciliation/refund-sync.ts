@@ -3,20 +3,14 @@
  * with the refund search (100 a request) and recorded; failed and lost ones are reported as discrepancies.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { runInBatches } from "../lib/gateway"
 import { GATEWAY_PROVIDER_IDS } from "../domain"
 import { upsertGatewayPayment } from "./apply-gateway-state"
 import { applyRefundUpdates, openRefunds, refundUpdateOf, RefundUpdate } from "./refund-status"
-import { filter, PAGE, since, SyncOptions, SyncSummary, withRun } from "./sync-run"
+import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runRefundSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "refund_sync", async (summary) => {
-    const gatewayModule = container.resolve("gateway")
-    const client = gatewayModule.acquiring()
-    const paymentModule = container.resolve(Modules.PAYMENT)
-    const createdSince = since(options)
-
+  return withRun(container, "refund_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince }) => {
     // refund id -> the payment and order it belongs to, for refunds the gateway has not settled yet
     const open = new Map<string, { paymentId: string; orderNo: string }>()
     for (let after = ""; ; ) {

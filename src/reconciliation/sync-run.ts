@@ -3,9 +3,10 @@
  * in the module with its summary, and logged in one line. A run that crashes leaves nothing half-done: every
  * session is applied on its own, and the next run starts again from what is still open.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { GatewayApiError, redact } from "../lib/gateway"
+import { AcquiringClient, GatewayApiError, redact } from "../lib/gateway"
+import type GatewayModuleService from "../modules/gateway/service"
 
 export interface SyncOptions {
   /** Only sessions and payments created within this many days are checked (default 30). */
@@ -30,10 +31,22 @@ export const PAGE = 500
 /** Medusa's filter types omit columns its repositories do filter on (provider_id, status). */
 export const filter = (f: Record<string, unknown>) => f as never
 
-export const since = (options: SyncOptions) => new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000).toISOString()
+/** What a run works with. */
+export interface SyncContext {
+  gatewayModule: GatewayModuleService
+  client: AcquiringClient
+  paymentModule: IPaymentModuleService
+  /** Rows created since this moment (ISO text) are checked: `lookbackDays`. */
+  createdSince: string
+}
 
 /** Runs `work` under the job's lock, records the run in the module and logs its one-line summary. */
-export async function withRun(container: MedusaContainer, job: SyncSummary["job"], work: (s: SyncSummary) => Promise<void>): Promise<SyncSummary> {
+export async function withRun(
+  container: MedusaContainer,
+  job: SyncSummary["job"],
+  options: SyncOptions,
+  work: (s: SyncSummary, ctx: SyncContext) => Promise<void>,
+): Promise<SyncSummary> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const locking = container.resolve(Modules.LOCKING)
   const gatewayModule = container.resolve("gateway")
@@ -53,7 +66,12 @@ export async function withRun(container: MedusaContainer, job: SyncSummary["job"
   }
   const run = await gatewayModule.createGatewaySyncRuns({ job, status: "running", started_at: new Date() })
   try {
-    await work(summary)
+    await work(summary, {
+      gatewayModule,
+      client: gatewayModule.acquiring(),
+      paymentModule: container.resolve(Modules.PAYMENT),
+      createdSince: new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000).toISOString(),
+    })
   } catch (err) {
     summary.status = "failed"
     summary.error =

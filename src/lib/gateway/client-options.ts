@@ -4,6 +4,7 @@
  */
 import { z } from "zod"
 import { GatewayOptionsError } from "./errors"
+import { HttpTransport, HttpTransportOptions } from "./http"
 import { formatPath, issuesOf } from "./validate"
 
 const positiveMs = z.number().int("must be a whole number of milliseconds").positive("must be greater than 0")
@@ -99,6 +100,22 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
   const problem = firstOptionProblem(schema, options)
   if (problem) throw new GatewayOptionsError(problem.option, problem.rule.replace(/^is not known/, "is not a known option"))
   return schema.parse(options)
+}
+
+/** The transport a client's options ask for; `secret` (its sign key or api key) is redacted from every log line. */
+export function transportFor(
+  options: Pick<HttpTransportOptions, "timeouts" | "retry" | "logger" | "connections" | "maxResponseBytes">,
+  secret: string,
+): HttpTransport {
+  const { timeouts, retry, logger, connections, maxResponseBytes } = options
+  return new HttpTransport({
+    ...(timeouts ? { timeouts } : {}),
+    ...(retry ? { retry } : {}),
+    ...(logger ? { logger } : {}),
+    ...(connections !== undefined ? { connections } : {}),
+    ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
+    secrets: [secret],
+  })
 }
 
 /** `baseUrl` + `path`, keeping any path prefix of the base URL (e.g. ".../api" + "/card/query"). */

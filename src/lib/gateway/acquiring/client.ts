@@ -12,7 +12,7 @@ import { encodeBody } from "../encoding"
 import { HttpResponse, HttpTransport } from "../http"
 import { parseCodeMessage, CodeMessage } from "../schema-helpers"
 import { AcquiringSigner } from "../signing"
-import { joinUrl } from "../client-options"
+import { joinUrl, transportFor } from "../client-options"
 import { parseRequest } from "../validate"
 import { AnswerReader, BatchEntryResult } from "./answers"
 import {
@@ -66,14 +66,7 @@ export class AcquiringClient {
     this.#resolved = resolveAcquiringOptions(options)
     this.#signer = new AcquiringSigner(options.signKey, options.signatureOverrides, this.#resolved.endpoints)
     this.#answers = new AnswerReader(this.#resolved, this.#signer, options.verifyResponseSignatures ?? true)
-    this.#transport = new HttpTransport({
-      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      ...(options.retry ? { retry: options.retry } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.connections !== undefined ? { connections: options.connections } : {}),
-      ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
-      secrets: [options.signKey],
-    })
+    this.#transport = transportFor(options, options.signKey)
   }
 
   /** The signer with this client's key and table (e.g. to verify notifications elsewhere). */

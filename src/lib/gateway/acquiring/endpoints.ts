@@ -22,7 +22,7 @@ import {
 } from "./schemas/batches"
 import { cancelSubscriptionRequestSchema, cancelSubscriptionResponseSchema } from "./schemas/cancel-subscription"
 import { checkoutRequestSchema } from "./schemas/checkout"
-import { batchAnswerFields, idList, LIMITS, merchantFields } from "./schemas/common"
+import { answerFields, idList, LIMITS, merchantFields } from "./schemas/common"
 import { optimiseRequestSchema, optimiseResponseSchema } from "./schemas/optimise"
 import { orderQueryResponseSchema } from "./schemas/order-query"
 import { payoutRequestSchema, payoutResponseSchema } from "./schemas/payout"
@@ -83,7 +83,7 @@ function batchEndpoint<const L extends string, E extends z.ZodObject, R extends 
     signature: row.signature,
     request: z.strictObject({ ...merchantFields, ...requestList }),
     answer: "json",
-    response: z.looseObject({ ...batchAnswerFields, ...answerList }),
+    response: z.looseObject({ ...answerFields, ...answerList }),
     batch: { list: row.list, limit: row.limit, status: row.status, message: row.message },
   } satisfies AcquiringEndpoint
 }

@@ -12,7 +12,7 @@ import { encodeBody } from "../encoding"
 import { HttpResponse, HttpTransport } from "../http"
 import { redact } from "../redact"
 import { IssuingSigner } from "../signing"
-import { joinUrl } from "../client-options"
+import { joinUrl, transportFor } from "../client-options"
 import { parseRequest, parseResponse } from "../validate"
 import { IssuingClientOptions, IssuingOperation, resolveIssuingOptions } from "./options"
 import type { IssuingEndpoint } from "./endpoints"
@@ -75,14 +75,7 @@ export class IssuingClient {
     this.#wire = resolved.wire
     this.#options = options
     this.#signer = new IssuingSigner(options.apiKey, options.signScheme ?? "fields", options.signatureOverrides)
-    this.#transport = new HttpTransport({
-      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      ...(options.retry ? { retry: options.retry } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.connections !== undefined ? { connections: options.connections } : {}),
-      ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
-      secrets: [options.apiKey],
-    })
+    this.#transport = transportFor(options, options.apiKey)
 
     const call = <T>(op: IssuingOperation) => (r: object) => this.call<T>(op, r)
     this.cardholder = {

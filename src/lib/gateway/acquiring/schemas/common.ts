@@ -52,8 +52,8 @@ export const errorBodySchema = z.looseObject({
   message: resText,
 })
 
-/** Fields the batch answers echo around their entries. */
-export const batchAnswerFields = {
+/** Fields the JSON answers (batches, queries) echo around their content. */
+export const answerFields = {
   merchant_id: resText,
   account_id: resText,
   return_status: z.union([z.string(), z.number()]).transform(String),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { looseText, resText } from "../../schema-helpers"
-import { fourteenDigits } from "./common"
+import { answerFields, fourteenDigits } from "./common"
 
 /** A transaction record; an id that matched nothing comes back as `{ order_no | transaction_id, query_result: "2" }`. */
 export const transactionRecordSchema = z.looseObject({
@@ -46,10 +46,7 @@ export const transactionRecordSchema = z.looseObject({
 export type TransactionRecord = z.output<typeof transactionRecordSchema>
 
 export const orderQueryResponseSchema = z.looseObject({
-  merchant_id: resText,
-  account_id: resText,
-  return_status: z.string(),
-  return_message: resText,
+  ...answerFields,
   orders_list: z.array(transactionRecordSchema).nullish().transform((v) => v ?? []),
 })
 export type OrderQueryResponse = z.output<typeof orderQueryResponseSchema>

@@ -5,12 +5,17 @@ import { z } from "zod"
 import { checkAmounts, currencyCode, decimal, httpUrl, optText, positiveDecimal, reqText, resNumber, resText, ymdDate } from "../../schema-helpers"
 import { merchantFields } from "./common"
 
-export const payoutBeneficiarySchema = z.strictObject({
+/** What the two parties (beneficiary and payer) both carry. */
+const partyFields = {
   company_name: optText(),
   date_of_birth: ymdDate.optional(),
   entity_type: optText(),
   first_name: optText(),
   last_name: optText(),
+}
+
+export const payoutBeneficiarySchema = z.strictObject({
+  ...partyFields,
   additional_info: z
     .strictObject({
       business_area: optText(),
@@ -62,11 +67,7 @@ export const payoutBeneficiarySchema = z.strictObject({
 })
 
 export const payoutPayerSchema = z.strictObject({
-  company_name: optText(),
-  date_of_birth: ymdDate.optional(),
-  entity_type: optText(),
-  first_name: optText(),
-  last_name: optText(),
+  ...partyFields,
   additional_info: z
     .strictObject({
       business_registration_number: optText(),

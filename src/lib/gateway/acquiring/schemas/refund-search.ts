@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { resText } from "../../schema-helpers"
-import { fourteenDigits } from "./common"
+import { answerFields, fourteenDigits } from "./common"
 
 export const refundRecordSchema = z.looseObject({
   transaction_id: z.string(),
@@ -23,11 +23,7 @@ export const refundRecordSchema = z.looseObject({
 export type RefundRecord = z.output<typeof refundRecordSchema>
 
 export const refundSearchResponseSchema = z.looseObject({
-  merchant_id: resText,
-  account_id: resText,
-  return_status: z.string(),
-  return_message: resText,
-  encryption_data: resText,
+  ...answerFields,
   refund_orders: z.array(refundRecordSchema).nullish().transform((v) => v ?? []),
 })
 export type RefundSearchResponse = z.output<typeof refundSearchResponseSchema>

@@ -4,7 +4,6 @@
  */
 import { z } from "zod"
 import {
-  checkAmounts,
   countText,
   currencyCode,
   flagText,
@@ -16,11 +15,9 @@ import {
   resText,
   ymdDate,
 } from "../../schema-helpers"
-import { positiveAmount } from "./common"
+import { amountInCurrency, cardRequest, issuingRequest, positiveAmount } from "./common"
 
-export const cardCreateRequestSchema = z
-  .strictObject({
-    request_id: optText(64),
+export const cardCreateRequestSchema = issuingRequest({
     connector_bin_id: idText().optional(),
     cardholder_id: idText(),
     group_id: idText(),
@@ -32,8 +29,7 @@ export const cardCreateRequestSchema = z
     enable_currency_check: flagText.optional(),
     enable_shared: flagText.optional(),
     enable_multi_use: flagText.optional(),
-  })
-  .superRefine((v, ctx) => {
+  }).superRefine((v, ctx) => {
     if (v.start_date && v.end_date && v.end_date < v.start_date) {
       ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date" })
     }
@@ -98,37 +94,21 @@ export const cardRecordSchema = z.looseObject({
 })
 export type CardRecord = z.output<typeof cardRecordSchema>
 
-export const cardRefundRequestSchema = z.strictObject({
-  request_id: optText(64),
-  card_id: idText(),
-  refund_amount: positiveAmount,
-})
+export const cardRefundRequestSchema = cardRequest({ refund_amount: positiveAmount })
 export type CardRefundRequest = z.input<typeof cardRefundRequestSchema>
 
-export const cardStatusRequestSchema = z.strictObject({
-  request_id: optText(64),
-  card_id: idText(),
-  status: z.enum(["1", "2"], { error: 'must be "1" (active) or "2" (blocked)' }),
-})
+export const cardStatusRequestSchema = cardRequest({ status: z.enum(["1", "2"], { error: 'must be "1" (active) or "2" (blocked)' }) })
 export type CardStatusRequest = z.input<typeof cardStatusRequestSchema>
 
-export const cardCloseRequestSchema = z.strictObject({
-  request_id: optText(64),
-  card_id: idText(),
-})
+export const cardCloseRequestSchema = cardRequest({})
 export type CardCloseRequest = z.input<typeof cardCloseRequestSchema>
 
-export const cardUpdateRequestSchema = z.strictObject({
-  request_id: optText(64),
-  card_id: idText(),
-  authLimitAmount: positiveAmount,
-  updateCurrency: currencyCode,
-}).superRefine((v, ctx) => checkAmounts(v, ctx, [["authLimitAmount", "updateCurrency"]]))
+export const cardUpdateRequestSchema = amountInCurrency(
+  cardRequest({ authLimitAmount: positiveAmount, updateCurrency: currencyCode }),
+  "authLimitAmount",
+  "updateCurrency",
+)
 export type CardUpdateRequest = z.input<typeof cardUpdateRequestSchema>
 
-export const cardChargeRequestSchema = z.strictObject({
-  request_id: optText(64),
-  card_id: idText(),
-  charge_amount: positiveAmount,
-})
+export const cardChargeRequestSchema = cardRequest({ charge_amount: positiveAmount })
 export type CardChargeRequest = z.input<typeof cardChargeRequestSchema>

@@ -1,9 +1,9 @@
 /** Cardholders: `/cardholder/create`, `/cardholder/delete`, `/cardholder/query`. */
 import { z } from "zod"
 import { idText, optText, reqText, resInt, resText, looseText, ymdDate } from "../../schema-helpers"
+import { issuingRequest } from "./common"
 
-export const cardholderCreateRequestSchema = z.strictObject({
-  request_id: optText(64),
+export const cardholderCreateRequestSchema = issuingRequest({
   first_name: reqText(64),
   last_name: reqText(64),
   email: z.email("must be an email address").max(100),
@@ -19,10 +19,7 @@ export const cardholderCreateRequestSchema = z.strictObject({
 })
 export type CardholderCreateRequest = z.input<typeof cardholderCreateRequestSchema>
 
-export const cardholderIdRequestSchema = z.strictObject({
-  request_id: optText(64),
-  cardholderId: idText(),
-})
+export const cardholderIdRequestSchema = issuingRequest({ cardholderId: idText() })
 export type CardholderDeleteRequest = z.input<typeof cardholderIdRequestSchema>
 export type CardholderQueryRequest = z.input<typeof cardholderIdRequestSchema>
 

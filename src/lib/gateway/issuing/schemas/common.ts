@@ -3,7 +3,7 @@
  * mutations answer, and the request field types (ids travel as text).
  */
 import { z } from "zod"
-import { decimal, looseText, resInt } from "../../schema-helpers"
+import { checkAmounts, decimal, idText, looseText, optText, resInt } from "../../schema-helpers"
 
 export const issuingEnvelopeSchema = z.looseObject({
   code: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)], { error: "must be an integer" }),
@@ -37,3 +37,14 @@ export type OperationResult = OperationResponse & { /** status "1" */ ok: boolea
 
 /** A positive amount as decimal text. */
 export const positiveAmount = decimal().refine((v) => /[1-9]/.test(v), "must be greater than 0")
+
+/** An issuing request: `request_id` (optional, ≤ 64; the client sends "" where the samples do) and its own fields. */
+export const issuingRequest = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ request_id: optText(64), ...shape })
+
+/** A request about one card (`card_id`) or group (`group_id`). */
+export const cardRequest = <S extends z.ZodRawShape>(shape: S) => issuingRequest({ card_id: idText(), ...shape })
+export const groupRequest = <S extends z.ZodRawShape>(shape: S) => issuingRequest({ group_id: idText(), ...shape })
+
+/** An amount field checked against its currency field's exponent. */
+export const amountInCurrency = <S extends z.ZodObject>(schema: S, amount: string, currency: string) =>
+  schema.superRefine((v, ctx) => checkAmounts(v as Record<string, unknown>, ctx, [[amount, currency]]))

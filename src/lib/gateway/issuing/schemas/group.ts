@@ -1,29 +1,25 @@
 /** Card groups: `/group/query`, `/group/close`, `/group/create`, `/group/refund`. */
 import { z } from "zod"
-import { checkAmounts, currencyCode, idText, optText, reqText, resNumber, resText, looseText } from "../../schema-helpers"
-import { positiveAmount } from "./common"
+import { currencyCode, looseText, reqText, resNumber, resText } from "../../schema-helpers"
+import { amountInCurrency, groupRequest, issuingRequest, positiveAmount } from "./common"
 
-export const groupIdRequestSchema = z.strictObject({
-  request_id: optText(64),
-  group_id: idText(),
-})
+export const groupIdRequestSchema = groupRequest({})
 export type GroupQueryRequest = z.input<typeof groupIdRequestSchema>
 export type GroupCloseRequest = z.input<typeof groupIdRequestSchema>
 
-export const groupCreateRequestSchema = z.strictObject({
-  request_id: optText(64),
-  group_name: reqText(64),
-  country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be a 2-letter country code"),
-  currency: currencyCode,
-  charge_amount: positiveAmount,
-}).superRefine((v, ctx) => checkAmounts(v, ctx, [["charge_amount", "currency"]]))
+export const groupCreateRequestSchema = amountInCurrency(
+  issuingRequest({
+    group_name: reqText(64),
+    country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be a 2-letter country code"),
+    currency: currencyCode,
+    charge_amount: positiveAmount,
+  }),
+  "charge_amount",
+  "currency",
+)
 export type GroupCreateRequest = z.input<typeof groupCreateRequestSchema>
 
-export const groupRefundRequestSchema = z.strictObject({
-  request_id: optText(64),
-  group_id: idText(),
-  refund_amount: positiveAmount,
-})
+export const groupRefundRequestSchema = groupRequest({ refund_amount: positiveAmount })
 export type GroupRefundRequest = z.input<typeof groupRefundRequestSchema>
 
 export const groupRecordSchema = z.looseObject({
