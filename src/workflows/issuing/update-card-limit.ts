@@ -2,7 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { createCardMutationStep } from "./steps/card-mutation"
 import { cardAmount } from "./steps/load-card"
 import { syncCardStep } from "./steps/sync-card"
-import type { CardAmountInput } from "./recharge-card"
+import type { CardAmountInput } from "./card-transfer"
 
 /**
  * `/card/update` (shared cards only; the gateway refuses others with 1004). Undone by setting the limit the
