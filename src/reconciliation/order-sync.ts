@@ -3,13 +3,13 @@
  * with the order query, 100 orders a request, and Medusa is moved to the gateway's state (applyGatewayState).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { redact, runInBatches } from "../lib/gateway"
+import { redact, runInBatchesStreamed } from "../lib/gateway"
 import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import { applyGatewayState } from "./apply-gateway-state"
 import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince }) => {
+  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince, concurrency }) => {
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)
@@ -45,62 +45,70 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         await gatewayModule.updateGatewayPayments({ selector: { order_no: unchanged }, data: { last_reconciled_at: new Date() } })
       }
     }
-    const concurrency = options.concurrency ?? 2
-
     // Open payments (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome),
     // then open sessions (waiting for the shopper, held for review, outcome unknown: in this order, a payment a
-    // session turns into is not checked twice), each with the gateway state Medusa last recorded. Read a page at
-    // a time by id (keyset: stable while the run changes what it reads) and reconciled as they are read, so
-    // memory stays flat however many there are.
-    for (let after = ""; ; ) {
-      const payments = await paymentModule.listPayments(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) }),
-        { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, order: { id: "ASC" } }
-      )
-      const open: Open[] = []
-      for (const p of payments) {
-        const d = (p.data ?? {}) as Record<string, unknown>
-        if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") open.push(openOf(d.order_no, d))
+    // session turns into is not checked twice), then payments with a dispute the gateway reported that Medusa has
+    // not settled (still open, or lost and not yet booked; whatever their age: a lost chargeback reaches Medusa
+    // even when its notification could not be processed). Each is read a page at a time by id (keyset: stable
+    // while the run changes what it reads) into one stream of order-query chunks of 100, `concurrency` requests
+    // in flight, the next page read while they wait: memory stays flat however many there are.
+    async function* openPayments() {
+      for (let after = ""; ; ) {
+        const payments = await paymentModule.listPayments(
+          filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) }),
+          { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, order: { id: "ASC" } }
+        )
+        const open: Open[] = []
+        for (const p of payments) {
+          const d = (p.data ?? {}) as Record<string, unknown>
+          if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") open.push(openOf(d.order_no, d))
+        }
+        yield open
+        if (payments.length < PAGE) return
+        after = payments[payments.length - 1]!.id
       }
-      await runInBatches("orderQuery", open, reconcile, concurrency)
-      if (payments.length < PAGE) break
-      after = payments[payments.length - 1]!.id
     }
-    for (let after = ""; ; ) {
-      const sessions = await paymentModule.listPaymentSessions(
-        filter({
-          provider_id: GATEWAY_PROVIDER_IDS,
-          status: ["pending", "requires_more", "pending_authorization"],
-          created_at: { $gte: createdSince },
-          ...(after ? { id: { $gt: after } } : {}),
-        }),
-        { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
-      )
-      const open: Open[] = []
-      for (const s of sessions) {
-        const d = (s.data ?? {}) as Record<string, unknown>
-        if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
-        open.push(openOf(s.id, d))
+    async function* openSessions() {
+      for (let after = ""; ; ) {
+        const sessions = await paymentModule.listPaymentSessions(
+          filter({
+            provider_id: GATEWAY_PROVIDER_IDS,
+            status: ["pending", "requires_more", "pending_authorization"],
+            created_at: { $gte: createdSince },
+            ...(after ? { id: { $gt: after } } : {}),
+          }),
+          { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
+        )
+        const open: Open[] = []
+        for (const s of sessions) {
+          const d = (s.data ?? {}) as Record<string, unknown>
+          if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
+          open.push(openOf(s.id, d))
+        }
+        yield open
+        if (sessions.length < PAGE) return
+        after = sessions[sessions.length - 1]!.id
       }
-      await runInBatches("orderQuery", open, reconcile, concurrency)
-      if (sessions.length < PAGE) break
-      after = sessions[sessions.length - 1]!.id
     }
-    // Payments with a dispute the gateway reported that Medusa has not settled (still open, or lost and not yet
-    // booked), whatever their age: a lost chargeback reaches Medusa even when its notification could not be
-    // processed.
-    for (let after = ""; ; ) {
-      const rows = await gatewayModule.listGatewayPayments(
-        { disputes: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) } as never,
-        { select: ["id", "order_no", "disputes", "gateway_state"], take: PAGE, order: { id: "ASC" } }
-      )
-      const open: Open[] = rows
-        .filter((r) => r.gateway_state !== "charged_back" && unsettledDispute(r.disputes))
-        .map((r) => ({ order_no: r.order_no, transaction_id: null, superseded: [], known: null }))
-      await runInBatches("orderQuery", open, reconcile, concurrency)
-      if (rows.length < PAGE) break
-      after = rows[rows.length - 1]!.id
+    async function* disputedPayments() {
+      for (let after = ""; ; ) {
+        const rows = await gatewayModule.listGatewayPayments(
+          { disputes: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) } as never,
+          { select: ["id", "order_no", "disputes", "gateway_state"], take: PAGE, order: { id: "ASC" } }
+        )
+        yield rows
+          .filter((r) => r.gateway_state !== "charged_back" && unsettledDispute(r.disputes))
+          .map((r): Open => ({ order_no: r.order_no, transaction_id: null, superseded: [], known: null }))
+        if (rows.length < PAGE) return
+        after = rows[rows.length - 1]!.id
+      }
     }
+    async function* everyOpen() {
+      yield* openPayments()
+      yield* openSessions()
+      yield* disputedPayments()
+    }
+    await runInBatchesStreamed("orderQuery", everyOpen(), reconcile, concurrency)
   })
 }
 

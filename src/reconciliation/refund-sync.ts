@@ -10,7 +10,7 @@ import { applyRefundUpdates, openRefunds, refundUpdateOf, RefundUpdate } from ".
 import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runRefundSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "refund_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince }) => {
+  return withRun(container, "refund_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince, concurrency }) => {
     // refund id -> the payment and order it belongs to, for refunds the gateway has not settled yet
     const open = new Map<string, { paymentId: string; orderNo: string }>()
     for (let after = ""; ; ) {
@@ -45,7 +45,7 @@ export async function runRefundSync(container: MedusaContainer, options: SyncOpt
           updates.set(owner.paymentId, [...(updates.get(owner.paymentId) ?? []), refundUpdateOf(rec)])
         }
       },
-      options.concurrency ?? 2
+      concurrency
     )
     for (const [paymentId, refs] of searched) {
       const orderNo = open.get(refs[0]!)!.orderNo

@@ -6,12 +6,16 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { AcquiringClient, GatewayApiError, redact } from "../lib/gateway"
+import { syncConcurrency } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 
 export interface SyncOptions {
   /** Only sessions and payments created within this many days are checked (default 30). */
   lookbackDays?: number
-  /** Order-query requests in flight at once (default 2). */
+  /**
+   * Order-query / refund-search requests in flight at once; default: the provider's `sync_concurrency` option
+   * (./domain/options.ts). Never more than the run has chunks of 100 to send.
+   */
   concurrency?: number
 }
 
@@ -38,6 +42,8 @@ export interface SyncContext {
   paymentModule: IPaymentModuleService
   /** Rows created since this moment (ISO text) are checked: `lookbackDays`. */
   createdSince: string
+  /** Requests of 100 in flight at once (`concurrency`, or the `sync_concurrency` option). */
+  concurrency: number
 }
 
 /** Runs `work` under the job's lock, records the run in the module and logs its one-line summary. */
@@ -71,6 +77,7 @@ export async function withRun(
       client: gatewayModule.acquiring(),
       paymentModule: container.resolve(Modules.PAYMENT),
       createdSince: new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000).toISOString(),
+      concurrency: options.concurrency ?? syncConcurrency(gatewayModule.paymentOptions()),
     })
   } catch (err) {
     summary.status = "failed"

@@ -6,7 +6,7 @@
  */
 import { createAcquiringClient, createIssuingClient, decodeItems } from "../../lib/gateway"
 import { issuingClientOptions, payoutClientOptions, validateModuleOptions } from "../../modules/gateway/options"
-import { buildPaymentRequest, createProviderClient, GatewayProviderOptions, stateOfRecord, validateProviderOptions } from ".."
+import { buildPaymentRequest, createProviderClient, DEFAULT_SYNC_CONCURRENCY, GatewayProviderOptions, stateOfRecord, syncConcurrency, validateProviderOptions } from ".."
 import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
 const SIGN_KEY = "provider_key"
@@ -204,9 +204,20 @@ describe("options are validated with messages naming them", () => {
     ["merchant_id length", { merchant_id: "12345678" }, /option "merchant_id" must be at most 7 characters/],
     ["return_url with &", { return_url: "https://s.example/r?a=1&b=2" }, /option "return_url" must not contain "&"/],
     ["timeouts", { timeouts: { connect_ms: 0 } }, /option "timeouts.connect_ms" must be a positive integer/],
+    ["sync_concurrency zero", { sync_concurrency: 0 }, /option "sync_concurrency" must be a positive integer/],
+    ["sync_concurrency fraction", { sync_concurrency: 2.5 }, /option "sync_concurrency" must be a positive integer/],
+    ["sync_concurrency too many", { sync_concurrency: 33 }, /option "sync_concurrency" must be at most 32/],
   ]
   it.each(provider)("provider: %s", (_n, extra, message) => {
     expect(() => providerOptions(extra)).toThrow(message)
+  })
+
+  it("sync_concurrency: accepted from 1 to 32; the reconciliation runs use it, or 8 without it", () => {
+    expect(() => providerOptions({ sync_concurrency: 1 })).not.toThrow()
+    expect(() => providerOptions({ sync_concurrency: 32 })).not.toThrow()
+    expect(syncConcurrency({ ...PROVIDER_BASE, sync_concurrency: 3 })).toBe(3)
+    expect(syncConcurrency(PROVIDER_BASE)).toBe(DEFAULT_SYNC_CONCURRENCY)
+    expect(syncConcurrency(null)).toBe(8)
   })
 
   const moduleCases: [string, Record<string, unknown>, RegExp][] = [

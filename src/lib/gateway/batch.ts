@@ -74,3 +74,55 @@ export async function runInBatches<T, R>(
   if (failed !== undefined) throw failed
   return results
 }
+
+/**
+ * Runs `run` over the entries of `pages` (read a page at a time, e.g. keyset reads of a table) in chunks of the
+ * operation's batch limit, with at most `concurrency` chunks in flight. Entries of consecutive pages fill the
+ * same chunk, so N entries take ⌈N/limit⌉ calls and never more than that are in flight. The next page is read
+ * only while a call slot is free, so memory holds one page and the chunks in flight, however long the source.
+ * A failure stops reading and scheduling; the calls in flight finish, then it rejects with the first error.
+ * Returns the number of chunks run.
+ */
+export async function runInBatchesStreamed<T>(
+  operation: BatchOperation,
+  pages: AsyncIterable<readonly T[]>,
+  run: (chunk: T[]) => Promise<void>,
+  concurrency = 1,
+): Promise<number> {
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`)
+  const size = BATCH_LIMITS[operation]
+  const inFlight = new Set<Promise<void>>()
+  let failure: { error: unknown } | undefined
+  let started = 0
+  const waitForSlot = async (free: number) => {
+    while (inFlight.size > concurrency - free) await Promise.race(inFlight)
+  }
+  const launch = (chunk: T[]) => {
+    started++
+    const p: Promise<void> = run(chunk)
+      .catch((error) => void (failure ??= { error }))
+      .finally(() => inFlight.delete(p))
+    inFlight.add(p)
+  }
+  let pending: T[] = []
+  reading: for await (const page of pages) {
+    for (const entry of page) {
+      pending.push(entry)
+      if (pending.length < size) continue
+      await waitForSlot(1)
+      if (failure) break reading
+      launch(pending)
+      pending = []
+    }
+    // Read ahead only when a slot is free: the source is not drained into memory while every call waits.
+    await waitForSlot(1)
+    if (failure) break
+  }
+  if (!failure && pending.length) {
+    await waitForSlot(1)
+    if (!failure) launch(pending)
+  }
+  await waitForSlot(concurrency)
+  if (failure) throw failure.error
+  return started
+}

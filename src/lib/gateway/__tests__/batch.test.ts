@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { assertBatchSize, BATCH_LIMITS, chunk, runInBatches, splitBatch } from "../batch"
+import { assertBatchSize, BATCH_LIMITS, chunk, runInBatches, runInBatchesStreamed, splitBatch } from "../batch"
 import { GatewayValidationError } from "../errors"
 
 describe("batch limits", () => {
@@ -65,5 +65,101 @@ describe("batch limits", () => {
         return i
       }),
     ).rejects.toThrow("boom")
+  })
+
+  describe("runInBatchesStreamed", () => {
+    /** Pages of `sizes` entries (numbered in order), counting the pages read. */
+    const source = (sizes: number[]) => {
+      const read = { pages: 0 }
+      let n = 0
+      async function* pages() {
+        for (const size of sizes) {
+          read.pages++
+          yield Array.from({ length: size }, () => n++)
+        }
+      }
+      return { pages: pages(), read }
+    }
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+    it("fills chunks across pages: N entries take ceil(N/limit) calls, every entry once, in order", async () => {
+      fc.assert(
+        await fc.asyncProperty(fc.array(fc.nat(250), { maxLength: 8 }), fc.integer({ min: 1, max: 6 }), async (sizes, concurrency) => {
+          const { pages } = source(sizes)
+          const seen: number[][] = []
+          const calls = await runInBatchesStreamed("orderQuery", pages, async (c) => void seen.push(c), concurrency)
+          const total = sizes.reduce((a, b) => a + b, 0)
+          expect(calls).toBe(Math.ceil(total / 100))
+          expect(seen.length).toBe(calls)
+          expect(seen.slice(0, -1).every((c) => c.length === 100)).toBe(true)
+          expect(seen.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i))
+        }),
+        { numRuns: 50 },
+      )
+    })
+
+    it("keeps at most `concurrency` calls in flight, and no more than there are chunks", async () => {
+      for (const [sizes, concurrency, expected] of [
+        [[500, 500, 500], 4, 4],
+        [[150], 8, 2],
+      ] as const) {
+        let inFlight = 0
+        let max = 0
+        await runInBatchesStreamed(
+          "orderQuery",
+          source([...sizes]).pages,
+          async () => {
+            max = Math.max(max, ++inFlight)
+            await sleep(5)
+            inFlight--
+          },
+          concurrency,
+        )
+        expect(max).toBe(expected)
+      }
+    })
+
+    it("reads the next page only when a call slot is free (the source is not drained into memory)", async () => {
+      const { pages, read } = source(Array.from({ length: 20 }, () => 100))
+      const release: (() => void)[] = []
+      const done = runInBatchesStreamed("orderQuery", pages, () => new Promise<void>((r) => release.push(r)), 2)
+      await sleep(20)
+      // Two calls wait, so at most one more page was read (the one waiting for a slot).
+      expect(release.length).toBe(2)
+      expect(read.pages).toBeLessThanOrEqual(3)
+      const finish = async () => {
+        while (release.length || read.pages < 20) {
+          release.splice(0).forEach((r) => r())
+          await sleep(1)
+        }
+      }
+      await Promise.all([done, finish()])
+      expect(read.pages).toBe(20)
+    })
+
+    it("stops reading after a failure, lets the calls in flight finish, and rejects with the first error", async () => {
+      const { pages, read } = source(Array.from({ length: 50 }, () => 100))
+      let finished = 0
+      let calls = 0
+      await expect(
+        runInBatchesStreamed(
+          "orderQuery",
+          pages,
+          async () => {
+            const i = ++calls
+            await sleep(i === 2 ? 1 : 10)
+            if (i === 2) throw new Error("boom")
+            finished++
+          },
+          3,
+        ),
+      ).rejects.toThrow("boom")
+      expect(read.pages).toBeLessThan(10)
+      expect(finished).toBe(calls - 1)
+    })
+
+    it("refuses a concurrency that is not a positive integer", async () => {
+      await expect(runInBatchesStreamed("orderQuery", source([1]).pages, async () => undefined, 0)).rejects.toThrow(RangeError)
+    })
   })
 })
