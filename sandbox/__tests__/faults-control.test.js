@@ -130,6 +130,38 @@ describe("control", () => {
     expect((await fetch(`${sb.url}/sandbox/reset`)).status).toBe(405)
   })
 
+  test("POST /sandbox/transactions seeds transactions of the merchant that the order query answers; one bad entry refuses all", async () => {
+    const r = await postJson(`${sb.url}/sandbox/transactions`, {
+      transactions: [
+        { order_no: "seed-1", currency: "USD", amount: "28.29" },
+        { order_no: "seed-2", currency: "JPY", amount: "500", state: "authorized" },
+        { order_no: "seed-3", currency: "USD", amount: "1.00", state: "review" },
+      ],
+    })
+    expect(r.status).toBe(201)
+    const { transactions } = await r.json()
+    expect(transactions.map((t) => [t.order_no, t.payment_status])).toEqual([["seed-1", "1000"], ["seed-2", "2000"], ["seed-3", "1100"]])
+    const q = await h.acq(sb, "/v1/retrievalTrans", { ...h.MERCHANT, orders: "seed-1,seed-2,seed-3" })
+    const byOrder = Object.fromEntries(q.json.orders_list.map((o) => [o.order_no, o]))
+    expect(byOrder["seed-1"]).toEqual(expect.objectContaining({ transaction_id: transactions[0].transaction_id, payment_status: "1000", amount: "28.29" }))
+    expect(byOrder["seed-2"]).toEqual(expect.objectContaining({ payment_status: "2000", currency: "JPY", amount: "500" }))
+    expect(sb.stats().byPath["/v1/retrievalTrans"]).toBe(1) // control requests are not gateway requests
+    expect(await (await fetch(`${sb.url}/sandbox/notifications`)).json()).toEqual([])
+
+    for (const [bad, message] of [
+      [{ transactions: [] }, /1 to 10000 entries/],
+      [{ transactions: [{ order_no: "ok", currency: "USD", amount: "1.00" }, { order_no: "x", currency: "usd", amount: "1.00" }] }, /transactions\[1\]\.currency/],
+      [{ transactions: [{ order_no: "x", currency: "USD", amount: "1.5" }] }, /transactions\[0\]\.amount/],
+      [{ transactions: [{ order_no: "x".repeat(51), currency: "USD", amount: "1.00" }] }, /order_no must be a text of 1 to 50/],
+      [{ transactions: [{ order_no: "x", currency: "USD", amount: "1.00", state: "captured" }] }, /state must be one of pending_3ds, review, authorized/],
+    ]) {
+      const refused = await postJson(`${sb.url}/sandbox/transactions`, bad)
+      expect(refused.status).toBe(400)
+      expect((await refused.json()).error).toMatch(message)
+    }
+    expect(sb.store.transactions.size).toBe(3)
+  })
+
   test("programmatic API shape", () => {
     expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(sb.acquiringUrl).toBe(sb.url)

@@ -12,6 +12,8 @@ const payouts = require("./payouts")
 const disputes = require("./disputes")
 const I = require("./issuing-state")
 const { isHttpUrl } = require("./validation")
+const { isCurrencyCode, parseStrict } = require("./money")
+const FIELD_LIMITS = require("./field-limits.json")
 
 /** @param {string} s */
 function safeDecode(s) {
@@ -24,6 +26,43 @@ function safeDecode(s) {
 
 /** @param {number} status @param {any} json */
 const reply = (status, json) => ({ status, json })
+
+/** Most transactions one seed request may create (a body of about a megabyte). */
+const MAX_SEED = 10000
+
+/**
+ * `POST /sandbox/transactions` `{ transactions: [{ order_no, currency, amount, state? }] }`: creates stored
+ * transactions of the configured merchant without a payment request (no notification, no card), for tests and
+ * benchmarks that need many of them at once. `state`: `pending_3ds` (default), `review` or `authorized`. All or
+ * nothing: one bad entry refuses the request (400 naming it). Answers 201 `{ transactions: [{ order_no,
+ * transaction_id, payment_status }] }` in the order given.
+ * @param {any} ctx @param {any} body
+ */
+function seedTransactions(ctx, body) {
+  const list = body && body.transactions
+  if (!Array.isArray(list) || list.length < 1 || list.length > MAX_SEED) return reply(400, { error: `transactions must be a list of 1 to ${MAX_SEED} entries` })
+  const orderNoMax = FIELD_LIMITS.payment.order_no
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i]
+    const bad = (/** @type {string} */ rule) => reply(400, { error: `transactions[${i}].${rule}` })
+    if (!t || typeof t !== "object") return reply(400, { error: `transactions[${i}] must be an object` })
+    if (typeof t.order_no !== "string" || t.order_no.length < 1 || t.order_no.length > orderNoMax) return bad(`order_no must be a text of 1 to ${orderNoMax} characters`)
+    if (!isCurrencyCode(t.currency)) return bad("currency must be a three-letter currency code")
+    if (parseStrict(t.amount, t.currency) === null) return bad(`amount must be an amount in ${t.currency}`)
+    if (t.state !== undefined && !Object.prototype.hasOwnProperty.call(payments.START_STATES, t.state)) return bad(`state must be one of ${Object.keys(payments.START_STATES).join(", ")}`)
+  }
+  const created = list.map((/** @type {any} */ t) =>
+    S.createTransaction(ctx.store, {
+      merchant_id: ctx.options.merchantId,
+      account_id: ctx.options.accountId,
+      order_no: t.order_no,
+      currency: t.currency,
+      amount: t.amount,
+      ...(/** @type {Record<string, any>} */ (payments.START_STATES))[t.state || "pending_3ds"],
+    }),
+  )
+  return reply(201, { transactions: created.map((/** @type {any} */ tx) => ({ order_no: tx.order_no, transaction_id: tx.transaction_id, payment_status: tx.payment_status })) })
+}
 
 /**
  * @param {any} ctx  context with `sandbox` (the object startSandbox returns)
@@ -74,6 +113,7 @@ function handleControl(ctx, info) {
       }
       break
     case "transactions":
+      if (method === "POST" && id === undefined) return seedTransactions(ctx, body)
       if (method !== "GET") break
       if (id !== undefined) {
         const tx = ctx.store.transactions.get(id)

@@ -126,6 +126,16 @@ const REVIEW_REASONS = [
 ]
 
 /**
+ * The stored fields of the outcomes a card payment can start in that are not declines: waiting for 3-D Secure,
+ * held for review, authorised. Also what `POST /sandbox/transactions` seeds.
+ */
+const START_STATES = {
+  pending_3ds: { pending_kind: "3ds", is3ds: "1", payment_status: S.PS.PENDING, order_status: "-1", result_info: S.RESULT.REDIRECT },
+  review: { payment_status: S.PS.REVIEW, order_status: "-2", result_info: S.RESULT.HELD, risk_action: "REVIEW", risk_score: "75", risk_reasons: REVIEW_REASONS },
+  authorized: { payment_status: S.PS.AUTHORISED, order_status: "1", result_info: S.RESULT.SUCCESS },
+}
+
+/**
  * Create a transaction for a payment request and decide its outcome.
  * @param {any} ctx
  * @param {Record<string, any>} req the payment request fields
@@ -162,11 +172,11 @@ function createPayment(ctx, req, o) {
   } else if (expMonth && expYear && isExpired(expMonth, expYear)) {
     Object.assign(f, { payment_status: S.PS.DECLINED, order_status: "0", result_info: S.RESULT.EXPIRED })
   } else if (pan === MAGIC_CARDS.THREEDS) {
-    Object.assign(f, { pending_kind: "3ds", is3ds: "1", payment_status: S.PS.PENDING, order_status: "-1", result_info: S.RESULT.REDIRECT })
+    Object.assign(f, START_STATES.pending_3ds)
   } else if (pan === MAGIC_CARDS.REVIEW) {
-    Object.assign(f, { payment_status: S.PS.REVIEW, order_status: "-2", result_info: S.RESULT.HELD, risk_action: "REVIEW", risk_score: "75", risk_reasons: REVIEW_REASONS })
+    Object.assign(f, START_STATES.review)
   } else {
-    Object.assign(f, { payment_status: S.PS.AUTHORISED, order_status: "1", result_info: S.RESULT.SUCCESS })
+    Object.assign(f, START_STATES.authorized)
   }
   const declined = f.order_status === "0"
   if (o.token) f.token_id = o.token.token_id
@@ -398,6 +408,7 @@ function issuerPost(ctx, info, txId) {
 }
 
 module.exports = {
+  START_STATES,
   MAGIC_CARDS,
   TEST_CARDS,
   CARD_FIELDS,
