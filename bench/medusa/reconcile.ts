@@ -1,18 +1,20 @@
 /**
  * `medusa exec bench/medusa/reconcile.ts`: runs the reconciliation benchmark inside the app (for its
- * container). Starts the sandbox in this process on the port of GATEWAY_BASE_URL (the provider was
- * configured with it), then for every run of BENCH_RECON_RUNS (sessions@latency): seeds
- * the open sessions, takes the RSS baseline, runs runOrderSync and samples RSS every 10 ms while it runs.
+ * container). The sandbox runs in its own process (bench/reconciliation.ts started it; the provider was
+ * configured with its URL, GATEWAY_BASE_URL) and is driven through its control API, so that this process's
+ * memory is the sync's alone. For every run of BENCH_RECON_RUNS (sessions@latency): seeds the open sessions
+ * (database rows here, transactions in the sandbox), takes the RSS baseline, runs runOrderSync and samples RSS
+ * every 10 ms while it runs; then times the floor: the same ⌈N/100⌉ order queries of the same orders through
+ * the same client at the same concurrency, without Medusa (no database read, nothing applied).
  * A run that the rate measured so far says would end after BENCH_RECON_BUDGET_S is skipped (and listed as
  * such, with its estimate). Prints `RECONCILED {json}`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { syncConcurrency } from "../../src/domain"
+import { runInBatches } from "../../src/lib/gateway"
 import { runOrderSync } from "../../src/reconciliation"
-import { hideOtherGatewayRows, removeOpenSessions, seedOpenSessions } from "./seed-open-sessions"
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require("../../sandbox")
+import { BENCH_PREFIX, hideOtherGatewayRows, removeOpenSessions, seedOpenSessions } from "./seed-open-sessions"
 
 /** BENCH_RECON_RUNS: `sessions@latencyMs` pairs, in order, e.g. "1000@0,1000@50,10000@0". */
 function plannedRuns(): [number, number][] {
@@ -31,60 +33,84 @@ function collectGarbage() {
   }
 }
 
+/** The sandbox's control API (`/sandbox/*`, sandbox/README.md). */
+function sandboxControl(url: string) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}/sandbox/${path}`, {
+      method,
+      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    })
+    if (!res.ok) throw new Error(`sandbox ${method} /sandbox/${path}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
+    return res.json()
+  }
+  return {
+    reset: () => call("POST", "reset"),
+    latency: (ms: number) => call("POST", "faults", { rules: ms > 0 ? [{ path: "/v1/retrievalTrans", fault: "latency", ms }] : [] }),
+    stats: () => call("GET", "stats") as Promise<{ total: number; byPath: Record<string, number> }>,
+  }
+}
+
 export default async function reconcile({ container }: { container: MedusaContainer }) {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  const port = Number(new URL(process.env.GATEWAY_BASE_URL!).port)
-  const sandbox = await startSandbox({ port, quiet: true })
-  const merchant = { merchantId: "701001", accountId: "701001010" }
+  const gateway = container.resolve("gateway")
+  const sandboxUrl = process.env.GATEWAY_BASE_URL!
+  const sandbox = sandboxControl(sandboxUrl)
+  const concurrency = syncConcurrency(gateway.paymentOptions())
   const runs: Record<string, unknown>[] = []
-  try {
-    await hideOtherGatewayRows(pg)
-    const deadline = Date.now() + Number(process.env.BENCH_RECON_BUDGET_S ?? "600") * 1000
-    let msPerSession = 0
-    for (const [size, latency] of plannedRuns()) {
-      // Keep the whole run in its time budget: a size the measured rate says cannot finish is not started.
-      const estimate = Math.round(size * msPerSession)
-      if (msPerSession > 0 && Date.now() + estimate > deadline) {
-        runs.push({ sessions: size, latency_ms: latency, skipped: true, estimated_wall_ms: estimate, reason: "over the time budget (BENCH_RECON_BUDGET_S) at the rate measured so far" })
-        continue
-      }
-      await removeOpenSessions(pg)
-      sandbox.reset()
-      const seedStart = Date.now()
-      await seedOpenSessions(pg, sandbox, size, merchant)
-      const seedMs = Date.now() - seedStart
-      if (latency > 0) sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "latency", ms: latency }])
-      collectGarbage()
-      const baseline = process.memoryUsage.rss()
-      let peak = baseline
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
-      const t = process.hrtime.bigint()
-      const summary = await runOrderSync(container)
-      const wallMs = Number(process.hrtime.bigint() - t) / 1e6
-      clearInterval(sampler)
-      peak = Math.max(peak, process.memoryUsage.rss())
-      const sent = sandbox.stats().byPath["/v1/retrievalTrans"] ?? 0
-      msPerSession = Math.max(msPerSession, wallMs / size)
-      runs.push({
-        sessions: size,
-        latency_ms: latency,
-        status: summary.status,
-        error: summary.error,
-        checked: summary.checked,
-        changed: summary.changed,
-        discrepancies: summary.discrepancies.length,
-        requests_sent: sent,
-        requests_expected: Math.ceil(size / 100),
-        wall_ms: Math.round(wallMs),
-        peak_rss_over_baseline_mb: Math.round(((peak - baseline) / MB) * 10) / 10,
-        baseline_rss_mb: Math.round(baseline / MB),
-        seed_ms: seedMs,
-      })
-      process.stderr.write(`reconciliation: ${JSON.stringify(runs[runs.length - 1])}\n`)
+  await hideOtherGatewayRows(pg)
+  const deadline = Date.now() + Number(process.env.BENCH_RECON_BUDGET_S ?? "600") * 1000
+  let msPerSession = 0
+  for (const [size, latency] of plannedRuns()) {
+    // Keep the whole run in its time budget: a size the measured rate says cannot finish is not started.
+    const estimate = Math.round(size * msPerSession)
+    if (msPerSession > 0 && Date.now() + estimate > deadline) {
+      runs.push({ sessions: size, latency_ms: latency, skipped: true, estimated_wall_ms: estimate, reason: "over the time budget (BENCH_RECON_BUDGET_S) at the rate measured so far" })
+      continue
     }
     await removeOpenSessions(pg)
-  } finally {
-    await sandbox.close()
+    await sandbox.reset()
+    const seedStart = Date.now()
+    await seedOpenSessions(pg, sandboxUrl, size)
+    const seedMs = Date.now() - seedStart
+    await sandbox.latency(latency)
+    collectGarbage()
+    const baseline = process.memoryUsage.rss()
+    let peak = baseline
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
+    const t = process.hrtime.bigint()
+    const summary = await runOrderSync(container)
+    const wallMs = Number(process.hrtime.bigint() - t) / 1e6
+    clearInterval(sampler)
+    peak = Math.max(peak, process.memoryUsage.rss())
+    const sent = (await sandbox.stats()).byPath["/v1/retrievalTrans"] ?? 0
+
+    // The floor: the order queries alone, same client, same concurrency.
+    const orderNos = Array.from({ length: size }, (_, i) => `${BENCH_PREFIX}${i + 1}`)
+    const f = process.hrtime.bigint()
+    await runInBatches("orderQuery", orderNos, (orders) => gateway.acquiring().orderQuery({ orders }), concurrency)
+    const floorMs = Number(process.hrtime.bigint() - f) / 1e6
+
+    msPerSession = Math.max(msPerSession, wallMs / size)
+    runs.push({
+      sessions: size,
+      latency_ms: latency,
+      concurrency,
+      status: summary.status,
+      error: summary.error,
+      checked: summary.checked,
+      changed: summary.changed,
+      discrepancies: summary.discrepancies.length,
+      requests_sent: sent,
+      requests_expected: Math.ceil(size / 100),
+      wall_ms: Math.round(wallMs),
+      floor_ms: Math.round(floorMs),
+      ratio: Math.round((wallMs / floorMs) * 100) / 100,
+      peak_rss_over_baseline_mb: Math.round(((peak - baseline) / MB) * 10) / 10,
+      baseline_rss_mb: Math.round(baseline / MB),
+      seed_ms: seedMs,
+    })
+    process.stderr.write(`reconciliation: ${JSON.stringify(runs[runs.length - 1])}\n`)
   }
+  await removeOpenSessions(pg)
   process.stdout.write(`RECONCILED ${JSON.stringify(runs)}\n`)
 }

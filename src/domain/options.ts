@@ -49,7 +49,7 @@ export const DEFAULT_SYNC_CONCURRENCY = 8
 export const MAX_SYNC_CONCURRENCY = 32
 
 /** Requests a reconciliation run keeps in flight under `options`. */
-export function syncConcurrency(options: { sync_concurrency?: number | undefined } | null | undefined): number {
+export function syncConcurrency(options: GatewayProviderOptions | null | undefined): number {
   return options?.sync_concurrency ?? DEFAULT_SYNC_CONCURRENCY
 }
 

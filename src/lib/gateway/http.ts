@@ -48,7 +48,14 @@ export interface GatewayLogger {
   info?(line: string): void
   warn?(line: string): void
   error?(line: string): void
+  /**
+   * Whether a line of `level` would be written (Medusa's `logger.shouldLog`). A level it refuses costs
+   * nothing: its line, and the redacted bodies in it, are never built.
+   */
+  enabled?(level: "debug" | "info" | "warn" | "error"): boolean
 }
+
+type LogLevel = "debug" | "info" | "warn" | "error"
 
 export interface HttpTransportOptions {
   timeouts?: TimeoutOptions
@@ -187,19 +194,24 @@ export class HttpTransport {
         await sleep(wait)
       }
       const started = Date.now()
-      this.log("debug", `gateway ${req.operation}: POST ${req.url.pathname}`, {
-        attempt,
-        contentType: req.contentType,
-        ...(this.#logBodies ? { body: req.body } : {}),
-      })
+      const debug = this.logs("debug")
+      if (debug) {
+        this.log("debug", `gateway ${req.operation}: POST ${req.url.pathname}`, {
+          attempt,
+          contentType: req.contentType,
+          ...(this.#logBodies ? { body: req.body } : {}),
+        })
+      }
       try {
         const res = await this.dispatchOnce(req)
         lastResponse = { ...res, attempts: attempt }
         lastError = undefined
-        this.log("debug", `gateway ${req.operation}: HTTP ${res.status} in ${Date.now() - started} ms`, {
-          // Redact the whole body before cutting it: a card number cut in half would no longer be recognised.
-          ...(this.#logBodies ? { body: String(redact(res.body, { secrets: this.#secrets })).slice(0, 4000) } : {}),
-        })
+        if (debug) {
+          this.log("debug", `gateway ${req.operation}: HTTP ${res.status} in ${Date.now() - started} ms`, {
+            // Redact the whole body before cutting it: a card number cut in half would no longer be recognised.
+            ...(this.#logBodies ? { body: String(redact(res.body, { secrets: this.#secrets })).slice(0, 4000) } : {}),
+          })
+        }
         if (res.status >= 500 && req.idempotent && attempt < attempts) continue
         return lastResponse
       } catch (err) {
@@ -304,9 +316,14 @@ export class HttpTransport {
     })
   }
 
-  private log(level: keyof GatewayLogger, message: string, meta?: Record<string, unknown>): void {
-    const fn = this.#logger?.[level]
-    if (!fn) return
+  /** Whether lines of `level` are wanted: the logger has the level and (when it says) writes it. */
+  private logs(level: LogLevel): boolean {
+    return !!this.#logger?.[level] && this.#logger.enabled?.(level) !== false
+  }
+
+  private log(level: LogLevel, message: string, meta?: Record<string, unknown>): void {
+    if (!this.logs(level)) return
+    const fn = this.#logger![level]!
     // Redact the parts before joining: JSON-escaping a body first would hide its field names from redact().
     const opts = { secrets: this.#secrets }
     const line = redact(message, opts) + (meta ? ` ${JSON.stringify(redact(meta, opts))}` : "")

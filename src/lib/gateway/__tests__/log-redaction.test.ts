@@ -4,7 +4,7 @@
  */
 import { createServer, Server } from "node:http"
 import { AddressInfo } from "node:net"
-import { HttpTransport } from "../index"
+import { HttpTransport, redactingLogger } from "../index"
 
 let server: Server
 let url: URL
@@ -39,4 +39,28 @@ it("a card number across the logged length is masked, not cut", async () => {
   const logged = lines.join("\n")
   expect(logged).toContain("HTTP 200")
   expect(logged).not.toContain(PAN.slice(0, 8))
+})
+
+it("a level the logger does not write (Medusa's shouldLog) gets no line; the others still do", async () => {
+  const lines: [string, string][] = []
+  const at = (level: string) => (m: string) => void lines.push([level, m])
+  let debugOn = false
+  const logger = redactingLogger({ debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), shouldLog: (l) => l !== "debug" || debugOn })!
+  const transport = new HttpTransport({ logger, retry: { attempts: 2, baseMs: 1 } })
+  const closed = new URL("http://127.0.0.1:9/v1/retrievalTrans") // nothing listens: a warning per attempt
+  try {
+    await transport.send({ operation: "capture", url, body: "{}", contentType: "application/json", idempotent: false })
+    expect(lines).toEqual([])
+    await expect(transport.send({ operation: "orderQuery", url: closed, body: "", contentType: "application/x-www-form-urlencoded", idempotent: true })).rejects.toThrow()
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.every(([level]) => level === "warn")).toBe(true)
+    // The level is asked per line: switched on at run time, debug lines come (redacted).
+    lines.length = 0
+    debugOn = true
+    await transport.send({ operation: "capture", url, body: "{}", contentType: "application/json", idempotent: false })
+    expect(lines.map(([level]) => level)).toEqual(["debug", "debug"])
+    expect(lines.map(([, m]) => m).join("\n")).not.toContain(PAN.slice(0, 8))
+  } finally {
+    await transport.close()
+  }
 })
