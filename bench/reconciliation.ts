@@ -10,7 +10,7 @@
  *   BENCH_RECON_SIZES=1000,10000 BENCH_RECON_LATENCIES=0,50   the grid
  *   BENCH_RECON_LARGE=100000 BENCH_RECON_LARGE_LATENCY=50     then this size once at this latency (0 = none)
  *   BENCH_RECON_BUDGET_S=240                                   runs the measured rate says would end later are skipped
- *   BENCH_RECON_PROFILE=1                                      write a --cpu-prof profile to $TMPDIR/gateway-bench-profiles/
+ *   BENCH_RECON_PROFILE=1                                      a CPU profile of each sync in $TMPDIR/gateway-bench-profiles/
  */
 import os from "node:os"
 import path from "node:path"
@@ -38,9 +38,9 @@ async function reconcile(databaseUrl: string, sandboxUrl: string, runs: string[]
   const env = storeEnv(databaseUrl, sandboxUrl, {
     BENCH_RECON_RUNS: runs.join(","),
     BENCH_RECON_BUDGET_S: process.env.BENCH_RECON_BUDGET_S ?? "240",
+    ...(process.env.BENCH_RECON_PROFILE ? { BENCH_RECON_PROFILE_DIR: PROFILE_DIR } : {}),
   })
-  const profile = process.env.BENCH_RECON_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []
-  return execInStore<Run[]>("bench/medusa/reconcile.ts", env, "RECONCILED", { nodeArgs: ["--expose-gc", ...profile] })
+  return execInStore<Run[]>("bench/medusa/reconcile.ts", env, "RECONCILED", { nodeArgs: ["--expose-gc"] })
 }
 
 /** The target of the run of `n` sessions at `latency` ms: at most `limitS` seconds. */

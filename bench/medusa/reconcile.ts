@@ -6,6 +6,7 @@
  * (database rows here, transactions in the sandbox), takes the RSS baseline, runs runOrderSync and samples RSS
  * every 10 ms while it runs; then times the floor: the same ⌈N/100⌉ order queries of the same orders through
  * the same client at the same concurrency, without Medusa (no database read, nothing applied).
+ * BENCH_RECON_PROFILE_DIR: a CPU profile of each run's sync (only) is written there.
  * A run that the rate measured so far says would end after BENCH_RECON_BUDGET_S is skipped (and listed as
  * such, with its estimate). Prints `RECONCILED {json}`.
  */
@@ -14,6 +15,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { syncConcurrency } from "../../src/domain"
 import { runInBatches } from "../../src/lib/gateway"
 import { runOrderSync } from "../../src/reconciliation"
+import { profiled } from "../lib/cpu-profile"
 import { BENCH_PREFIX, hideOtherGatewayRows, removeOpenSessions, seedOpenSessions } from "./seed-open-sessions"
 
 /** BENCH_RECON_RUNS: `sessions@latencyMs` pairs, in order, e.g. "1000@0,1000@50,10000@0". */
@@ -78,7 +80,7 @@ export default async function reconcile({ container }: { container: MedusaContai
     let peak = baseline
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
     const t = process.hrtime.bigint()
-    const summary = await runOrderSync(container)
+    const summary = await profiled(process.env.BENCH_RECON_PROFILE_DIR, `order-sync-${size}@${latency}ms`, () => runOrderSync(container))
     const wallMs = Number(process.hrtime.bigint() - t) / 1e6
     clearInterval(sampler)
     peak = Math.max(peak, process.memoryUsage.rss())

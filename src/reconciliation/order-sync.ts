@@ -42,7 +42,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         }
       }
       if (unchanged.length) {
-        await gatewayModule.updateGatewayPayments({ selector: { order_no: unchanged }, data: { last_reconciled_at: new Date() } })
+        await gatewayModule.markReconciled(unchanged)
       }
     }
     // Open payments (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome),

@@ -1,4 +1,6 @@
-import { MedusaError, MedusaService } from "@medusajs/framework/utils"
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import type { SqlEntityManager } from "@mikro-orm/postgresql"
 import {
   AcquiringClient,
   createAcquiringClient,
@@ -137,6 +139,20 @@ class GatewayModuleService extends MedusaService({
 
   stateOfRecord(record: TransactionRecord | null): GatewayState {
     return record ? stateOfRecord(record) : "not_found"
+  }
+
+  // ------------------------------------------------------------------ records
+
+  /**
+   * Records that the gateway confirmed the state Medusa holds for these payments (`last_reconciled_at`, now), in
+   * one statement: the order sync's steady state, where the generic update would first read every row.
+   */
+  @InjectManager()
+  async markReconciled(orderNos: readonly string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (!orderNos.length) return
+    const now = new Date()
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    await knex("gateway_payment").whereIn("order_no", [...orderNos]).whereNull("deleted_at").update({ last_reconciled_at: now, updated_at: now })
   }
 
   /** Closes the clients' connection pools when Medusa shuts down. */
