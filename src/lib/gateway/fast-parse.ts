@@ -151,46 +151,59 @@ function compileType(schema: Internals, def: Def): Parse {
   }
 }
 
-/** An object: its shape's fields; unknown keys kept (loose), refused (strict) or dropped (strip), as zod does. */
+/**
+ * An object: its shape's fields; unknown keys kept (loose), refused (strict) or dropped (strip), as zod does.
+ * Walks the input's keys, not the shape's (a request schema has dozens of optional fields, a request a few);
+ * the fields whose absence matters (required ones, or ones that give a value when absent) are listed once.
+ */
 function compileObject(schema: Internals, def: Def): Parse {
-  const fields = Object.entries(def.shape ?? {}).map(([key, s]) => [key, compile(s)] as const)
-  const known = new Set(fields.map(([key]) => key))
   const catchall = def.catchall?._zod.def.type
   // "unknown": loose (kept as they are); "never": strict (refused); none: strip (dropped); other: zod decides.
   if (catchall !== undefined && catchall !== "unknown" && catchall !== "never") return viaZod(schema)
+  const strict = catchall === "never"
   const strip = catchall === undefined
+  const byKey = new Map<string, Parse>()
+  const absentMatters: [string, unknown][] = []
+  for (const [key, s] of Object.entries(def.shape ?? {})) {
+    const parse = compile(s)
+    byKey.set(key, parse)
+    let whenAbsent: unknown
+    try {
+      whenAbsent = parse(undefined)
+    } catch {
+      whenAbsent = UNSURE
+    }
+    if (whenAbsent !== undefined) absentMatters.push([key, whenAbsent])
+  }
   return (v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return UNSURE
+    const proto = Object.getPrototypeOf(v)
+    if (proto !== Object.prototype && proto !== null) return UNSURE // class instances, getters: zod's own walk
     const input = v as Record<string, unknown>
-    let out: Record<string, unknown> | undefined
-    for (const [key, parse] of fields) {
+    let changed: Record<string, unknown> | undefined
+    let unknownKeys = false
+    for (const key in input) {
+      const parse = byKey.get(key)
+      if (parse === undefined) {
+        if (strict) return UNSURE
+        unknownKeys = true
+        continue
+      }
       const value = input[key]
       const parsed = parse(value)
       if (parsed === UNSURE) return UNSURE
-      if (parsed !== value) {
-        out ??= strip ? {} : { ...input }
-        out[key] = parsed
-      }
+      if (parsed !== value) (changed ??= {})[key] = parsed
     }
-    if (catchall === "never" || strip) {
-      let unknownKeys = false
-      for (const key in input) {
-        if (!known.has(key)) {
-          unknownKeys = true
-          break
-        }
-      }
-      if (unknownKeys && catchall === "never") return UNSURE
-      if (unknownKeys || (strip && out)) {
-        // Strip: only the shape's keys, in the output zod would give.
-        const stripped: Record<string, unknown> = {}
-        for (const [key] of fields) {
-          const value = out && key in out ? out[key] : input[key]
-          if (value !== undefined || key in input) stripped[key] = value
-        }
-        out = stripped
-      }
+    for (const [key, whenAbsent] of absentMatters) {
+      if (key in input) continue
+      if (whenAbsent === UNSURE) return UNSURE
+      ;(changed ??= {})[key] = whenAbsent
     }
-    return out ?? input
+    if (!changed && !(strip && unknownKeys)) return input
+    if (!strip) return { ...input, ...changed }
+    const result: Record<string, unknown> = {}
+    for (const key in input) if (byKey.has(key)) result[key] = changed && key in changed ? changed[key] : input[key]
+    if (changed) for (const key in changed) if (!(key in result)) result[key] = changed[key]
+    return result
   }
 }
