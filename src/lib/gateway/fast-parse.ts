@@ -56,28 +56,50 @@ function viaZod(schema: Internals): Parse {
   }
 }
 
-/** The node's own checks (max length, regex, refinements), run as zod runs them; null when one is conditional. */
-function checksOf(def: Def): ((value: unknown) => boolean) | null {
-  const checks = def.checks ?? []
-  // A conditional check, or one that rewrites the value (trim, toLowerCase, ...): zod's own parse.
-  if (checks.some((c) => c._zod.def.when !== undefined || c._zod.def.check === "overwrite" || typeof c._zod.check !== "function")) return null
-  if (checks.length === 0) return () => true
-  return (value) => {
-    for (const c of checks) {
+/** One check as zod runs it: skipped when its `when` says so (length checks: "the value has a length"). */
+function checkOf(c: Internals): (value: unknown) => boolean {
+  const def = c._zod.def as Def & { when?: (payload: { value: unknown; issues: unknown[] }) => boolean; maximum?: number; minimum?: number; format?: string; pattern?: RegExp }
+  const when = def.when
+  // The common checks read directly (same rule as zod's own check function), the others through it.
+  let test: (value: unknown) => boolean
+  if (def.check === "max_length" && typeof def.maximum === "number") test = (v) => (v as { length: number }).length <= def.maximum!
+  else if (def.check === "min_length" && typeof def.minimum === "number") test = (v) => (v as { length: number }).length >= def.minimum!
+  else if (def.check === "string_format" && def.format === "regex" && def.pattern instanceof RegExp && !def.pattern.global && !def.pattern.sticky) {
+    const pattern = def.pattern
+    test = (v) => pattern.test(v as string)
+  } else {
+    test = (value) => {
       const payload = { value, issues: [] as unknown[] }
       c._zod.check!(payload)
-      if (payload.issues.length) return false
+      return payload.issues.length === 0
     }
+  }
+  if (!when) return test
+  return (value) => !when({ value, issues: [] }) || test(value)
+}
+
+/** The node's own checks (lengths, patterns, refinements), run as zod runs them; null when one rewrites the value. */
+function checksOf(schema: Internals): ((value: unknown) => boolean) | null {
+  const def = schema._zod.def
+  // A format type (z.email(), z.url(), ...) is itself a check, run before the others, as zod does.
+  const checks = [...(typeof schema._zod.check === "function" ? [schema] : []), ...(def.checks ?? [])]
+  // A check that rewrites the value (trim, toLowerCase, ...): zod's own parse.
+  if (checks.some((c) => c._zod.def.check === "overwrite" || typeof c._zod.check !== "function")) return null
+  if (checks.length === 0) return () => true
+  const tests = checks.map(checkOf)
+  if (tests.length === 1) return tests[0]!
+  return (value) => {
+    for (const test of tests) if (!test(value)) return false
     return true
   }
 }
 
 function compile(schema: Internals): Parse {
   const def = schema._zod.def
-  const checks = checksOf(def)
+  const checks = checksOf(schema)
   if (!checks || def.coerce) return viaZod(schema)
   const parse = compileType(schema, def)
-  if (!def.checks?.length) return parse
+  if (!def.checks?.length && typeof schema._zod.check !== "function") return parse
   // The node's own checks run on its output, as zod runs them (a refine after a transform sees the transformed value).
   return (v) => {
     const out = parse(v)
