@@ -1,8 +1,10 @@
 /**
- * Checkout: complete-cart through Medusa's store API with the gateway's card provider (pp_gateway_card; the
- * card was authorised through the plugin's route beforehand) against Medusa's pp_system_default on the
- * same store, interleaved, N carts each after a warm-up. Carts are prepared before the timed region; only
- * POST /store/carts/:id/complete is timed. Sandbox (separate process) latency 0 ms. Prints one JSON object.
+ * Checkout: the whole payment step through Medusa's store API, with the gateway's card provider
+ * (pp_gateway_card: payment session + card posted to the plugin's route + complete-cart) against Medusa's
+ * pp_system_default (payment session + complete-cart) on the same store, interleaved (who goes first
+ * alternates), N carts each after a warm-up. Each cart, with its items, addresses, shipping method and payment
+ * collection, is made before the timed region; every request of the payment step is timed, each part on its own
+ * too. The sandbox runs in its own process (latency 0 ms). Prints one JSON object.
  */
 import { freePort } from "./lib/free-port"
 import { prepareStore, startStoreServer, storeEnv } from "./lib/medusa-store"
@@ -13,16 +15,18 @@ import { StoreClient } from "./lib/store-client"
 const N = envInt("BENCH_CHECKOUT_N", 200)
 const WARMUP = envInt("BENCH_CHECKOUT_WARMUP", 10)
 const PREPARE_CONCURRENCY = 4
-const TARGET_P50_RATIO = 1.1
+const TARGET_P50_RATIO = 1.15
 const ARMS = ["pp_gateway_card", "pp_system_default"] as const
+type Arm = (typeof ARMS)[number]
+type Part = "session" | "card" | "complete" | "step"
 
-/** Prepares `count` carts of a provider, a few at a time. */
-async function readyCarts(client: StoreClient, providerId: string, count: number): Promise<string[]> {
-  const ids: string[] = []
+/** Makes `count` carts with a payment collection, a few at a time. */
+async function carts(client: StoreClient, count: number) {
+  const out: { cartId: string; collectionId: string }[] = []
   for (let i = 0; i < count; i += PREPARE_CONCURRENCY) {
-    ids.push(...(await Promise.all(Array.from({ length: Math.min(PREPARE_CONCURRENCY, count - i) }, () => client.readyCart(providerId)))))
+    out.push(...(await Promise.all(Array.from({ length: Math.min(PREPARE_CONCURRENCY, count - i) }, () => client.cartWithCollection()))))
   }
-  return ids
+  return out
 }
 
 async function main() {
@@ -35,29 +39,48 @@ async function main() {
     const client = new StoreClient(server.url, store.seeded)
     const total = N + WARMUP
     const prepStart = Date.now()
-    const carts = { pp_gateway_card: await readyCarts(client, "pp_gateway_card", total), pp_system_default: await readyCarts(client, "pp_system_default", total) }
+    const prepared = { pp_gateway_card: await carts(client, total), pp_system_default: await carts(client, total) }
     const prepareMs = Date.now() - prepStart
 
-    const samples: Record<(typeof ARMS)[number], number[]> = { pp_gateway_card: [], pp_system_default: [] }
+    const parts = (): Record<Part, number[]> => ({ session: [], card: [], complete: [], step: [] })
+    const samples: Record<Arm, Record<Part, number[]>> = { pp_gateway_card: parts(), pp_system_default: parts() }
     for (let i = 0; i < total; i++) {
-      const order = i % 2 ? [...ARMS].reverse() : [...ARMS]
-      for (const arm of order) {
-        const t = process.hrtime.bigint()
-        await client.complete(carts[arm][i]!)
-        if (i >= WARMUP) samples[arm].push(msSince(t))
+      for (const arm of i % 2 ? [...ARMS].reverse() : [...ARMS]) {
+        const { cartId, collectionId } = prepared[arm][i]!
+        const t0 = process.hrtime.bigint()
+        const sessionId = await client.startSession(collectionId, arm)
+        const session = msSince(t0)
+        const t1 = process.hrtime.bigint()
+        if (arm === "pp_gateway_card") await client.postCard(sessionId)
+        const card = msSince(t1)
+        const t2 = process.hrtime.bigint()
+        await client.complete(cartId)
+        const complete = msSince(t2)
+        if (i < WARMUP) continue
+        const s = samples[arm]
+        s.session.push(session)
+        if (arm === "pp_gateway_card") s.card.push(card)
+        s.complete.push(complete)
+        s.step.push(msSince(t0))
       }
     }
-    const gateway = percentiles(samples.pp_gateway_card)
-    const system = percentiles(samples.pp_system_default)
-    const ratio = { p50: round(gateway.p50 / system.p50), p90: round(gateway.p90 / system.p90) }
+    const p = (arm: Arm, part: Part) => percentiles(samples[arm][part])
+    const step = { pp_gateway_card: p("pp_gateway_card", "step"), pp_system_default: p("pp_system_default", "step") }
+    const ratio = { p50: round(step.pp_gateway_card.p50 / step.pp_system_default.p50), p95: round(percentile95(samples.pp_gateway_card.step) / percentile95(samples.pp_system_default.step)) }
     const result = {
       bench: "checkout",
       n: N,
       warmup: WARMUP,
       sandbox_latency_ms: 0,
-      complete_cart_ms: { pp_gateway_card: gateway, pp_system_default: system },
+      payment_step_ms: {
+        pp_gateway_card: { ...step.pp_gateway_card, p95: round(percentile95(samples.pp_gateway_card.step)) },
+        pp_system_default: { ...step.pp_system_default, p95: round(percentile95(samples.pp_system_default.step)) },
+      },
+      parts_p50_ms: Object.fromEntries(
+        ARMS.map((arm) => [arm, { session: p(arm, "session").p50, ...(arm === "pp_gateway_card" ? { card: p(arm, "card").p50 } : {}), complete: p(arm, "complete").p50 }]),
+      ),
       ratio,
-      target: target(ratio.p50, TARGET_P50_RATIO, "p50 complete-cart ratio pp_gateway_card / pp_system_default"),
+      target: target(ratio.p50, TARGET_P50_RATIO, "p50 payment-step ratio pp_gateway_card / pp_system_default"),
       cart_preparation_ms: prepareMs,
       total_ms: Date.now() - started,
     }
@@ -67,6 +90,12 @@ async function main() {
     await sandbox.close()
     await store.stop()
   }
+}
+
+/** Nearest-rank 95th percentile. */
+function percentile95(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(0.95 * sorted.length) - 1))] ?? NaN
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
 /**
- * A storefront over Medusa's store API with plain fetch: a cart ready to complete (items, addresses,
- * shipping, a payment session of the given provider; for the gateway's card provider, the card posted to the
- * plugin's route), and the complete-cart call.
+ * A storefront over Medusa's store API with plain fetch: a cart with items, addresses, shipping and a payment
+ * collection; then the payment step's calls one by one: a payment session, the card posted to the plugin's
+ * route (the gateway's card provider), complete-cart.
  */
 import type { SeededStore } from "../../scripts/seed-store"
 
@@ -42,8 +42,8 @@ export class StoreClient {
     return r.data
   }
 
-  /** A cart with a session of `providerId` that complete-cart can turn into an order; returns the cart id. */
-  async readyCart(providerId: string): Promise<string> {
+  /** A cart with items, addresses, shipping and a payment collection (no session yet): the ids. */
+  async cartWithCollection(): Promise<{ cartId: string; collectionId: string }> {
     const { cart } = await this.ok("POST", "/store/carts", {
       region_id: this.store.regions.usd,
       // One shopper per cart: carts made at once with one new email race to create the same customer.
@@ -54,13 +54,19 @@ export class StoreClient {
     })
     await this.ok("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: this.store.shippingOptionId })
     const { payment_collection: pc } = await this.ok("POST", "/store/payment-collections", { cart_id: cart.id })
-    const { payment_collection: withSession } = await this.ok("POST", `/store/payment-collections/${pc.id}/payment-sessions`, { provider_id: providerId })
-    const session = withSession.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId)
-    if (providerId === "pp_gateway_card") {
-      const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${session.id}/card`, { card: CARD })
-      if (payment_session.status !== "authorized") throw new Error(`card session is ${payment_session.status}`)
-    }
-    return cart.id
+    return { cartId: cart.id, collectionId: pc.id }
+  }
+
+  /** A payment session of `providerId` on the collection; returns its id. */
+  async startSession(collectionId: string, providerId: string): Promise<string> {
+    const { payment_collection: withSession } = await this.ok("POST", `/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: providerId })
+    return withSession.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId).id
+  }
+
+  /** Posts the test card to the plugin's card route; throws unless the session is authorised. */
+  async postCard(sessionId: string): Promise<void> {
+    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { card: CARD })
+    if (payment_session.status !== "authorized") throw new Error(`card session is ${payment_session.status}`)
   }
 
   /** Completes a cart; throws unless it became an order. */
