@@ -3,13 +3,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BrowserData, OrderContext } from "../../domain"
 
+/** What the order context reads (orderContextOf); the cart's grand total is not one of them. */
 const CART_FIELDS = [
   "id",
   "email",
   "customer_id",
   "currency_code",
   "completed_at",
-  "total",
   "item_subtotal",
   "shipping_subtotal",
   "tax_total",
@@ -42,7 +42,7 @@ export async function cartOfPaymentCollection(container: MedusaContainer, paymen
 
 export async function retrieveCart(container: MedusaContainer, cartId: string): Promise<CartForPayment | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+  const { data } = await query.graph({ entity: "cart", fields: [...CART_FIELDS, "total"], filters: { id: cartId } })
   return (data[0] as CartForPayment) ?? null
 }
 
