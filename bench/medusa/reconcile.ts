@@ -77,14 +77,21 @@ export default async function reconcile({ container }: { container: MedusaContai
     await sandbox.latency(latency)
     collectGarbage()
     const baseline = process.memoryUsage.rss()
+    const heapBaseline = process.memoryUsage().heapUsed
     let peak = baseline
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
+    let heapPeak = heapBaseline
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss())
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+    }, 10)
     const t = process.hrtime.bigint()
     const summary = await profiled(process.env.BENCH_RECON_PROFILE_DIR, `order-sync-${size}@${latency}ms`, () => runOrderSync(container))
     const wallMs = Number(process.hrtime.bigint() - t) / 1e6
     clearInterval(sampler)
     peak = Math.max(peak, process.memoryUsage.rss())
     const sent = (await sandbox.stats()).byPath["/v1/retrievalTrans"] ?? 0
+    collectGarbage()
+    const retained = process.memoryUsage()
 
     // The floor: the order queries alone, same client, same concurrency.
     const orderNos = Array.from({ length: size }, (_, i) => `${BENCH_PREFIX}${i + 1}`)
@@ -108,6 +115,10 @@ export default async function reconcile({ container }: { container: MedusaContai
       floor_ms: Math.round(floorMs),
       ratio: Math.round((wallMs / floorMs) * 100) / 100,
       peak_rss_over_baseline_mb: Math.round(((peak - baseline) / MB) * 10) / 10,
+      // What the run left behind once collected (retention), and the JS heap's own peak (garbage included).
+      rss_after_gc_over_baseline_mb: Math.round(((retained.rss - baseline) / MB) * 10) / 10,
+      heap_used_after_gc_over_baseline_mb: Math.round(((retained.heapUsed - heapBaseline) / MB) * 10) / 10,
+      peak_heap_used_over_baseline_mb: Math.round(((heapPeak - heapBaseline) / MB) * 10) / 10,
       baseline_rss_mb: Math.round(baseline / MB),
       seed_ms: seedMs,
     })
