@@ -207,8 +207,13 @@ medusaIntegrationTestRunner({
       expect(res.data.summary).toMatchObject({ status: "succeeded", checked: 1, changed: 1, requests: 1, discrepancies: [] })
       expect(await cartCompleted(cartId)).toBeTruthy()
 
+      const before = (await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)).data.gateway_payment
       const again = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      expect(again.data.summary.changed).toBe(0)
+      expect(again.data.summary).toMatchObject({ checked: 1, changed: 0, requests: 1 })
+      // The gateway agreed: nothing applied, but the payment is recorded as confirmed now (one UPDATE a chunk).
+      const after = (await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)).data.gateway_payment
+      expect(new Date(after.last_reconciled_at).getTime()).toBeGreaterThan(new Date(before.last_reconciled_at ?? 0).getTime())
+      expect(after.gateway_state).toBe(before.gateway_state)
       const runs = await api.get("/admin/gateway/sync-runs", admin)
       expect(runs.data.sync_runs.length).toBe(2)
       expect(runs.data.sync_runs[0]).toMatchObject({ job: "order_sync", status: "succeeded" })
