@@ -9,6 +9,7 @@
  */
 export * from "./acquiring-client"
 export * from "./card-attempts"
+export * from "./card-submission"
 export * from "./errors"
 export * from "./options"
 export * from "./order-lookup"
@@ -16,3 +17,4 @@ export * from "./payment-request"
 export * from "./providers"
 export * from "./session-data"
 export * from "./status"
+export * from "./saved-cards"

@@ -105,6 +105,8 @@ export const providerOptionsSchema = strictOptions({
     per_address: positiveIntOptionSchema.optional(),
     window_seconds: positiveIntOptionSchema.optional(),
   }).optional(),
+  /** Saved cards: whether a payment with a saved card must carry its security code (default false: the token pays alone). */
+  saved_cards: strictOptions({ require_security_code: z.boolean({ error: "must be true or false" }).optional() }).optional(),
   /** How the gateway's status fields read; each list replaces the contract's default. */
   status_codes: strictOptions({
     /** `order_status` of the direct payment / APM answer (defaults approved 1, declined 0, pending -1, review -2). */

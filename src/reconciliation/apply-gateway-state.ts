@@ -171,6 +171,11 @@ export async function applyGatewayState(
       }
     }
 
+    // A card this payment tokenised becomes the customer's only once the payment is authorised (also when the
+    // shopper never came back from 3-D Secure), and is dropped when it failed.
+    if (state === "authorized" || isCapturedState(state)) await gatewayModule.confirmSavedCard(orderNo)
+    else if (state === "failed" || state === "canceled") await gatewayModule.discardPendingCard(orderNo)
+
     await upsertGatewayPayment(gatewayModule, orderNo, {
       transaction_id: record?.transaction_id ?? null,
       payment_id: payment?.id ?? null,
