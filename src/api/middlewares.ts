@@ -17,6 +17,10 @@ export default defineMiddlewares({
       middlewares: [authenticate("customer", ["session", "bearer"])],
     },
     {
+      matcher: "/store/gateway/subscriptions*",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
+    },
+    {
       matcher: "/store/gateway/payment-methods",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreGatewayPaymentMethodsSchema, {})],

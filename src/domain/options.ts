@@ -118,6 +118,9 @@ export const providerOptionsSchema = strictOptions({
     entry_refused: statusListOptionSchema.optional(),
     /** `cancel_status` of the subscription cancel meaning done (default 1). */
     subscription_cancelled: statusListOptionSchema.optional(),
+    /** `recurring_status` of a contract meaning active (default 1) / inactive: cancelled or ended (default 0) [assumed]. */
+    recurring_active: statusListOptionSchema.optional(),
+    recurring_inactive: statusListOptionSchema.optional(),
   }).optional(),
   /**
    * `payment_status` codes of the order query, the refund search and notifications, per state (contract

@@ -9,6 +9,7 @@
  */
 import { GATEWAY_METHODS, GatewayMethod } from "./providers"
 import { GATEWAY_STATES, GatewayState } from "./status"
+import { SessionSubscription, SUBSCRIPTION_INTERVALS } from "./subscriptions"
 
 export type { GatewayMethod }
 
@@ -89,6 +90,8 @@ export interface GatewaySessionData {
   refunds: RefundRecord[]
   chargebacks: ChargebackRecord[]
   saved_card: SessionSavedCard | null
+  /** The subscription this payment sells (card payments only), with the gateway's contract id once known. */
+  subscription: SessionSubscription | null
 }
 
 /** Names that look like card data: refused in session data, which Medusa stores as given at creation. */
@@ -124,6 +127,7 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
     refunds: [],
     chargebacks: [],
     saved_card: null,
+    subscription: null,
   }
 }
 
@@ -159,6 +163,29 @@ function readSavedCard(v: unknown): SessionSavedCard | null {
   const o = obj(v)
   if (!o || (o.use !== "save" && o.use !== "pay") || typeof o.last4 !== "string") return null
   return { use: o.use, id: str(o.id), brand: str(o.brand), last4: o.last4 }
+}
+
+const count = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null)
+
+/** The subscription's keys, one by one (also what is written back). */
+function readSubscription(v: unknown): SessionSubscription | null {
+  const o = obj(v)
+  const interval = o?.interval as SessionSubscription["interval"]
+  const contract_name = str(o?.contract_name)
+  const amount = str(o?.amount)
+  if (!o || !contract_name || !amount || !SUBSCRIPTION_INTERVALS.includes(interval)) return null
+  return {
+    contract_name,
+    interval,
+    interval_count: count(o.interval_count) ?? 1,
+    billing_cycles: count(o.billing_cycles),
+    promotion_cycles: count(o.promotion_cycles),
+    amount,
+    variant_id: str(o.variant_id),
+    customer_id: str(o.customer_id),
+    cart_id: str(o.cart_id),
+    recurring_id: str(o.recurring_id),
+  }
 }
 
 /** Reads our data back from what Medusa stored or passed in, key by key; null when it is not ours. */
@@ -200,6 +227,7 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
     return o && dispute_id && amount ? [{ dispute_id, amount, refund_id: str(o.refund_id) }] : []
   })
   d.saved_card = readSavedCard(data.saved_card)
+  d.subscription = readSubscription(data.subscription)
   return d
 }
 
@@ -228,5 +256,6 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     refunds: d.refunds.map((r) => ({ reference: r.reference, refund_reference_id: r.refund_reference_id, amount: r.amount, status: r.status })),
     chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id })),
     saved_card: d.saved_card ? { use: d.saved_card.use, id: d.saved_card.id, brand: d.saved_card.brand, last4: d.saved_card.last4 } : null,
+    subscription: d.subscription ? readSubscription(d.subscription) : null,
   }
 }

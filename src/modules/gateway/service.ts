@@ -22,6 +22,9 @@ import {
   readSessionData,
   SavedCardRow,
   SavedCardView,
+  SessionSubscription,
+  subscriptionView,
+  SubscriptionView,
   savedCardView,
   stateOfRecord,
 } from "../../domain"
@@ -33,6 +36,8 @@ import { GatewayOperationAudit } from "./models/gateway-operation-audit"
 import { GatewayPayment } from "./models/gateway-payment"
 import { GatewayPayout } from "./models/gateway-payout"
 import { GatewaySavedCard } from "./models/gateway-saved-card"
+import { GatewaySubscription } from "./models/gateway-subscription"
+import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
 import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, validateModuleOptions } from "./options"
 
@@ -63,6 +68,8 @@ class GatewayModuleService extends MedusaService({
   GatewayCardGroup,
   GatewayOperationAudit,
   GatewaySavedCard,
+  GatewaySubscription,
+  GatewaySubscriptionDeduction,
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
@@ -212,6 +219,48 @@ class GatewayModuleService extends MedusaService({
     const [row] = await this.listGatewaySavedCards({ id, status: "active", ...(customerId ? { customer_id: customerId } : {}) }, { select: ["id"] })
     if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
     await this.softDeleteGatewaySavedCards([row.id])
+  }
+
+  // ------------------------------------------------------------------ subscriptions
+
+  /** Records the contract a payment sold, once per recurring_id; an existing record only moves forward to active. */
+  async recordSubscription(input: { order_no: string; transaction_id: string | null; currency: string; subscription: SessionSubscription }): Promise<string> {
+    const sub = input.subscription
+    if (!sub.recurring_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "recordSubscription: the gateway gave no recurring_id")
+    const [existing] = await this.listGatewaySubscriptions({ recurring_id: sub.recurring_id })
+    if (existing) {
+      if (existing.status === "pending") await this.updateGatewaySubscriptions({ id: existing.id, status: "active" })
+      return existing.id
+    }
+    const row = await this.createGatewaySubscriptions({
+      recurring_id: sub.recurring_id,
+      order_no: input.order_no,
+      transaction_id: input.transaction_id,
+      cart_id: sub.cart_id,
+      customer_id: sub.customer_id,
+      variant_id: sub.variant_id,
+      contract_name: sub.contract_name,
+      interval: sub.interval,
+      interval_count: sub.interval_count,
+      billing_cycles: sub.billing_cycles,
+      promotion_cycles: sub.promotion_cycles,
+      amount: sub.amount,
+      currency: input.currency,
+      status: "active",
+    }).catch(async (err) => {
+      // Recorded at the same moment by the other path (provider and reconciliation): the unique recurring_id holds.
+      const [again] = await this.listGatewaySubscriptions({ recurring_id: sub.recurring_id })
+      if (again) return again
+      throw err
+    })
+    return row.id
+  }
+
+  /** Subscriptions as they may be shown, each with its deductions (one query for all of them). */
+  async subscriptionViews(rows: Record<string, unknown>[]): Promise<SubscriptionView[]> {
+    const ids = rows.map((r) => String(r.id))
+    const deductions = ids.length ? await this.listGatewaySubscriptionDeductions({ subscription_id: ids }) : []
+    return rows.map((r) => subscriptionView(r, deductions.filter((d) => d.subscription_id === r.id) as Record<string, unknown>[]))
   }
 
   /** Closes the clients' connection pools when Medusa shuts down. */

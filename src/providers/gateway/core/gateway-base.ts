@@ -95,8 +95,8 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway payment: cards are posted only to a ${gatewayProviderId("card")} session`)
   }
 
-  /** After the session was confirmed: keeps or drops a card this payment was to save (the card service's). */
-  protected async settleSavedCard(_data: GatewaySessionData): Promise<void> {}
+  /** After the session was confirmed: what the payment saved or sold (the card service's saved card and subscription). */
+  protected async settle(_data: GatewaySessionData): Promise<void> {}
 
   /** Whether the session still waits for the shopper's input before there is anything to confirm. */
   protected awaitsInput(_data: GatewaySessionData): boolean {
@@ -178,7 +178,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     if (data.gateway_state === "authorized" && !data.discrepancy && this.options_.capture === "automatic") {
       data = await this.captureAutomatically(data)
     }
-    await this.settleSavedCard(data)
+    await this.settle(data)
     return { data: toProviderData(data), status: this.statusOf(data) }
   }
 

@@ -39,6 +39,10 @@ import {
   SAVED_CARDS_NEED_MODULE,
   SavedCardStore,
   SessionSavedCard,
+  sessionSubscriptionOf,
+  subscriptionLineOf,
+  subscriptionRequest,
+  SubscriptionStore,
   toMedusaError,
   TypedCard,
 } from "../../../domain"
@@ -76,6 +80,9 @@ export class GatewayCardService extends GatewayBase {
     // A card an earlier attempt was to save goes with that attempt.
     if (data.saved_card?.use === "save") await this.savedCards()?.discardPendingCard(data.order_no)
     const request = this.paymentRequest(data, { context })
+    const line = subscriptionLineOf(context.items)
+    const subscription = line ? sessionSubscriptionOf(line, data.currency, context) : null
+    if (subscription) request.subscription = subscriptionRequest(subscription)
     const names = ("number" in card ? card.holder_name ?? "" : "").trim().split(/\s+/)
     if (names.length > 1 && !context.billing_address) {
       request.first_name = names.slice(0, -1).join(" ").slice(0, 100)
@@ -87,10 +94,12 @@ export class GatewayCardService extends GatewayBase {
       card_attempts: data.card_attempts + 1,
       superseded_transaction_ids: supersede(data),
       saved_card: savedCardOf(card, saveFor),
+      subscription,
     }
     try {
       const res = await this.gateway_.client.call<AuthoriseResult>("authorise", { ...request, open3d: this.options_.three_ds ?? "do3DS", ...wireCard(card, saveFor) })
-      const next = this.gateway_.fromAnswer(fresh, res)
+      const answered = this.gateway_.fromAnswer(fresh, res)
+      const next = subscription && res.recurring_id ? { ...answered, subscription: { ...subscription, recurring_id: res.recurring_id } } : answered
       this.gateway_.logger?.info(`Gateway card payment ${data.order_no}: ${next.gateway_state} (${res.result_info})`)
       return saveFor && "number" in card ? await this.keepToken(next, res, card, saveFor) : next
     } catch (err) {
@@ -126,7 +135,24 @@ export class GatewayCardService extends GatewayBase {
     }
   }
 
-  protected async settleSavedCard(data: GatewaySessionData): Promise<void> {
+  protected async settle(data: GatewaySessionData): Promise<void> {
+    await this.settleSavedCard(data)
+    await this.settleSubscription(data)
+  }
+
+  /** The subscription the payment sold is recorded once the payment is authorised. */
+  private async settleSubscription(data: GatewaySessionData): Promise<void> {
+    if (!data.subscription?.recurring_id || !(data.gateway_state === "authorized" || isCapturedState(data.gateway_state))) return
+    await this.resolve<SubscriptionStore>("gateway")?.recordSubscription({
+      order_no: data.order_no,
+      transaction_id: data.transaction_id,
+      currency: data.currency,
+      subscription: data.subscription,
+    })
+  }
+
+  /** A card the payment was to save is kept once it is authorised, dropped when it failed. */
+  private async settleSavedCard(data: GatewaySessionData): Promise<void> {
     const store = this.savedCards()
     if (data.saved_card?.use !== "save" || !data.saved_card.id || !store) return
     if (data.gateway_state === "authorized" || isCapturedState(data.gateway_state)) await store.confirmSavedCard(data.order_no)
