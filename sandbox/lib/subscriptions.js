@@ -72,7 +72,8 @@ function addIntervals(anchor, interval, n) {
 function createSubscription(ctx, tx, sub) {
   const store = ctx.store
   store.seq.recurring += 1
-  const now = ctx.clock.now()
+  // whole seconds: the wire's recurring_deduction_time has no fraction, and the due times are exactly what it says
+  const now = new Date(Math.floor(ctx.clock.now().getTime() / 1000) * 1000)
   const interval = v.isBlank(sub.interval) ? "month" : String(sub.interval).toLowerCase()
   const count = wholeNumber(sub.interval_count) || 1
   const cycles = wholeNumber(sub.billing_cycle)
