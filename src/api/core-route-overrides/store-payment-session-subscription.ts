@@ -7,7 +7,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { gatewayProviderId, subscriptionPlanOf } from "../../domain"
 
-const NOT_FOR_SUBSCRIPTIONS = [gatewayProviderId("hosted"), gatewayProviderId("apm")]
+const NOT_FOR_SUBSCRIPTIONS: string[] = [gatewayProviderId("hosted"), gatewayProviderId("apm")]
 
 export async function refuseSubscriptionOffCard(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const providerId = (req.body as { provider_id?: unknown } | undefined)?.provider_id
