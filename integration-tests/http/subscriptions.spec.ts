@@ -120,6 +120,25 @@ medusaIntegrationTestRunner({
       expect(new Date(after.next_deduction_at).getTime()).toBeGreaterThan(new Date(mid.next_deduction_at).getTime())
     })
 
+    it("catches up with the subscription sync when the deductions' notifications never verify; a second run changes nothing", async () => {
+      const { subscription } = await subscribe(ada)
+      gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
+      expect(gateway.sandbox.advanceClock(62 * DAY).deductions).toHaveLength(2)
+      await until("the forged-looking notifications refused", async () => {
+        const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_notification where notify_type = 'SUBSCRIPTION' and status = 'rejected'")
+        return rows[0].c >= 2
+      })
+      expect(await deductionsOf(subscription.id)).toHaveLength(0)
+      gateway.sandbox.clearFaults()
+
+      const run = await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)
+      expect(run.data.summary).toMatchObject({ job: "subscription_sync", status: "succeeded", checked: 1, changed: 1, requests: 1 })
+      expect((await deductionsOf(subscription.id)).map((d) => d.outcome)).toEqual(["approved", "approved"])
+      const again = await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)
+      expect(again.data.summary).toMatchObject({ status: "succeeded", changed: 0 })
+      expect(await deductionsOf(subscription.id)).toHaveLength(2)
+    })
+
     it("cancels from the admin, audited; cancelling again is a no-op; no deduction after it", async () => {
       const { subscription } = await subscribe(ada)
       const cancelled = await api.post(`/admin/gateway/subscriptions/${subscription.id}/cancel`, {}, admin)
