@@ -170,6 +170,12 @@ async function declineOfCart(sdk: GatewaySdk, cartId: string, options?: CallOpti
     `/store/carts/${encodeURIComponent(cartId)}`,
     { method: "GET", query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" }, ...withHeaders(options) }
   )
-  const session = (cart.payment_collection?.payment_sessions ?? []).find((s) => isGatewayProvider(s.provider_id) && s.data?.decline)
-  return session?.data.decline ?? null
+  const sessions = (cart.payment_collection?.payment_sessions ?? []).filter((s) => isGatewayProvider(s.provider_id))
+  const declined = sessions.find((s) => s.data?.decline?.message)
+  if (declined) return declined.data.decline!
+  // Failed without a reason (e.g. the gateway's notification of a failed 3-D Secure said only "failed").
+  if (sessions.some((s) => s.status === "error" || s.data?.gateway_state === "failed")) return { code: "", message: NOT_APPROVED }
+  return null
 }
+
+const NOT_APPROVED = "The payment was not approved by the bank or the payment method."

@@ -187,6 +187,12 @@ describe("completing the cart", () => {
     expect(seen[1].query.fields).toContain("payment_collection.payment_sessions")
   })
 
+  it("says the payment was not approved when the gateway session failed without a reason", async () => {
+    answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "invalid_data", message: "Payment sessions are required to complete cart" } })
+    answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_gateway_card", status: "error", data: { gateway_state: "failed", decline: null } }] } } } })
+    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "declined", message: "The payment was not approved by the bank or the payment method." })
+  })
+
   it("falls back to the store's message when the session has no reason", async () => {
     answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "not_allowed", message: "Payment authorization failed" } })
     answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "s", provider_id: "pp_system_default", status: "error", data: { decline: { code: "x", message: "not ours" } } }] } } } })

@@ -44,9 +44,10 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
       setCards(list)
       setSelected((current) => (list.some((c) => c.id === current && !c.expired) ? current : list.find((c) => !c.expired)?.id ?? null))
       onCardsLoaded?.(list)
-    } catch (err) {
+    } catch {
+      // No list (not signed in, or the store has no saved cards): the picker shows nothing.
       setCards([])
-      setMessage(messageOf(err))
+      onCardsLoaded?.([])
     }
     // headers are compared by value: a new object with the same token does not reload
     // eslint-disable-next-line react-hooks/exhaustive-deps
