@@ -60,7 +60,7 @@ export default defineConfig({
 `
 const html = (src) => `<!doctype html><html><body><div id="root"></div><script type="module" src="${src}"></script></body></html>\n`
 const TSCONFIG = (moduleResolution) =>
-  JSON.stringify({ compilerOptions: { target: "ES2020", module: "ESNext", moduleResolution, jsx: "react-jsx", strict: true, noEmit: true, lib: ["ES2020", "DOM"], skipLibCheck: false, types: [] }, include: ["src"] }, null, 2)
+  JSON.stringify({ compilerOptions: { target: "ES2020", module: "ESNext", moduleResolution, jsx: "react-jsx", strict: true, noEmit: true, lib: ["ES2020", "DOM"], skipLibCheck: true, types: [] }, include: ["src"] }, null, 2)
 
 const bundleText = (dir) => readdirSync(join(dir, "assets")).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(dir, "assets", f), "utf8")).join("\n")
 
@@ -81,7 +81,10 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
           react: installed("react"),
           "react-dom": installed("react-dom"),
         },
-        devDependencies: { vite: installed("vite"), typescript: installed("typescript"), "@types/react": installed("@types/react"), "@types/react-dom": installed("@types/react-dom") },
+        // @medusajs/types: the js-sdk's declarations import it (a storefront has it, as the DTC starter does). The
+        // type check skips libraries' own .d.ts (@medusajs/types reaches into vite's Node types); an import the
+        // kit's types do not resolve still fails it (strict: no implicit any).
+        devDependencies: { vite: installed("vite"), typescript: installed("typescript"), "@medusajs/types": installed("@medusajs/types"), "@types/react": installed("@types/react"), "@types/react-dom": installed("@types/react-dom") },
       },
       null,
       2
@@ -108,8 +111,14 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   await run("npx", ["vite", "build"], { cwd: app, env: { ENTRY: "app" } })
   const full = bundleText(join(app, "dist-app"))
   check("a Vite React app importing the kit builds", full.includes("gateway-card-form") && full.includes("/store/gateway/payment-sessions/"))
-  for (const server of ["undici", "@medusajs/framework", "fast-xml-parser", "sign_key", "node:"]) {
-    check(`no server code in the app's bundle (${server})`, !full.includes(server))
+  for (const [server, found] of [
+    ["undici", /undici/],
+    ["@medusajs/framework", /@medusajs\/framework/],
+    ["fast-xml-parser", /fast-xml-parser/],
+    ["the provider's sign_key", /sign_key/],
+    ["Node built-ins", /["']node:[a-z]/],
+  ]) {
+    check(`no server code in the app's bundle (${server})`, !found.test(full))
   }
   await run("npx", ["vite", "build"], { cwd: app, env: { ENTRY: "helper" } })
   const small = bundleText(join(app, "dist-helper"))
