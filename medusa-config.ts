@@ -77,6 +77,8 @@ export default defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
+      // Gives the payment provider the plugin's module (saved cards: tokens kept there, never in session data).
+      dependencies: ["gateway"],
       options: {
         providers: [
           {

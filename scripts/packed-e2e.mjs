@@ -171,6 +171,7 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "@medusajs/medusa/payment",
+      dependencies: ["gateway"],
       options: {
         providers: [{ resolve: "medusa-plugin-card-gateway/providers/gateway", options: payments }],
       },

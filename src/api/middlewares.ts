@@ -1,4 +1,4 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./admin/gateway/payment-validators"
 import { adminGatewayMiddlewares } from "./admin/gateway/middlewares"
 import { coreRouteOverrides } from "./core-route-overrides"
@@ -9,7 +9,16 @@ export default defineMiddlewares({
     {
       matcher: "/store/gateway/payment-sessions/:id/card",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(StoreGatewayCardSchema)],
+      // A customer's session or token when there is one: saved cards are theirs only; guests pay with a typed card.
+      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }), validateAndTransformBody(StoreGatewayCardSchema)],
+    },
+    {
+      matcher: "/store/gateway/saved-cards*",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
+    },
+    {
+      matcher: "/store/gateway/subscriptions*",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
     },
     {
       matcher: "/store/gateway/payment-methods",

@@ -16,7 +16,7 @@ export interface SyncOptions {
 }
 
 export interface SyncSummary {
-  job: "order_sync" | "refund_sync"
+  job: "order_sync" | "refund_sync" | "subscription_sync"
   status: "succeeded" | "failed" | "skipped"
   checked: number
   changed: number

@@ -12,6 +12,8 @@ export type GatewaySessionData = {
   transaction_id?: string | null
   gateway_state?: string | null
   card_mask?: string | null
+  /** A saved card this payment saved (`save`) or was paid with (`pay`): brand and last 4 only. */
+  saved_card?: { use: "save" | "pay"; id: string | null; brand: string | null; last4: string } | null
   threeds_result?: string | null
   payment_method?: string | null
   decline?: { code: string; message: string } | null

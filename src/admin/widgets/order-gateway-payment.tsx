@@ -22,6 +22,11 @@ function gatewaySessionOf(order: AdminOrder | undefined): Session | undefined {
   return sessions.find((s) => paidIds.has(s.id)) ?? sessions.sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))[0]
 }
 
+function savedCardText(card: NonNullable<GatewaySessionData["saved_card"]>): string {
+  const which = `${humanize(card.brand ?? "card")} ending ${card.last4}`
+  return card.use === "pay" ? `Paid with the customer's saved ${which}` : `Saved for the customer: ${which}`
+}
+
 function riskReasons(value: unknown): string[] {
   if (!value) return []
   if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
@@ -131,6 +136,7 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
           <SectionRow title="Gateway status" value={<GatewayStatusBadge status={state} />} testId="gateway-status" />
           {gp?.review_status && <SectionRow title="Review" value={<GatewayStatusBadge status={gp.review_status} />} testId="gateway-review-status" />}
           <SectionRow title="Card" value={sessionData.card_mask ?? sessionData.payment_method} testId="gateway-card" />
+          {sessionData.saved_card && <SectionRow title="Saved card" value={savedCardText(sessionData.saved_card)} testId="gateway-saved-card" />}
           <SectionRow title="3-D Secure" value={humanize(gp?.threeds_result ?? sessionData.threeds_result)} />
           <SectionRow title="Risk action" value={gp?.risk_action ? <Badge size="2xsmall">{gp.risk_action}</Badge> : undefined} testId="gateway-risk-action" />
           <SectionRow title="Risk score" value={gp?.risk_score} />

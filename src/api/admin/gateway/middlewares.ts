@@ -8,6 +8,7 @@ import { AdminListAuditSchema, AUDIT_FIELDS } from "./audit/validators"
 import { AdminCreateCardholderSchema, AdminGetCardholderSchema, AdminListCardholdersSchema, CARDHOLDER_FIELDS } from "./cardholders/validators"
 import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema, AdminGetCardSchema, AdminListCardsSchema, CARD_FIELDS } from "./cards/validators"
 import { AdminGetGroupSchema, AdminListGroupsSchema, AdminTrackGroupSchema, GROUP_FIELDS } from "./groups/validators"
+import { AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS } from "./subscriptions/validators"
 import { AdminCreatePayoutSchema, AdminGetPayoutSchema, AdminListPayoutsSchema, PAYOUT_FIELDS } from "./payouts/validators"
 
 const list = (schema: Parameters<typeof validateAndTransformQuery>[0], defaults: string[]) =>
@@ -17,6 +18,9 @@ const one = (schema: Parameters<typeof validateAndTransformQuery>[0], defaults: 
 const noBody = validateAndTransformBody(AdminEmptyBodySchema)
 
 export const adminGatewayMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/admin/gateway/subscriptions", method: ["GET"], middlewares: [list(AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS)] },
+  { matcher: "/admin/gateway/subscriptions/:id/cancel", method: ["POST"], middlewares: [noBody] },
+
   { matcher: "/admin/gateway/payouts", method: ["GET"], middlewares: [list(AdminListPayoutsSchema, PAYOUT_FIELDS)] },
   { matcher: "/admin/gateway/payouts", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreatePayoutSchema)] },
   { matcher: "/admin/gateway/payouts/:id", method: ["GET"], middlewares: [one(AdminGetPayoutSchema, PAYOUT_FIELDS)] },

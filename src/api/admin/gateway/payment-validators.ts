@@ -6,6 +6,6 @@ export const AdminGatewayReviewSchema = z
 export type AdminGatewayReview = z.infer<typeof AdminGatewayReviewSchema>
 
 export const AdminGatewaySyncRunSchema = z
-  .object({ job: z.enum(["order_sync", "refund_sync"], { error: 'job must be "order_sync" or "refund_sync"' }) })
+  .object({ job: z.enum(["order_sync", "refund_sync", "subscription_sync"], { error: 'job must be "order_sync", "refund_sync" or "subscription_sync"' }) })
   .strict()
 export type AdminGatewaySyncRun = z.infer<typeof AdminGatewaySyncRunSchema>

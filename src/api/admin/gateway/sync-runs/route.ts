@@ -1,10 +1,10 @@
 /**
  * GET /admin/gateway/sync-runs — the last runs of the reconciliation jobs with their summaries.
- * POST /admin/gateway/sync-runs — run one now: `{ job: "order_sync" | "refund_sync" }`; answers its summary.
+ * POST /admin/gateway/sync-runs — run one now: `{ job: "order_sync" | "refund_sync" | "subscription_sync" }`; answers its summary.
  * @summary Reconciliation runs
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { runOrderSync, runRefundSync } from "../../../../reconciliation"
+import { runOrderSync, runRefundSync, runSubscriptionSync } from "../../../../reconciliation"
 import type { AdminGatewaySyncRun } from "../payment-validators"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
@@ -15,6 +15,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 }
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewaySyncRun>, res: MedusaResponse) => {
-  const summary = req.validatedBody.job === "order_sync" ? await runOrderSync(req.scope) : await runRefundSync(req.scope)
+  const run = { order_sync: runOrderSync, refund_sync: runRefundSync, subscription_sync: runSubscriptionSync }[req.validatedBody.job]
+  const summary = await run(req.scope)
   res.json({ summary })
 }
