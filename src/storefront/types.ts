@@ -74,14 +74,15 @@ export interface BrowserData {
 export interface SavedCardUse {
   use: "save" | "pay"
   id: string
-  brand: string
+  brand: string | null
   last4: string
 }
 
 /** One of the logged-in customer's saved cards (GET /store/gateway/saved-cards). */
 export interface SavedCard {
   id: string
-  brand: string
+  /** null when the gateway did not say. */
+  brand: string | null
   last4: string
   exp_month: string | number
   exp_year: string | number

@@ -24,7 +24,7 @@ export interface SavedCardPickerProps extends OutcomeProps {
   className?: string
 }
 
-const brandName = (brand: string) => BRAND_NAMES[brand.toLowerCase() as CardBrand] ?? brand
+const brandName = (brand: string | null) => (brand ? BRAND_NAMES[brand.toLowerCase() as CardBrand] ?? brand : "Card")
 const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function SavedCardPicker(props: SavedCardPickerProps) {
