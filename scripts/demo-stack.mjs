@@ -123,7 +123,8 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
       GATEWAY_RETURN_URL: `http://localhost:${ports.storefront}/return`,
       STORE_CORS: `http://localhost:${ports.storefront},${sandbox.url}`,
       ADMIN_CORS: storeUrl,
-      AUTH_CORS: storeUrl,
+      // The storefront example signs customers in (saved cards) from its own origin.
+      AUTH_CORS: `${storeUrl},http://localhost:${ports.storefront}`,
       ...extraEnv,
     }
 

@@ -5,8 +5,8 @@
 // sandbox, migrations, seed, admin user, `medusa develop` with the admin) on free non-default ports, places an
 // order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
 // logs in, opens each page, creates a group/cardholder/card, blocks the card, creates a payout, approves the
-// held payment on the order page, runs a reconciliation, pays in the storefront example (card, declined card,
-// 3-D Secure, hosted page), and asserts what each page shows. Screenshots of
+// held payment on the order page, runs a reconciliation, then runs the storefront example's steps
+// (./storefront.mjs: card, decline, 3-D Secure, hosted page, APM, saved cards), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
 //
 // Without /usr/bin/chromium it prints why it skips and exits 0. Options: --keep (leave the stack running
@@ -18,6 +18,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../embedded-postgres.mjs"
 import { root, startStack, waitFor as waitForHealthUrl } from "../../scripts/demo-stack.mjs"
+import { storefrontSteps } from "./storefront.mjs"
 
 const waitForHealth = (storeUrl, ms) => waitForHealthUrl(`${storeUrl}/health`, ms)
 
@@ -450,59 +451,9 @@ async function main() {
     await screenshot("reconciliation")
   })
 
-  // The storefront example (examples/storefront), as a shopper sees it.
+  // The storefront example (examples/storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
   page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  page.on("pageerror", (e) => pageErrors.push(`storefront: ${e.message}`))
-  const buyAndPayByCard = async (number) => {
-    await page.goto(stack.storefrontUrl, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("buy-t-shirt").click()
-    await page.getByTestId("pay-card").click()
-    await page.getByTestId("number").fill(number)
-    await page.getByTestId("cvv").fill("123")
-    await page.getByTestId("card-submit").click()
-  }
-  await step("storefront: card 4242 4242 4242 4242 gives an order confirmation", async () => {
-    await buyAndPayByCard("4242424242424242")
-    await expectIn("confirmation", "confirmed", 60_000)
-    await screenshot("storefront-card-confirmed")
-  })
-  await step("storefront: a declined card shows the gateway's reason", async () => {
-    await buyAndPayByCard("4000000000000002")
-    await expectIn("message", "Payment declined: Card declined", 60_000)
-    await screenshot("storefront-card-declined")
-  })
-  await step("storefront: 3-D Secure redirects to the issuer and back to the order", async () => {
-    // The storefront POSTs return_url and notify_url to the issuer_url (public docs, 3-D Secure): the
-    // challenge page is the answer to that POST, so its address carries no query and no card data.
-    const handOff = page.waitForRequest((r) => r.method() === "POST" && /\/sandbox\/issuer\//.test(r.url()), { timeout: 60_000 })
-    await buyAndPayByCard("4000000000003220")
-    const posted = await handOff
-    const fields = new URLSearchParams(posted.postData() ?? "")
-    if (new URL(posted.url()).search) throw new Error(`the issuer was opened with a query: ${posted.url()}`)
-    if (!fields.get("return_url") || !fields.get("notify_url")) throw new Error(`the hand-off POST lacks return_url / notify_url: ${posted.postData()}`)
-    const leaked = [...fields.keys()].filter((k) => !["return_url", "notify_url"].includes(k))
-    if (leaked.length) throw new Error(`the hand-off POST carries more than return_url / notify_url: ${leaked.join(", ")}`)
-    await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
-    await screenshot("storefront-3ds-confirmed")
-  })
-  await step("storefront: the hosted page in an iFrame, then the order", async () => {
-    await page.goto(stack.storefrontUrl, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("buy-t-shirt").click()
-    await page.getByTestId("pay-hosted").click()
-    const frame = page.frameLocator('[data-testid="hosted-frame"]')
-    await frame.locator("#card").fill("4242424242424242", { timeout: 60_000 })
-    await frame.locator("#expiration_month").fill("12")
-    await frame.locator("#expiration_year").fill(String(new Date().getUTCFullYear() + 3))
-    await frame.locator("#security_code").fill("123")
-    await screenshot("storefront-hosted-page")
-    await frame.getByRole("button", { name: "Pay" }).click()
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
-    await screenshot("storefront-hosted-confirmed")
-  })
+  await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, step, screenshot, pageErrors, log })
 
   if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
 }
