@@ -9,6 +9,7 @@
  */
 export * from "./acquiring-client"
 export * from "./card-attempts"
+export * from "./card-brand"
 export * from "./card-submission"
 export * from "./errors"
 export * from "./options"

@@ -4,24 +4,6 @@
  * expiry, dates), never from the stored row. Pure (no server import).
  */
 
-export type CardBrand = "visa" | "mastercard" | "amex" | "jcb" | "diners" | "discover" | "maestro" | "unionpay"
-
-/** The card's brand from its leading digits (a full number or a mask that keeps the BIN); null when unknown. */
-export function cardBrand(digitsOrMask: string | null | undefined): CardBrand | null {
-  const d = (digitsOrMask ?? "").replace(/[^\d*]/g, "")
-  const n = (len: number) => Number(d.slice(0, len).replace(/\*/g, "x"))
-  if (!/^\d{2}/.test(d)) return null
-  if (d.startsWith("4")) return "visa"
-  if ((n(2) >= 51 && n(2) <= 55) || (n(4) >= 2221 && n(4) <= 2720)) return "mastercard"
-  if (n(2) === 34 || n(2) === 37) return "amex"
-  if (n(4) >= 3528 && n(4) <= 3589) return "jcb"
-  if (n(2) === 36 || n(2) === 38 || (n(3) >= 300 && n(3) <= 305)) return "diners"
-  if (n(4) === 6011 || n(2) === 65) return "discover"
-  if (n(2) === 62) return "unionpay"
-  if (["50", "56", "57", "58", "63", "67"].includes(d.slice(0, 2))) return "maestro"
-  return null
-}
-
 /** The last 4 digits of a number or a mask. */
 export const last4Of = (digitsOrMask: string | null | undefined): string => (digitsOrMask ?? "").replace(/\D/g, "").slice(-4)
 

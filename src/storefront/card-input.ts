@@ -5,40 +5,11 @@
  */
 import type { CardDetails } from "./types.js"
 
-export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "jcb" | "diners" | "unionpay" | "maestro"
-
-export const BRAND_NAMES: Record<CardBrand, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  jcb: "JCB",
-  diners: "Diners Club",
-  unionpay: "UnionPay",
-  maestro: "Maestro",
-}
+export { BRAND_NAMES, brandName, cardBrand, type CardBrand } from "../domain/card-brand.js"
+import { cardBrand, type CardBrand } from "../domain/card-brand.js"
 
 /** The digits of a typed number (spaces and dashes dropped); anything else is kept so validation refuses it. */
 export const cardDigits = (typed: string): string => typed.replace(/[\s-]/g, "")
-
-/** Prefix ranges (issuer identification numbers); the first match wins, so narrower ranges come first. */
-const BRAND_PREFIXES: [CardBrand, RegExp][] = [
-  ["amex", /^3[47]/],
-  ["diners", /^3(0[0-5]|[689])/],
-  ["jcb", /^35(2[89]|[3-8])/],
-  ["discover", /^(6011|64[4-9]|65)/],
-  ["unionpay", /^62/],
-  ["mastercard", /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/],
-  ["maestro", /^(5[06-9]|6\d)/],
-  ["visa", /^4/],
-]
-
-/** The brand of a (partial) number, from its first digits; null when unknown. */
-export function cardBrand(typed: string): CardBrand | null {
-  const digits = cardDigits(typed)
-  if (!/^\d+$/.test(digits)) return null
-  return BRAND_PREFIXES.find(([, prefix]) => prefix.test(digits))?.[0] ?? null
-}
 
 /** The Luhn (mod 10) check every card number passes. */
 export function luhnValid(digits: string): boolean {

@@ -1,4 +1,5 @@
-import { cardBrand, isCardExpired, last4Of, SavedCardRow, savedCardView } from "../saved-cards"
+import { cardBrand } from "../card-brand"
+import { isCardExpired, last4Of, SavedCardRow, savedCardView } from "../saved-cards"
 
 describe("saved cards", () => {
   it("tells the brand from the leading digits, of a number or of the gateway's mask", () => {
@@ -10,6 +11,7 @@ describe("saved cards", () => {
     expect(cardBrand("6011111111111117")).toBe("discover")
     expect(cardBrand("555555******4444")).toBe("mastercard")
     expect(cardBrand("9999999999999995")).toBeNull()
+    expect(cardBrand("**** 4242")).toBeNull()
     expect(cardBrand("")).toBeNull()
     expect(last4Of("424242******4242")).toBe("4242")
   })

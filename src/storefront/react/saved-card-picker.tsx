@@ -5,7 +5,7 @@
  * uncontrolled input) goes to the plugin's card route. Renders nothing while the customer has no cards.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react"
-import { BRAND_NAMES, validateSecurityCode, type CardBrand } from "../card-input.js"
+import { brandName, validateSecurityCode } from "../card-input.js"
 import { deleteSavedCard, listSavedCards, payWithSavedCard } from "../store-api.js"
 import type { ExtraHeaders, GatewaySdk, SavedCard } from "../types.js"
 import { handleOutcome, messageOf, type OutcomeProps } from "./outcome.js"
@@ -24,7 +24,6 @@ export interface SavedCardPickerProps extends OutcomeProps {
   className?: string
 }
 
-const brandName = (brand: string | null) => (brand ? BRAND_NAMES[brand.toLowerCase() as CardBrand] ?? brand : "Card")
 const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function SavedCardPicker(props: SavedCardPickerProps) {
