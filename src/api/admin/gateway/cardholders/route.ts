@@ -3,7 +3,7 @@ import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { createCardholderWorkflow } from "../../../../workflows/issuing/create-cardholder"
 import { actorOf } from "../actor"
 import { listArgs } from "../list-response"
-import type { AdminCreateCardholder } from "./validators"
+import type { AdminCreateCardholder } from "../schemas/cardholders"
 
 /**
  * @oas [get] /admin/gateway/cardholders

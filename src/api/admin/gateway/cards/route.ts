@@ -3,7 +3,7 @@ import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { createCardsWorkflow } from "../../../../workflows/issuing/create-cards"
 import { actorOf } from "../actor"
 import { listArgs } from "../list-response"
-import type { AdminCreateCards } from "./validators"
+import type { AdminCreateCards } from "../schemas/cards"
 
 /**
  * @oas [get] /admin/gateway/cards

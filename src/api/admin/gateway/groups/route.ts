@@ -3,7 +3,7 @@ import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { refreshGroupWorkflow } from "../../../../workflows/issuing/refresh-group"
 import { actorOf } from "../actor"
 import { listArgs } from "../list-response"
-import type { AdminTrackGroup } from "./validators"
+import type { AdminTrackGroup } from "../schemas/groups"
 
 /**
  * @oas [get] /admin/gateway/groups

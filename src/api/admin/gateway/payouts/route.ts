@@ -3,7 +3,7 @@ import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
 import { actorOf } from "../actor"
 import { listArgs } from "../list-response"
-import type { AdminCreatePayout } from "./validators"
+import type { AdminCreatePayout } from "../schemas/payouts"
 
 /**
  * @oas [get] /admin/gateway/payouts

@@ -5,7 +5,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { runOrderSync, runRefundSync } from "../../../../reconciliation"
-import type { AdminGatewaySyncRun } from "../payment-validators"
+import type { AdminGatewaySyncRun } from "../schemas/payments"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const gatewayModule = req.scope.resolve("gateway")

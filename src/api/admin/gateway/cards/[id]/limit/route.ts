@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { updateCardLimitWorkflow } from "../../../../../../workflows/issuing/update-card-limit"
 import { actorOf } from "../../../actor"
-import type { AdminCardAmount } from "../../validators"
+import type { AdminCardAmount } from "../../../schemas/cards"
 
 /**
  * @oas [post] /admin/gateway/cards/{id}/limit

@@ -15,7 +15,7 @@ import { describeEntry } from "../../../../../../domain"
 import { applyGatewayState } from "../../../../../../reconciliation"
 import { auditedGatewayCall } from "../../../../../../workflows/common/audited-call"
 import { actorOf } from "../../../actor"
-import type { AdminGatewayReview } from "../../../payment-validators"
+import type { AdminGatewayReview } from "../../../schemas/payments"
 
 export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewayReview>, res: MedusaResponse) => {
   const gateway = req.scope.resolve("gateway")
