@@ -6,7 +6,9 @@ import { EmptyState, ErrorState, LoadingState } from "./states"
 export type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; className?: string }
 
 /**
- * A paginated list in Medusa's Table, with loading, error and empty states. Rows link to `rowLink(row)`.
+ * A paginated list in Medusa's Table, with loading, error and empty states (a filtered empty list says that
+ * nothing matches the filters of `noun`). Rows link to `rowLink(row)`. The page and the query's state come
+ * from useListPage's `table`.
  */
 export function ListTable<T extends { id: string }>({
   rows,
@@ -19,8 +21,9 @@ export function ListTable<T extends { id: string }>({
   error,
   onRetry,
   rowLink,
-  emptyTitle,
-  emptyDescription,
+  noun,
+  filtered,
+  empty,
   testId,
 }: {
   rows: T[] | undefined
@@ -33,14 +36,18 @@ export function ListTable<T extends { id: string }>({
   error: unknown
   onRetry?: () => void
   rowLink?: (row: T) => string
-  emptyTitle: string
-  emptyDescription?: string
+  /** What the rows are ("payouts"), for the empty state of a filtered list. */
+  noun: string
+  filtered: boolean
+  /** The empty state of the unfiltered list. */
+  empty: { title: string; description: string }
   testId?: string
 }) {
   const navigate = useNavigate()
   if (isLoading && !rows) return <LoadingState rows={5} />
   if (error) return <ErrorState error={error} onRetry={onRetry} />
-  if (!rows?.length) return <EmptyState title={emptyTitle} description={emptyDescription} />
+  if (!rows?.length)
+    return filtered ? <EmptyState title={`No ${noun} match these filters`} description="Change or clear the filters." /> : <EmptyState {...empty} />
   const pageCount = Math.max(1, Math.ceil(count / pageSize))
   return (
     <div data-testid={testId}>

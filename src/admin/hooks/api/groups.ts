@@ -1,36 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { sdk } from "../../lib/sdk"
-import type { CardGroup, ListResponse } from "../../lib/types"
-import { cleanQuery, queryKeys } from "./query-keys"
+import type { z } from "zod"
+import type { AdminTrackGroupSchema } from "../../../api/admin/gateway/schemas/groups"
+import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from "../../../types/http"
+import { queryKeys } from "./query-keys"
+import { useChange, useDetailQuery, useListQuery } from "./resource"
 
 export const groupKeys = queryKeys("gateway_group")
+const path = "/admin/gateway/groups"
 
 export const useGroups = (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
-  useQuery({
-    queryKey: groupKeys.list(query),
-    queryFn: () => sdk.client.fetch<ListResponse<"groups", CardGroup>>("/admin/gateway/groups", { query: cleanQuery(query) }),
-    placeholderData: (previous) => previous,
-    ...options,
-  })
+  useListQuery<AdminGatewayGroupListResponse>(groupKeys, path, query, options)
 
-export const useGroup = (id: string) =>
-  useQuery({
-    queryKey: groupKeys.detail(id),
-    queryFn: () => sdk.client.fetch<{ group: CardGroup }>(`/admin/gateway/groups/${id}`),
-  })
+export const useGroup = (id: string) => useDetailQuery<AdminGatewayGroupResponse>(groupKeys, path, id)
 
-export const useTrackGroup = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: { gateway_group_id: string }) => sdk.client.fetch<{ group: CardGroup }>("/admin/gateway/groups", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-  })
-}
+export const useTrackGroup = () =>
+  useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>((body) => ({ path, body }), [groupKeys])
 
-export const useGroupAction = (id: string, action: "close" | "refresh") => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => sdk.client.fetch<{ group: CardGroup }>(`/admin/gateway/groups/${id}/${action}`, { method: "POST", body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-  })
-}
+export const useGroupAction = (id: string, action: "close" | "refresh") =>
+  useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])

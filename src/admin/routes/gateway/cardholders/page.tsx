@@ -1,74 +1,36 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { UserGroup } from "@medusajs/icons"
-import { Button, Container, Input } from "@medusajs/ui"
-import { useState } from "react"
+import { Container, Input } from "@medusajs/ui"
+import { Outlet } from "react-router-dom"
+import { CARDHOLDER_STATUSES } from "../../../../api/admin/gateway/schemas/cardholders"
+import type { AdminGatewayCardholder } from "../../../../types/http"
 import { FilterSelect } from "../../../components/filter-select"
 import { ListTable } from "../../../components/list-table"
 import { SectionHeader } from "../../../components/page-header"
+import { CreateLink } from "../../../components/route-form-modal"
 import { GatewayStatusBadge } from "../../../components/status-badges"
 import { useCardholders } from "../../../hooks/api/cardholders"
-import { formatDate } from "../../../lib/format"
-import { usePagination } from "../../../lib/pagination"
-import type { Cardholder } from "../../../lib/types"
-import { CreateCardholderModal } from "./components/create-cardholder-modal"
+import { useListPage } from "../../../hooks/use-list-page"
+import { formatDate, humanize } from "../../../lib/format"
 
 const CardholdersPage = () => {
-  const [status, setStatus] = useState<string>()
-  const [email, setEmail] = useState("")
-  const [creating, setCreating] = useState(false)
-  const page = usePagination()
-  const { data, isLoading, error, refetch } = useCardholders({ ...page.query, status, email: email.trim() || undefined })
-  const filtered = !!status || !!email.trim()
+  const list = useListPage(useCardholders, ["status", "email"], ({ status, email }) => ({ status, email: email?.trim() }))
+  const { filters, setFilter } = list
   return (
     <Container className="divide-y p-0">
-      <SectionHeader
-        level="h1"
-        title="Cardholders"
-        subtitle="The people virtual cards are issued to."
-        actions={
-          <Button size="small" variant="secondary" onClick={() => setCreating(true)} data-testid="create-cardholder">
-            Create
-          </Button>
-        }
-      />
+      <SectionHeader level="h1" title="Cardholders" subtitle="The people virtual cards are issued to." actions={<CreateLink testId="create-cardholder" />} />
       <div className="flex items-center gap-2 px-6 py-4">
-        <FilterSelect
-          value={status}
-          onChange={(v) => {
-            setStatus(v)
-            page.setPageIndex(0)
-          }}
-          placeholder="All statuses"
-          options={[
-            { value: "active", label: "Active" },
-            { value: "deleted", label: "Deleted" },
-          ]}
-        />
-        <Input
-          size="small"
-          type="search"
-          className="w-[240px]"
-          placeholder="Email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            page.setPageIndex(0)
-          }}
-        />
+        <FilterSelect value={filters.status} onChange={setFilter("status")} placeholder="All statuses" options={CARDHOLDER_STATUSES.map((s) => ({ value: s, label: humanize(s) }))} />
+        <Input size="small" type="search" className="w-[240px]" placeholder="Email" value={filters.email ?? ""} onChange={(e) => setFilter("email")(e.target.value)} />
       </div>
-      <ListTable<Cardholder>
+      <ListTable<AdminGatewayCardholder>
+        {...list.table}
         testId="cardholders-table"
-        rows={data?.cardholders}
-        count={data?.count ?? 0}
-        pageSize={page.pageSize}
-        pageIndex={page.pageIndex}
-        onPageChange={page.setPageIndex}
-        isLoading={isLoading}
-        error={error}
-        onRetry={() => refetch()}
+        rows={list.data?.cardholders}
         rowLink={(c) => `/gateway/cardholders/${c.id}`}
-        emptyTitle={filtered ? "No cardholders match these filters" : "No cardholders yet"}
-        emptyDescription={filtered ? "Change or clear the filters." : "Create a cardholder to issue virtual cards."}
+        noun="cardholders"
+        filtered={list.filtered}
+        empty={{ title: "No cardholders yet", description: "Create a cardholder to issue virtual cards." }}
         columns={[
           { key: "name", header: "Name", cell: (c) => `${c.first_name} ${c.last_name}` },
           { key: "email", header: "Email", cell: (c) => c.email },
@@ -78,7 +40,7 @@ const CardholdersPage = () => {
           { key: "created_at", header: "Created", cell: (c) => formatDate(c.created_at) },
         ]}
       />
-      <CreateCardholderModal open={creating} onOpenChange={setCreating} />
+      <Outlet />
     </Container>
   )
 }

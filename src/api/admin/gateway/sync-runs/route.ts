@@ -6,15 +6,16 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { runOrderSync, runRefundSync } from "../../../../reconciliation"
 import type { AdminGatewaySyncRun } from "../schemas/payments"
+import type { AdminGatewaySyncRunListResponse, AdminGatewaySyncRunResponse } from "../../../../types/http"
 
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySyncRunListResponse>) => {
   const gatewayModule = req.scope.resolve("gateway")
   const limit = Math.min(Math.max(Number(req.query.limit ?? 20) || 20, 1), 100)
   const [runs, count] = await gatewayModule.listAndCountGatewaySyncRuns({}, { take: limit, order: { started_at: "DESC" } })
   res.json({ sync_runs: runs, count, limit })
 }
 
-export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewaySyncRun>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewaySyncRun>, res: MedusaResponse<AdminGatewaySyncRunResponse>) => {
   const summary = req.validatedBody.job === "order_sync" ? await runOrderSync(req.scope) : await runRefundSync(req.scope)
   res.json({ summary })
 }
