@@ -1,6 +1,7 @@
 import { Hint, Input, Label } from "@medusajs/ui"
 import type { ComponentProps, ReactNode } from "react"
-import { get, useFormContext } from "react-hook-form"
+import { Controller, get, useFormContext } from "react-hook-form"
+import { type Option, OptionsSelect } from "./filter-select"
 
 /**
  * A labelled form field with its validation message. The message is the API's rule for the field ("must be
@@ -46,6 +47,17 @@ export const TextField = ({
   return (
     <FormField label={label} name={id} optional={optional} error={error} hint={hint}>
       <Input id={id} {...input} {...register(name)} aria-invalid={!!error} />
+    </FormField>
+  )
+}
+
+/** A choice among `options` of the form around it, registered under `name`. */
+export const SelectField = ({ name, label, placeholder, options }: { name: string; label: string; placeholder?: string; options: Option[] }) => {
+  const { control } = useFormContext()
+  const id = fieldId(name)
+  return (
+    <FormField label={label} name={id} error={useFieldError(name)}>
+      <Controller name={name} control={control} render={({ field }) => <OptionsSelect id={id} value={field.value} onChange={field.onChange} placeholder={placeholder} options={options} />} />
     </FormField>
   )
 }

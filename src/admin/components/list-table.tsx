@@ -1,9 +1,15 @@
 import { Table } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useNavigate } from "react-router-dom"
+import { formatDate } from "../lib/format"
 import { EmptyState, ErrorState, LoadingState } from "./states"
+import { GatewayStatusBadge } from "./status-badges"
 
 export type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; className?: string }
+
+/** The columns most lists end with: the record's status and a date of it. */
+export const statusColumn = <T extends { status: string }>(): Column<T> => ({ key: "status", header: "Status", cell: (r) => <GatewayStatusBadge status={r.status} /> })
+export const dateColumn = <T,>(key: keyof T & string, header: string): Column<T> => ({ key, header, cell: (r) => formatDate(r[key] as string | null) })
 
 /**
  * A paginated list in Medusa's Table, with loading, error and empty states (a filtered empty list says that

@@ -4,6 +4,8 @@ import { errorMessage } from "../lib/format"
 
 export type Confirm = { title: string; description: string; confirmText: string; danger?: boolean }
 type Done<R> = string | ((result: R) => { title: string; description?: string; warning?: boolean })
+/** What the admin is asked first (if anything), and the toast of each outcome. */
+export type ActionTexts<R> = { confirm?: Confirm; done?: Done<R>; failed: string }
 
 /**
  * Runs a change the way every page does: after the admin confirms (when `confirm` is given), then a toast
@@ -14,7 +16,7 @@ export function useGatewayAction() {
   return async <R, V>(
     mutation: UseMutationResult<R, Error, V>,
     variables: V,
-    texts: { confirm?: Confirm; done?: Done<R>; failed: string },
+    texts: ActionTexts<R>,
     after?: (result: R) => void
   ) => {
     const { confirm } = texts

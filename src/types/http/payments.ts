@@ -3,6 +3,7 @@ import type { GatewaySessionData } from "../../domain/session-data"
 import type { GatewayNotification } from "../../modules/gateway/models/gateway-notification"
 import type { GatewayPayment } from "../../modules/gateway/models/gateway-payment"
 import type { GatewaySyncRun } from "../../modules/gateway/models/gateway-sync-run"
+import type { ApplyResult, SyncSummary } from "../../reconciliation/results"
 import type { Json } from "./common"
 
 export type { CaptureRecord, GatewaySessionData, RefundRecord } from "../../domain/session-data"
@@ -42,21 +43,8 @@ export type AdminGatewaySyncRunListResponse = { sync_runs: GatewaySyncRunRecord[
 export type AdminGatewayPaymentDetails = Json<AdminGatewayPaymentDetailsResponse>
 export type AdminGatewaySyncRun = Json<GatewaySyncRunRecord>
 
-/**
- * POST /admin/gateway/payment-sessions/:id/review: the state the gateway reported and what changed in Medusa
- * (the route sends reconciliation's ApplyResult, checked against this type).
- */
-export type AdminGatewayReviewResponse = { order_no: string; state: string; changes: string[]; discrepancy: string | null; ignored?: string }
+/** POST /admin/gateway/payment-sessions/:id/review: the state the gateway reported and what changed in Medusa. */
+export type AdminGatewayReviewResponse = ApplyResult
 
-/** POST /admin/gateway/sync-runs: the run's summary (reconciliation's SyncSummary). */
-export type AdminGatewaySyncRunResponse = {
-  summary: {
-    job: "order_sync" | "refund_sync"
-    status: "succeeded" | "failed" | "skipped"
-    checked: number
-    changed: number
-    requests: number
-    discrepancies: { order_no: string; reason: string }[]
-    error: string | null
-  }
-}
+/** POST /admin/gateway/sync-runs: the run's summary. */
+export type AdminGatewaySyncRunResponse = { summary: SyncSummary }

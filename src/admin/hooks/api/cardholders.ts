@@ -1,19 +1,17 @@
 import type { z } from "zod"
 import type { AdminCreateCardholderSchema } from "../../../api/admin/gateway/schemas/cardholders"
 import type { AdminGatewayCardholderDeleteResponse, AdminGatewayCardholderListResponse, AdminGatewayCardholderResponse } from "../../../types/http"
-import { queryKeys } from "./query-keys"
-import { useChange, useDetailQuery, useListQuery } from "./resource"
+import { resource, useChange } from "./resource"
 
-export const cardholderKeys = queryKeys("gateway_cardholder")
-const path = "/admin/gateway/cardholders"
+const cardholders = resource<AdminGatewayCardholderListResponse, AdminGatewayCardholderResponse, z.input<typeof AdminCreateCardholderSchema>>(
+  "gateway_cardholder",
+  "/admin/gateway/cardholders"
+)
 
-export const useCardholders = (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
-  useListQuery<AdminGatewayCardholderListResponse>(cardholderKeys, path, query, options)
-
-export const useCardholder = (id: string) => useDetailQuery<AdminGatewayCardholderResponse>(cardholderKeys, path, id)
-
-export const useCreateCardholder = () =>
-  useChange<AdminGatewayCardholderResponse, z.input<typeof AdminCreateCardholderSchema>>((body) => ({ path, body }), [cardholderKeys])
+export const cardholderKeys = cardholders.keys
+export const useCardholders = cardholders.useList
+export const useCardholder = cardholders.useDetail
+export const useCreateCardholder = () => cardholders.useCreate()
 
 export const useDeleteCardholder = (id: string) =>
-  useChange<AdminGatewayCardholderDeleteResponse>(() => ({ path: `${path}/${id}`, method: "DELETE" }), [cardholderKeys])
+  useChange<AdminGatewayCardholderDeleteResponse>(() => ({ path: `${cardholders.path}/${id}`, method: "DELETE" }), [cardholderKeys])

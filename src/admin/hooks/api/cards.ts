@@ -10,17 +10,16 @@ import type {
 } from "../../../types/http"
 import { sdk } from "../../lib/sdk"
 import { groupKeys } from "./groups"
-import { queryKeys } from "./query-keys"
-import { useChange, useDetailQuery, useListQuery } from "./resource"
+import { resource, useChange } from "./resource"
 
-export const cardKeys = queryKeys("gateway_card")
-const path = "/admin/gateway/cards"
+const cards = resource<AdminGatewayCardListResponse, AdminGatewayCardResponse, z.input<typeof AdminCreateCardsSchema>>("gateway_card", "/admin/gateway/cards")
+const path = cards.path
 
-export const useCards = (query: Record<string, unknown>) => useListQuery<AdminGatewayCardListResponse>(cardKeys, path, query)
+export const cardKeys = cards.keys
+export const useCards = cards.useList
+export const useCard = cards.useDetail
 
-export const useCard = (id: string) => useDetailQuery<AdminGatewayCardResponse>(cardKeys, path, id)
-
-/** Cards are funded from their group: its balance is read again too. */
+/** Cards are funded from their group: its balance is read again too. Answers one result per card. */
 export const useCreateCards = () =>
   useChange<AdminGatewayCreateCardsResponse, z.input<typeof AdminCreateCardsSchema>>((body) => ({ path, body }), [cardKeys, groupKeys])
 

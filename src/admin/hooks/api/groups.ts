@@ -1,19 +1,15 @@
 import type { z } from "zod"
 import type { AdminTrackGroupSchema } from "../../../api/admin/gateway/schemas/groups"
 import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from "../../../types/http"
-import { queryKeys } from "./query-keys"
-import { useChange, useDetailQuery, useListQuery } from "./resource"
+import { resource, useChange } from "./resource"
 
-export const groupKeys = queryKeys("gateway_group")
-const path = "/admin/gateway/groups"
+const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>("gateway_group", "/admin/gateway/groups")
 
-export const useGroups = (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
-  useListQuery<AdminGatewayGroupListResponse>(groupKeys, path, query, options)
-
-export const useGroup = (id: string) => useDetailQuery<AdminGatewayGroupResponse>(groupKeys, path, id)
-
-export const useTrackGroup = () =>
-  useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>((body) => ({ path, body }), [groupKeys])
+export const groupKeys = groups.keys
+export const useGroups = groups.useList
+export const useGroup = groups.useDetail
+/** Tracking a group is creating its record here (from the gateway's). */
+export const useTrackGroup = () => groups.useCreate()
 
 export const useGroupAction = (id: string, action: "close" | "refresh") =>
-  useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
+  useChange<AdminGatewayGroupResponse>(() => ({ path: `${groups.path}/${id}/${action}` }), [groupKeys])

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import type { Json } from "../../../types/http"
 import { sdk } from "../../lib/sdk"
-import { cleanQuery, type QueryKeys } from "./query-keys"
+import { cleanQuery, queryKeys, type QueryKeys } from "./query-keys"
 
 /**
  * The three shapes of the plugin's admin calls, typed with the routes' answer types (src/types/http): `R` is
@@ -34,4 +34,19 @@ export const useChange = <R, V = void>(
     },
     onSuccess: () => Promise.all(touches.map((keys) => queryClient.invalidateQueries({ queryKey: keys.all }))),
   })
+}
+
+/**
+ * A resource of the admin API at `path`: its query keys, a page of its list (`L`, the list route's answer),
+ * one record (`D`, the detail route's answer, which creating one answers too) and creating one from `B`.
+ */
+export function resource<L, D, B extends object>(name: string, path: string) {
+  const keys = queryKeys(name)
+  return {
+    keys,
+    path,
+    useList: (query: Record<string, unknown>, options: { enabled?: boolean } = {}) => useListQuery<L>(keys, path, query, options),
+    useDetail: (id: string) => useDetailQuery<D>(keys, path, id),
+    useCreate: (touches: QueryKeys[] = []) => useChange<D, B>((body) => ({ path, body }), [keys, ...touches]),
+  }
 }

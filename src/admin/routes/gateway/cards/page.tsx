@@ -1,19 +1,15 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
-import { Container, Input } from "@medusajs/ui"
-import { Outlet } from "react-router-dom"
+import { Input } from "@medusajs/ui"
 import { CARD_STATUSES } from "../../../../api/admin/gateway/schemas/cards"
-import type { AdminGatewayCard } from "../../../../types/http"
 import { FilterSelect } from "../../../components/filter-select"
-import { ListTable } from "../../../components/list-table"
-import { SectionHeader } from "../../../components/page-header"
-import { CreateLink } from "../../../components/route-form-modal"
-import { GatewayStatusBadge } from "../../../components/status-badges"
+import { ListPage } from "../../../components/list-page"
+import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useCardholders } from "../../../hooks/api/cardholders"
 import { useCards } from "../../../hooks/api/cards"
 import { useGroups } from "../../../hooks/api/groups"
 import { useListPage } from "../../../hooks/use-list-page"
-import { formatAmount, formatDate, humanize } from "../../../lib/format"
+import { formatAmount, humanize } from "../../../lib/format"
 
 const CardsPage = () => {
   // The last 4 digits filter the list once all 4 are typed.
@@ -31,66 +27,52 @@ const CardsPage = () => {
   const groupName = (id: string) => groups.data?.groups.find((g) => g.id === id)?.gateway_group_id ?? id
 
   return (
-    <Container className="divide-y p-0">
-      <SectionHeader
-        level="h1"
-        title="Virtual cards"
-        subtitle="Only the last 4 digits and the expiry are kept; reveal a card to see its full details."
-        actions={<CreateLink testId="create-cards" />}
-      />
-      <div className="flex flex-wrap items-center gap-2 px-6 py-4">
-        <FilterSelect
-          value={filters.status}
-          onChange={setFilter("status")}
-          placeholder="All statuses"
-          testId="card-status-filter"
-          options={CARD_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
-        />
-        <FilterSelect
-          value={filters.cardholder_id}
-          onChange={setFilter("cardholder_id")}
-          placeholder="All cardholders"
-          testId="card-cardholder-filter"
-          options={(cardholders.data?.cardholders ?? []).map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))}
-        />
-        <FilterSelect
-          value={filters.group_id}
-          onChange={setFilter("group_id")}
-          placeholder="All groups"
-          testId="card-group-filter"
-          options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: `Group ${g.gateway_group_id}` }))}
-        />
-        <Input
-          size="small"
-          type="search"
-          className="w-[130px]"
-          placeholder="Last 4 digits"
-          value={filters.last4 ?? ""}
-          maxLength={4}
-          onChange={(e) => setFilter("last4")(e.target.value.replace(/\D/g, ""))}
-        />
-      </div>
-      <ListTable<AdminGatewayCard>
-        {...list.table}
-        testId="cards-table"
-        rows={list.data?.cards}
-        rowLink={(c) => `/gateway/cards/${c.id}`}
-        noun="cards"
-        filtered={list.filtered}
-        empty={{ title: "No cards yet", description: "Create cards for a cardholder, funded from a group." }}
-        columns={[
-          { key: "card", header: "Card", cell: (c) => <span className="font-mono">•••• {c.last4 ?? "????"}</span> },
-          { key: "alias", header: "Alias", cell: (c) => c.alias ?? "-" },
-          { key: "holder", header: "Cardholder", cell: (c) => holderName(c.cardholder_id) },
-          { key: "group", header: "Group", cell: (c) => groupName(c.group_id) },
-          { key: "expiry", header: "Expiry", cell: (c) => (c.expiry_month ? `${c.expiry_month}/${c.expiry_year}` : "-") },
-          { key: "balance", header: "Balance", cell: (c) => formatAmount(c.balance, c.currency) },
-          { key: "status", header: "Status", cell: (c) => <GatewayStatusBadge status={c.status} /> },
-          { key: "created", header: "Created", cell: (c) => formatDate(c.created_at) },
-        ]}
-      />
-      <Outlet />
-    </Container>
+    <ListPage
+      noun="cards"
+      title="Virtual cards"
+      subtitle="Only the last 4 digits and the expiry are kept; reveal a card to see its full details."
+      create={{ testId: "create-cards" }}
+      statuses={{ values: CARD_STATUSES, label: humanize, testId: "card-status-filter" }}
+      filters={
+        <>
+          <FilterSelect
+            value={filters.cardholder_id}
+            onChange={setFilter("cardholder_id")}
+            placeholder="All cardholders"
+            testId="card-cardholder-filter"
+            options={(cardholders.data?.cardholders ?? []).map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))}
+          />
+          <FilterSelect
+            value={filters.group_id}
+            onChange={setFilter("group_id")}
+            placeholder="All groups"
+            testId="card-group-filter"
+            options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: `Group ${g.gateway_group_id}` }))}
+          />
+          <Input
+            size="small"
+            type="search"
+            className="w-[130px]"
+            placeholder="Last 4 digits"
+            value={filters.last4 ?? ""}
+            maxLength={4}
+            onChange={(e) => setFilter("last4")(e.target.value.replace(/\D/g, ""))}
+          />
+        </>
+      }
+      list={list}
+      empty={{ title: "No cards yet", description: "Create cards for a cardholder, funded from a group." }}
+      columns={[
+        { key: "card", header: "Card", cell: (c) => <span className="font-mono">•••• {c.last4 ?? "????"}</span> },
+        { key: "alias", header: "Alias", cell: (c) => c.alias ?? "-" },
+        { key: "holder", header: "Cardholder", cell: (c) => holderName(c.cardholder_id) },
+        { key: "group", header: "Group", cell: (c) => groupName(c.group_id) },
+        { key: "expiry", header: "Expiry", cell: (c) => (c.expiry_month ? `${c.expiry_month}/${c.expiry_year}` : "-") },
+        { key: "balance", header: "Balance", cell: (c) => formatAmount(c.balance, c.currency) },
+        statusColumn(),
+        dateColumn("created_at", "Created"),
+      ]}
+    />
   )
 }
 

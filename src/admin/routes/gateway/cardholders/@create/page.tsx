@@ -1,8 +1,7 @@
 import { AdminCreateCardholderSchema } from "../../../../../api/admin/gateway/schemas/cardholders"
 import { TextField } from "../../../../components/form-field"
-import { RouteFormModal, useRouteModal } from "../../../../components/route-form-modal"
+import { CreateRouteModal } from "../../../../components/create-route"
 import { useCreateCardholder } from "../../../../hooks/api/cardholders"
-import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { useSchemaForm } from "../../../../lib/form"
 
 /** The form's fields, in the gateway's names; which are required and how long each may be is the schema's. */
@@ -27,35 +26,26 @@ const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ""])) as Values
 const CreateCardholderPage = () => {
   const form = useSchemaForm<Values, typeof AdminCreateCardholderSchema>(AdminCreateCardholderSchema, EMPTY)
   const create = useCreateCardholder()
-  const run = useGatewayAction()
-  const modal = useRouteModal("/gateway/cardholders")
   return (
-    <RouteFormModal
+    <CreateRouteModal
       form={form}
-      onClose={modal.close}
-      onSubmit={(body) =>
-        run(
-          create,
-          body,
-          {
-            done: ({ cardholder }) => ({ title: "Cardholder created", description: `${cardholder.first_name} ${cardholder.last_name}` }),
-            failed: "Could not create the cardholder",
-          },
-          ({ cardholder }) => modal.navigate(`/gateway/cardholders/${cardholder.id}`, { replace: true })
-        )
-      }
+      mutation={create}
+      texts={{
+        done: ({ cardholder }) => ({ title: "Cardholder created", description: `${cardholder.first_name} ${cardholder.last_name}` }),
+        failed: "Could not create the cardholder",
+      }}
+      detail={({ cardholder }) => `/gateway/cardholders/${cardholder.id}`}
       title="Create cardholder"
       description="The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards."
       submitLabel="Create cardholder"
       submitTestId="create-cardholder-submit"
-      isPending={create.isPending}
     >
       <div className="grid grid-cols-2 gap-4">
         {FIELDS.map(({ name, ...field }) => (
           <TextField key={name} name={name} {...field} />
         ))}
       </div>
-    </RouteFormModal>
+    </CreateRouteModal>
   )
 }
 

@@ -1,13 +1,12 @@
-import { Label, Select, Switch } from "@medusajs/ui"
+import { Label, Switch } from "@medusajs/ui"
 import { useEffect, useMemo, useState } from "react"
 import { Controller, useFormContext } from "react-hook-form"
 import { AdminCreateCardsSchema } from "../../../../../api/admin/gateway/schemas/cards"
-import { FormField, TextField, useFieldError } from "../../../../components/form-field"
-import { RouteFormModal, useRouteModal } from "../../../../components/route-form-modal"
+import { SelectField, TextField } from "../../../../components/form-field"
+import { CreateRouteModal } from "../../../../components/create-route"
 import { useCardholders } from "../../../../hooks/api/cardholders"
 import { useCreateCards } from "../../../../hooks/api/cards"
 import { useGroups } from "../../../../hooks/api/groups"
-import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { submitted, useSchemaForm, withCurrency } from "../../../../lib/form"
 
 type Values = { cardholder_id: string; group_id: string; charge_amount: string; pieces: string; alias: string; start_date: string; end_date: string; shared: boolean; multi_use: boolean }
@@ -15,33 +14,6 @@ const EMPTY: Values = { cardholder_id: "", group_id: "", charge_amount: "", piec
 
 /** The number of cards is typed as text; the API takes a number. */
 const toBody = (v: Values) => submitted({ ...v, pieces: v.pieces.trim() === "" ? "" : Number(v.pieces) })
-
-/** A choice among records (a cardholder, a group), registered under `name` of the form around it. */
-function RecordSelect({ name, label, placeholder, loading, options }: { name: keyof Values; label: string; placeholder: string; loading: boolean; options: { value: string; label: string }[] }) {
-  const { control } = useFormContext<Values>()
-  return (
-    <FormField label={label} name={name} error={useFieldError(name)}>
-      <Controller
-        name={name}
-        control={control}
-        render={({ field }) => (
-          <Select value={field.value as string} onValueChange={field.onChange}>
-            <Select.Trigger id={name}>
-              <Select.Value placeholder={loading ? "Loading..." : placeholder} />
-            </Select.Trigger>
-            <Select.Content>
-              {options.map((o) => (
-                <Select.Item key={o.value} value={o.value}>
-                  {o.label}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select>
-        )}
-      />
-    </FormField>
-  )
-}
 
 function Toggle({ name, label }: { name: "shared" | "multi_use"; label: string }) {
   const { control } = useFormContext<Values>()
@@ -59,8 +31,6 @@ const CreateCardsPage = () => {
   const cardholders = useCardholders({ status: "active", limit: 100 })
   const groups = useGroups({ status: "active", limit: 100 })
   const create = useCreateCards()
-  const run = useGatewayAction()
-  const modal = useRouteModal("/gateway/cards")
   // The amount's decimals are the chosen group's currency's (the API checks them against the group too).
   const [currency, setCurrency] = useState<string>()
   const schema = useMemo(() => withCurrency(AdminCreateCardsSchema, "charge_amount", currency), [currency])
@@ -68,44 +38,34 @@ const CreateCardsPage = () => {
   const group = groups.data?.groups.find((g) => g.id === form.watch("group_id"))
   useEffect(() => setCurrency(group?.currency), [group?.currency])
   return (
-    <RouteFormModal
+    <CreateRouteModal
       form={form}
-      onClose={modal.close}
-      onSubmit={(body) =>
-        run(
-          create,
-          body,
-          {
-            done: (r) => {
-              const title = `${r.created} card${r.created === 1 ? "" : "s"} created`
-              if (!r.failed) return { title }
-              const reason = r.results.find((x) => !x.ok)?.error
-              return { title, warning: true, description: `${r.failed} could not be created${reason ? `: ${reason}` : ""}` }
-            },
-            failed: "Could not create the cards",
-          },
-          modal.close
-        )
-      }
+      mutation={create}
+      texts={{
+        done: (r) => {
+          const title = `${r.created} card${r.created === 1 ? "" : "s"} created`
+          if (!r.failed) return { title }
+          const reason = r.results.find((x) => !x.ok)?.error
+          return { title, warning: true, description: `${r.failed} could not be created${reason ? `: ${reason}` : ""}` }
+        },
+        failed: "Could not create the cards",
+      }}
       title="Create virtual cards"
       description="Issues one or more alike cards to a cardholder, each funded from the group's balance."
       submitLabel="Create cards"
       submitTestId="create-cards-submit"
-      isPending={create.isPending}
     >
       <div className="grid grid-cols-2 gap-4">
-        <RecordSelect
+        <SelectField
           name="cardholder_id"
           label="Cardholder"
-          placeholder="Choose a cardholder"
-          loading={cardholders.isLoading}
+          placeholder={cardholders.isLoading ? "Loading..." : "Choose a cardholder"}
           options={(cardholders.data?.cardholders ?? []).map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name} (${c.email})` }))}
         />
-        <RecordSelect
+        <SelectField
           name="group_id"
           label="Card group"
-          placeholder="Choose a group"
-          loading={groups.isLoading}
+          placeholder={groups.isLoading ? "Loading..." : "Choose a group"}
           options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: `${g.gateway_group_id}${g.name ? ` ${g.name}` : ""} · ${g.balance ?? "-"} ${g.currency}` }))}
         />
         <TextField name="charge_amount" label={`Amount per card${group ? ` (${group.currency})` : ""}`} placeholder="50.00" />
@@ -119,7 +79,7 @@ const CreateCardsPage = () => {
         <Toggle name="shared" label="Shared card (its limit can be changed later)" />
         <Toggle name="multi_use" label="Multi-use (otherwise one payment only)" />
       </div>
-    </RouteFormModal>
+    </CreateRouteModal>
   )
 }
 

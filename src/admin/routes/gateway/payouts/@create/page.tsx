@@ -1,10 +1,8 @@
-import { Heading, Select } from "@medusajs/ui"
-import { Controller } from "react-hook-form"
+import { Heading } from "@medusajs/ui"
 import { AdminCreatePayoutSchema } from "../../../../../api/admin/gateway/schemas/payouts"
-import { FormField, TextField } from "../../../../components/form-field"
-import { RouteFormModal, useRouteModal } from "../../../../components/route-form-modal"
+import { SelectField, TextField } from "../../../../components/form-field"
+import { CreateRouteModal } from "../../../../components/create-route"
 import { useCreatePayout } from "../../../../hooks/api/payouts"
-import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { submitted, useSchemaForm } from "../../../../lib/form"
 
 type Values = {
@@ -84,29 +82,20 @@ function toBody({ beneficiary: b, ...payout }: Values) {
 const CreatePayoutPage = () => {
   const form = useSchemaForm<Values, typeof BankPayoutSchema>(BankPayoutSchema, EMPTY, toBody)
   const create = useCreatePayout()
-  const run = useGatewayAction()
-  const modal = useRouteModal("/gateway/payouts")
   const company = form.watch("beneficiary.entity_type") === "COMPANY"
   return (
-    <RouteFormModal
+    <CreateRouteModal
       form={form}
-      onClose={modal.close}
-      onSubmit={(body) =>
-        run(
-          create,
-          body,
-          {
-            done: ({ payout }) => ({ title: "Payout created", description: `${payout.payment_amount} ${payout.payment_currency}: ${payout.status.toLowerCase()}` }),
-            failed: "Could not create the payout",
-          },
-          ({ payout }) => modal.navigate(`/gateway/payouts/${payout.id}`, { replace: true })
-        )
-      }
+      mutation={create}
+      texts={{
+        done: ({ payout }) => ({ title: "Payout created", description: `${payout.payment_amount} ${payout.payment_currency}: ${payout.status.toLowerCase()}` }),
+        failed: "Could not create the payout",
+      }}
+      detail={({ payout }) => `/gateway/payouts/${payout.id}`}
       title="Create payout"
       description="Pays a beneficiary's bank account through the gateway. A payout cannot be taken back."
       submitLabel="Create payout"
       submitTestId="create-payout-submit"
-      isPending={create.isPending}
     >
       <div className="grid grid-cols-2 gap-4">
         <TextField name="payment_amount" label="Amount" placeholder="100.00" />
@@ -117,23 +106,14 @@ const CreatePayoutPage = () => {
       <div className="flex flex-col gap-y-4">
         <Heading level="h2">Beneficiary</Heading>
         <div className="grid grid-cols-2 gap-4">
-          <FormField label="Type" name="entity_type">
-            <Controller
-              name="beneficiary.entity_type"
-              control={form.control}
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <Select.Trigger id="entity_type">
-                    <Select.Value />
-                  </Select.Trigger>
-                  <Select.Content>
-                    <Select.Item value="COMPANY">Company</Select.Item>
-                    <Select.Item value="INDIVIDUAL">Individual</Select.Item>
-                  </Select.Content>
-                </Select>
-              )}
-            />
-          </FormField>
+          <SelectField
+            name="beneficiary.entity_type"
+            label="Type"
+            options={[
+              { value: "COMPANY", label: "Company" },
+              { value: "INDIVIDUAL", label: "Individual" },
+            ]}
+          />
           {company ? (
             <TextField name="beneficiary.company_name" label="Company name" />
           ) : (
@@ -156,7 +136,7 @@ const CreatePayoutPage = () => {
           <TextField name="beneficiary.bank_details.swift_code" label="SWIFT / BIC" optional placeholder="BARCGB22" />
         </div>
       </div>
-    </RouteFormModal>
+    </CreateRouteModal>
   )
 }
 

@@ -1,47 +1,59 @@
 import { Button, FocusModal, Heading, Text } from "@medusajs/ui"
+import type { UseMutationResult } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { FormProvider, type FieldValues, type UseFormReturn } from "react-hook-form"
 import { Link, useLocation, useNavigate } from "react-router-dom"
+import { type ActionTexts, useGatewayAction } from "../hooks/use-gateway-action"
 
 /**
  * Create forms have their own URL (`/gateway/cards/create`, a child route of the list, which stays behind the
- * modal). The list links to it with where it was (its filters and page), and closing goes back there.
+ * modal). The list links to it with where it was (its filters and page), and closing goes back there (or to
+ * the list when the form was opened by its URL).
  */
-export function useRouteModal(list: string) {
+function useRouteModal() {
   const navigate = useNavigate()
-  const from = (useLocation().state as { from?: string } | null)?.from ?? list
+  const { state, pathname } = useLocation()
+  const from = (state as { from?: string } | null)?.from ?? pathname.replace(/\/create$/, "")
   return { close: () => navigate(from, { replace: true }), navigate }
 }
 
 /** The "Create" button of a list: opens the list's create route. */
-export const CreateLink = ({ testId, children = "Create" }: { testId: string; children?: ReactNode }) => {
+export const CreateLink = ({ testId, children }: { testId: string; children?: ReactNode }) => {
   const { pathname, search } = useLocation()
   return (
     <Button size="small" variant="secondary" asChild>
       <Link to={`${pathname}/create`} state={{ from: `${pathname}${search}` }} data-testid={testId}>
-        {children}
+        {children ?? "Create"}
       </Link>
     </Button>
   )
 }
 
-/** The shell of every create form: a focus modal with Cancel / submit in its header, a title and a description. */
-export function RouteFormModal<V extends FieldValues, O>(props: {
+/**
+ * Every create form: a focus modal over its list with Cancel / submit in its header, a title and a
+ * description. Submitting sends the form's body with `mutation` and toasts the answer; then the new record's
+ * page opens (`detail`), or the list again.
+ */
+export function CreateRouteModal<V extends FieldValues, O, R>(props: {
   form: UseFormReturn<V, unknown, O>
-  onSubmit: (body: O) => void
-  onClose: () => void
+  mutation: UseMutationResult<R, Error, O>
+  texts: ActionTexts<R>
+  detail?: (result: R) => string
   title: string
   description: ReactNode
   submitLabel: string
   submitTestId: string
-  isPending: boolean
   children: ReactNode
 }) {
+  const { close, navigate } = useRouteModal()
+  const run = useGatewayAction()
+  const { detail } = props
+  const submit = (body: O) => run(props.mutation, body, props.texts, (result) => (detail ? navigate(detail(result), { replace: true }) : close()))
   return (
-    <FocusModal open onOpenChange={(open) => !open && props.onClose()}>
+    <FocusModal open onOpenChange={(open) => !open && close()}>
       <FocusModal.Content>
         <FormProvider {...props.form}>
-          <form onSubmit={props.form.handleSubmit(props.onSubmit)} className="flex h-full flex-col overflow-hidden" noValidate>
+          <form onSubmit={props.form.handleSubmit(submit)} className="flex h-full flex-col overflow-hidden" noValidate>
             <FocusModal.Header>
               <div className="flex items-center justify-end gap-x-2">
                 <FocusModal.Close asChild>
@@ -49,7 +61,7 @@ export function RouteFormModal<V extends FieldValues, O>(props: {
                     Cancel
                   </Button>
                 </FocusModal.Close>
-                <Button size="small" type="submit" isLoading={props.isPending} data-testid={props.submitTestId}>
+                <Button size="small" type="submit" isLoading={props.mutation.isPending} data-testid={props.submitTestId}>
                   {props.submitLabel}
                 </Button>
               </div>
