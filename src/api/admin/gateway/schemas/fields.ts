@@ -5,7 +5,7 @@
  * the API's 400 names the field in front of it (../validate-body.ts), a form shows it under the field.
  */
 import { z } from "zod"
-import { checkAmounts, currencyCode, optText, positiveDecimal } from "../../../../lib/gateway/schema-helpers"
+import { currencyCode, positiveDecimal } from "../../../../lib/gateway/schema-helpers"
 
 /**
  * A money amount in major units: decimal text ("100.50") or a JSON number (taken through its shortest text,
@@ -19,8 +19,3 @@ export const amountField = z
 
 /** An ISO 4217 code the library knows, in capitals. */
 export const currencyField = currencyCode.transform((v) => v.toUpperCase())
-
-/** Optional text of at most `max` characters. */
-export const text = (max: number) => optText(max)
-
-export { checkAmounts }

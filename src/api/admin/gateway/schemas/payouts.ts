@@ -1,7 +1,8 @@
 /** The payout body (zod only: see ./fields.ts). */
 import { z } from "zod"
 import { payoutBeneficiarySchema, payoutPayerSchema, payoutRequestSchema } from "../../../../lib/gateway/acquiring/schemas/payout"
-import { amountField, checkAmounts, currencyField, text } from "./fields"
+import { checkAmounts, optText } from "../../../../lib/gateway/schema-helpers"
+import { amountField, currencyField } from "./fields"
 
 export const PAYOUT_STATUSES = ["PENDING", "UNKNOWN", "PROCESSING", "COMPLETED", "FAILED"] as const
 export const FEE_PAYERS = ["PAYER", "BENEFICIARY", "SHARED"] as const
@@ -22,14 +23,14 @@ export const AdminCreatePayoutSchema = z
     source_amount: amountField.optional(),
     source_currency: currencyField.optional(),
     payment_date: gateway.payment_date,
-    payment_method: text(50),
+    payment_method: optText(50),
     fee_paid_by: z.enum(FEE_PAYERS, { error: "must be PAYER, BENEFICIARY or SHARED" }).optional(),
-    swift_charge_option: text(50),
-    fund_source: text(50),
-    reason: text(255),
-    reference: text(255),
-    beneficiary_id: text(64),
-    client_data: text(1000),
+    swift_charge_option: optText(50),
+    fund_source: optText(50),
+    reason: optText(255),
+    reference: optText(255),
+    beneficiary_id: optText(64),
+    client_data: optText(1000),
     beneficiary: payoutBeneficiarySchema,
     payer: payoutPayerSchema.optional(),
   })
