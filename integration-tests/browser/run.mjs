@@ -286,7 +286,8 @@ async function main() {
     await page.getByTestId("create-payout").click()
     await page.locator("#payment_amount").fill("10.123")
     await page.getByTestId("create-payout-submit").click()
-    await expectIn("error-payment_amount", "at most 2 decimals")
+    if (!page.url().endsWith("/gateway/payouts/create")) throw new Error(`the create form has no URL of its own: ${page.url()}`)
+    await expectIn("error-payment_amount", "at most 2 decimal places")
     await expectTestId("error-company_name")
     await expectTestId("error-account_number")
     await screenshot("payout-create-validation")
@@ -320,6 +321,10 @@ async function main() {
     await expectIn("payouts-table", "INV-2041")
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "Failed")
     await expectText("No payouts match these filters")
+    // The filter is in the URL: a reload (or a link) shows the same filtered list.
+    if (new URL(page.url()).searchParams.get("status") !== "FAILED") throw new Error(`the status filter is not in the URL: ${page.url()}`)
+    await page.reload({ waitUntil: "domcontentloaded" })
+    await expectText("No payouts match these filters", 60_000)
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "All statuses")
     await expectIn("payouts-table", "INV-2041")
     await screenshot("payouts-list")
@@ -339,7 +344,12 @@ async function main() {
 
   await step("cardholders: create one", async () => {
     await open("/gateway/cardholders", () => expectText("No cardholders yet", 60_000))
+    // The create form has its URL; closing it goes back to the list.
     await page.getByTestId("create-cardholder").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/cardholders/create"), { timeout: 20_000 })
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/cardholders"), { timeout: 20_000 })
+    await open("/gateway/cardholders/create", () => expectTestId("create-cardholder-submit", 60_000))
     await page.getByTestId("create-cardholder-submit").click()
     await expectTestId("error-email")
     await page.locator("#first_name").fill("Grace")

@@ -1,5 +1,4 @@
 import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./admin/gateway/payment-validators"
 import { adminGatewayMiddlewares } from "./admin/gateway/middlewares"
 import { coreRouteOverrides } from "./core-route-overrides"
 import { StoreGatewayCardSchema, StoreGatewayPaymentMethodsSchema } from "./store/gateway/validators"
@@ -25,17 +24,7 @@ export default defineMiddlewares({
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreGatewayPaymentMethodsSchema, {})],
     },
-    {
-      matcher: "/admin/gateway/payment-sessions/:id/review",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminGatewayReviewSchema)],
-    },
-    {
-      matcher: "/admin/gateway/sync-runs",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminGatewaySyncRunSchema)],
-    },
-    // Payouts and issuing (src/api/admin/gateway/middlewares.ts).
+    // The admin gateway routes (src/api/admin/gateway/middlewares.ts).
     ...adminGatewayMiddlewares,
     // Medusa's own routes the plugin answers differently (src/api/core-route-overrides).
     ...coreRouteOverrides,

@@ -18,16 +18,9 @@ import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, readS
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
 import { applySubscriptionRecord } from "./subscriptions"
+import type { ApplyResult } from "./results"
 
-export interface ApplyResult {
-  order_no: string
-  state: GatewayState
-  /** What changed in Medusa, in words; empty when nothing had to. */
-  changes: string[]
-  discrepancy: string | null
-  /** Set when the record was not applied, e.g. it belongs to an earlier attempt. */
-  ignored?: string
-}
+export type { ApplyResult } from "./results"
 
 /** The lock every writer of a gateway payment's Medusa data takes (notifications, jobs, review). */
 export const paymentLockKey = (orderNo: string) => `gateway:payment:${orderNo}`

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { AdminGatewaySavedCardDeleteResponse, AdminGatewaySavedCardsResponse } from "../../../types/http/saved-cards"
+import type { AdminGatewaySavedCardDeleteResponse, AdminGatewaySavedCardsResponse } from "../../../types/http"
 import { sdk } from "../../lib/sdk"
 import { queryKeys } from "./query-keys"
 

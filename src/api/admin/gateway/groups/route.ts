@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { refreshGroupWorkflow } from "../../../../workflows/issuing/refresh-group"
 import { actorOf } from "../actor"
-import { listArgs } from "../list-response"
-import type { AdminTrackGroup } from "./validators"
+import { listRoute } from "../list-response"
+import type { AdminTrackGroup } from "../schemas/groups"
+import type { AdminGatewayGroupResponse, GatewayCardGroupRecord } from "../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/groups
@@ -22,11 +22,7 @@ import type { AdminTrackGroup } from "./validators"
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { filters, config, page } = listArgs(req)
-  const [groups, count] = await gatewayModule(req.scope).listAndCountGatewayCardGroups(filters, config)
-  res.json({ groups, count, ...page })
-}
+export const GET = listRoute<"groups", GatewayCardGroupRecord>("groups", (gateway, filters, config) => gateway.listAndCountGatewayCardGroups(filters, config))
 
 /**
  * @oas [post] /admin/gateway/groups
@@ -45,7 +41,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: The gateway has no such group (code 1003). }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminTrackGroup>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminTrackGroup>, res: MedusaResponse<AdminGatewayGroupResponse>) => {
   const { result } = await refreshGroupWorkflow(req.scope).run({
     input: { gateway_group_id: req.validatedBody.gateway_group_id, actor: actorOf(req) },
   })

@@ -3,7 +3,7 @@
  * filterable by status, customer_id, order_id and recurring_id, paginated with offset/limit.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AdminGatewaySubscriptionsResponse } from "../../../../types/http/subscriptions"
+import type { AdminGatewaySubscriptionsResponse } from "../../../../types/http"
 import { listArgs } from "../list-response"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySubscriptionsResponse>) => {

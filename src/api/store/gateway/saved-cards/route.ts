@@ -3,7 +3,7 @@
  * The tokens never leave the server.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { StoreGatewaySavedCardsResponse } from "../../../../types/http/saved-cards"
+import type { StoreGatewaySavedCardsResponse } from "../../../../types/http"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<StoreGatewaySavedCardsResponse>) => {
   const saved_cards = await req.scope.resolve("gateway").listSavedCards(req.auth_context.actor_id)

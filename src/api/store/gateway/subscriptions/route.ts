@@ -1,6 +1,6 @@
 /** GET /store/gateway/subscriptions: the logged-in customer's subscriptions with their deductions, newest first. */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { StoreGatewaySubscriptionsResponse } from "../../../../types/http/subscriptions"
+import type { StoreGatewaySubscriptionsResponse } from "../../../../types/http"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<StoreGatewaySubscriptionsResponse>) => {
   const gateway = req.scope.resolve("gateway")

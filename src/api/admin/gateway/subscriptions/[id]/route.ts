@@ -1,7 +1,7 @@
 /** GET /admin/gateway/subscriptions/:id: one subscription with its deductions, oldest first. */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { AdminGatewaySubscriptionResponse } from "../../../../../types/http/subscriptions"
+import type { AdminGatewaySubscriptionResponse } from "../../../../../types/http"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySubscriptionResponse>) => {
   const gateway = req.scope.resolve("gateway")

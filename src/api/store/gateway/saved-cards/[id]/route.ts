@@ -4,7 +4,7 @@
  * at the gateway until its card expires, but nothing can pay with it through this store once deleted.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { StoreGatewaySavedCardDeleteResponse } from "../../../../../types/http/saved-cards"
+import type { StoreGatewaySavedCardDeleteResponse } from "../../../../../types/http"
 
 export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<StoreGatewaySavedCardDeleteResponse>) => {
   await req.scope.resolve("gateway").deleteSavedCard(req.params.id, req.auth_context.actor_id)

@@ -3,7 +3,7 @@
  * `subscription.cancel` with the admin user). Cancelling a cancelled or ended one changes nothing (`changed: false`).
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { GatewaySubscriptionCancelResponse } from "../../../../../../types/http/subscriptions"
+import type { GatewaySubscriptionCancelResponse } from "../../../../../../types/http"
 import { cancelSubscriptionWorkflow } from "../../../../../../workflows/subscriptions"
 import { actorOf } from "../../../actor"
 

@@ -3,7 +3,7 @@
  * (another customer's is a 404). Audited as `subscription.cancel` by the customer; a second cancel changes nothing.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { GatewaySubscriptionCancelResponse } from "../../../../../../types/http/subscriptions"
+import type { GatewaySubscriptionCancelResponse } from "../../../../../../types/http"
 import { cancelSubscriptionWorkflow } from "../../../../../../workflows/subscriptions"
 
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<GatewaySubscriptionCancelResponse>) => {

@@ -3,7 +3,7 @@
  * gateway documents no endpoint to delete a token). Audited as `saved_card.delete`.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { AdminGatewaySavedCardDeleteResponse } from "../../../../../../../types/http/saved-cards"
+import type { AdminGatewaySavedCardDeleteResponse } from "../../../../../../../types/http"
 import { actorOf } from "../../../../actor"
 
 export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySavedCardDeleteResponse>) => {

@@ -1,0 +1,29 @@
+import { AdminTrackGroupSchema } from "../../../../../api/admin/gateway/schemas/groups"
+import { TextField } from "../../../../components/form-field"
+import { CreateRouteModal } from "../../../../components/create-route"
+import { useTrackGroup } from "../../../../hooks/api/groups"
+import { useSchemaForm } from "../../../../lib/form"
+
+/** Starts tracking a group that exists at the gateway (groups are opened with the gateway, not here). */
+const TrackGroupPage = () => {
+  const form = useSchemaForm<{ gateway_group_id: string }, typeof AdminTrackGroupSchema>(AdminTrackGroupSchema, { gateway_group_id: "" })
+  const track = useTrackGroup()
+  return (
+    <CreateRouteModal
+      form={form}
+      mutation={track}
+      texts={{
+        done: ({ group }) => ({ title: "Group tracked", description: `${group.gateway_group_id}: ${group.balance ?? "-"} ${group.currency}` }),
+        failed: "Could not track the group",
+      }}
+      title="Track a card group"
+      description="Card groups are opened with the gateway. Enter a group's gateway id to follow its balance here and issue cards from it."
+      submitLabel="Track"
+      submitTestId="track-group-submit"
+    >
+      <TextField name="gateway_group_id" label="Gateway group id" placeholder="7001" />
+    </CreateRouteModal>
+  )
+}
+
+export default TrackGroupPage
