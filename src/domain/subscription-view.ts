@@ -2,6 +2,10 @@
  * A subscription as staff and its customer see it, built from a whitelist of the record's fields. Pure (no
  * server import): the admin bundle types its pages with it.
  */
+/** A contract moves forward only: pending → active → cancelled or ended. */
+export const SUBSCRIPTION_STATUSES = ["pending", "active", "cancelled", "ended"] as const
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+
 export interface SubscriptionDeductionView {
   transaction_id: string
   amount: string
@@ -22,7 +26,7 @@ export interface SubscriptionView {
   promotion_cycles: number | null
   amount: string
   currency: string
-  status: "pending" | "active" | "cancelled" | "ended"
+  status: SubscriptionStatus
   next_deduction_at: string | null
   cancelled_at: string | null
   created_at: string

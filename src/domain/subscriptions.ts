@@ -6,6 +6,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { ACQUIRING_FIELD_LIMITS, fromMinorUnits, toMinorUnits } from "../lib/gateway"
 import type { OrderItem } from "./payment-request"
+import type { SubscriptionStatus } from "./subscription-view"
 
 /** The variant metadata keys of a subscription plan (strings, as Medusa's admin edits metadata). */
 export const SUBSCRIPTION_METADATA = {
@@ -123,8 +124,7 @@ export function subscriptionRequest(sub: SessionSubscription, now = new Date()):
 
 // ------------------------------------------------------------------ the contract's status, forward only
 
-export const SUBSCRIPTION_STATUSES = ["pending", "active", "cancelled", "ended"] as const
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+// The statuses (SUBSCRIPTION_STATUSES) live with the view (./subscription-view.ts), which the admin bundle imports.
 
 const RANK: Record<SubscriptionStatus, number> = { pending: 0, active: 1, cancelled: 2, ended: 2 }
 

@@ -33,7 +33,7 @@ export type AdminGatewayRevealedCardResponse = {
   card: { id: string; number: string | null; cvv: string | null; expiry_month: string | null; expiry_year: string | null }
 }
 
-/** GET /admin/gateway/groups/:id, POST /admin/gateway/groups, POST .../:id/refresh | close */
+/** GET /admin/gateway/groups/:id, POST /admin/gateway/groups (create), POST .../track, POST .../:id/refresh | close | refund (the new balance) */
 export type AdminGatewayGroupResponse = { group: GatewayCardGroupRecord }
 /** GET /admin/gateway/groups */
 export type AdminGatewayGroupListResponse = ListResponse<"groups", GatewayCardGroupRecord>

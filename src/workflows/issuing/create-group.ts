@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../common/audited-call"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import { currencyAmount } from "./steps/load-card"
 import { syncGroup } from "./steps/sync-group"
 
 export interface CreateGroupInput {
@@ -14,22 +15,24 @@ export interface CreateGroupInput {
 }
 
 /**
- * `/group/create` (audited as group.create), then the new group is read back into the mirror. A group cannot
- * be un-created, so there is nothing to compensate; if the read-back fails, the mirror is written from what
- * was asked and the gateway's group id (the next refresh corrects the balance).
+ * The amount is written with the currency's decimals ("500.5" → "500.50"; more decimals: 400 naming
+ * `charge_amount`), then `/group/create` (audited as group.create), then the new group is read back into the
+ * mirror. A group cannot be un-created, so there is nothing to compensate; if the read-back fails, the mirror
+ * is written from what was asked and the gateway's group id (the next refresh corrects the balance).
  */
 const createGroupStep = createStep("gateway-create-group", async (input: CreateGroupInput, { container }) => {
   const service = gatewayModule(container)
+  const charge_amount = currencyAmount(input.charge_amount, input.currency, "charge_amount", "group.create")
   const request_id = newRequestId("group_create")
   const result = await auditedGatewayCall(
     container,
-    { operation: "group.create", actor: input.actor, request_id, details: { name: input.name, currency: input.currency, charge_amount: input.charge_amount } },
+    { operation: "group.create", actor: input.actor, request_id, details: { name: input.name, currency: input.currency, charge_amount } },
     async () => assertOperationDone("group.create", await service.issuing().group.create({
       request_id,
       group_name: input.name,
       country_code: input.country_code,
       currency: input.currency,
-      charge_amount: input.charge_amount,
+      charge_amount,
     })),
     (r) => ({ ...reqNoOf(r), details: { gateway_group_id: r.groupId ?? null } })
   )
@@ -46,7 +49,7 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
         name: input.name,
         currency: input.currency,
         country_code: input.country_code,
-        balance: input.charge_amount,
+        balance: charge_amount,
         status: "active",
       })
     )

@@ -13,7 +13,7 @@ import { AdminListPayoutsSchema, PAYOUT_FIELDS } from "./payouts/validators"
 import { AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS } from "./subscriptions/validators"
 import { AdminCreateCardholderSchema } from "./schemas/cardholders"
 import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema } from "./schemas/cards"
-import { AdminTrackGroupSchema } from "./schemas/groups"
+import { AdminCreateGroupSchema, AdminRefundGroupSchema, AdminTrackGroupSchema } from "./schemas/groups"
 import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./schemas/payments"
 import { AdminCreatePayoutSchema } from "./schemas/payouts"
 import { validateBody } from "./validate-body"
@@ -50,10 +50,12 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/gateway/cards/:id/reveal", method: ["POST"], middlewares: [noBody] },
 
   { matcher: "/admin/gateway/groups", method: ["GET"], middlewares: [list(AdminListGroupsSchema, GROUP_FIELDS)] },
-  { matcher: "/admin/gateway/groups", method: ["POST"], middlewares: [validateBody(AdminTrackGroupSchema)] },
+  { matcher: "/admin/gateway/groups", method: ["POST"], middlewares: [validateBody(AdminCreateGroupSchema)] },
+  { matcher: "/admin/gateway/groups/track", method: ["POST"], middlewares: [validateBody(AdminTrackGroupSchema)] },
   { matcher: "/admin/gateway/groups/:id", method: ["GET"], middlewares: [one(GROUP_FIELDS)] },
   { matcher: "/admin/gateway/groups/:id/refresh", method: ["POST"], middlewares: [noBody] },
   { matcher: "/admin/gateway/groups/:id/close", method: ["POST"], middlewares: [noBody] },
+  { matcher: "/admin/gateway/groups/:id/refund", method: ["POST"], middlewares: [validateBody(AdminRefundGroupSchema)] },
 
   { matcher: "/admin/gateway/audit", method: ["GET"], middlewares: [list(AdminListAuditSchema, AUDIT_FIELDS)] },
 

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { SUBSCRIPTION_STATUSES } from "../../../../domain/subscriptions"
+import { SUBSCRIPTION_STATUSES } from "../../../../domain/subscription-view"
 import { GatewaySubscription } from "../../../../modules/gateway/models/gateway-subscription"
 import { fieldsOf, listQuery, oneOrMany, statusFilter } from "../common-validators"
 
