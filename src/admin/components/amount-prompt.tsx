@@ -6,14 +6,16 @@ import { useSchemaForm, withCurrency } from "../lib/form"
 import { TextField } from "./form-field"
 
 /**
- * A confirmation with an amount (change limit, recharge, withdraw): the operation runs only after the
- * amount passes the API's rule for it, with the card's currency's decimals, and the admin confirms.
+ * A confirmation with an amount (a card's limit, recharge, withdraw; a group's refund): the operation runs
+ * only after the amount passes the API's rule for it (`schema`, the route's body), with the currency's
+ * decimals, and the admin confirms.
  */
 export const AmountPrompt = ({
   title,
   description,
   confirmText,
   currency,
+  schema: body = AdminCardAmountSchema,
   isPending,
   onConfirm,
   onClose,
@@ -22,11 +24,12 @@ export const AmountPrompt = ({
   description: string
   confirmText: string
   currency?: string | null
+  schema?: typeof AdminCardAmountSchema
   isPending: boolean
   onConfirm: (amount: string) => void
   onClose: () => void
 }) => {
-  const schema = useMemo(() => withCurrency(AdminCardAmountSchema, "amount", currency), [currency])
+  const schema = useMemo(() => withCurrency(body, "amount", currency), [body, currency])
   const form = useSchemaForm<{ amount: string }, typeof schema>(schema, { amount: "" })
   return (
     <Prompt open onOpenChange={(o) => !o && onClose()}>

@@ -6,23 +6,23 @@ import { Link, useLocation, useNavigate } from "react-router-dom"
 import { type ActionTexts, useGatewayAction } from "../hooks/use-gateway-action"
 
 /**
- * Create forms have their own URL (`/gateway/cards/create`, a child route of the list, which stays behind the
- * modal). The list links to it with where it was (its filters and page), and closing goes back there (or to
- * the list when the form was opened by its URL).
+ * Create forms have their own URL (`/gateway/cards/create`, `/gateway/groups/track`: a child route of the
+ * list, which stays behind the modal). The list links to it with where it was (its filters and page), and
+ * closing goes back there (or to the list when the form was opened by its URL).
  */
 function useRouteModal() {
   const navigate = useNavigate()
   const { state, pathname } = useLocation()
-  const from = (state as { from?: string } | null)?.from ?? pathname.replace(/\/create$/, "")
+  const from = (state as { from?: string } | null)?.from ?? pathname.replace(/\/[^/]+$/, "")
   return { close: () => navigate(from, { replace: true }), navigate }
 }
 
-/** The "Create" button of a list: opens the list's create route. */
-export const CreateLink = ({ testId, children }: { testId: string; children?: ReactNode }) => {
+/** The "Create" button of a list: opens the list's create route (`@create`, or another child form's, `to`). */
+export const CreateLink = ({ testId, children, to = "create" }: { testId: string; children?: ReactNode; to?: string }) => {
   const { pathname, search } = useLocation()
   return (
     <Button size="small" variant="secondary" asChild>
-      <Link to={`${pathname}/create`} state={{ from: `${pathname}${search}` }} data-testid={testId}>
+      <Link to={`${pathname}/${to}`} state={{ from: `${pathname}${search}` }} data-testid={testId}>
         {children ?? "Create"}
       </Link>
     </Button>

@@ -8,9 +8,9 @@ import { type Column, ListTable } from "./list-table"
 import { SectionHeader } from "./page-header"
 
 /**
- * A list page: its heading with the button to its create route, its filters (every list filters by status,
- * then by its own `filters`), the paginated table of `list` (useListPage) and the create route (`@create`, a
- * child route) over it when open. `noun` is the key of the records in the list's answer ("payouts"); each
+ * A list page: its heading with the button to its create route (if it has one) and its other `actions`, its
+ * filters (every list filters by status, then by its own `filters`), the paginated table of `list`
+ * (useListPage) and the create route (`@create`, or another child form) over it when open. `noun` is the key of the records in the list's answer ("payouts"); each
  * row opens the record's page below this one.
  */
 export function ListPage<K extends string, T extends { id: string }>({
@@ -18,6 +18,7 @@ export function ListPage<K extends string, T extends { id: string }>({
   title,
   subtitle,
   create,
+  actions,
   statuses,
   filters,
   list,
@@ -27,7 +28,8 @@ export function ListPage<K extends string, T extends { id: string }>({
   noun: K
   title: string
   subtitle: string
-  create: { testId: string; label?: string }
+  create?: { testId: string; label?: string }
+  actions?: ReactNode
   statuses: { values: readonly string[]; label: (status: string) => string; testId?: string }
   filters?: ReactNode
   list: Pick<ReturnType<typeof useListPage>, "table" | "filtered"> & {
@@ -41,7 +43,19 @@ export function ListPage<K extends string, T extends { id: string }>({
   const { pathname } = useLocation()
   return (
     <Container className="divide-y p-0">
-      <SectionHeader level="h1" title={title} subtitle={subtitle} actions={<CreateLink testId={create.testId}>{create.label}</CreateLink>} />
+      <SectionHeader
+        level="h1"
+        title={title}
+        subtitle={subtitle}
+        actions={
+          (actions || create) && (
+            <>
+              {actions}
+              {create && <CreateLink testId={create.testId}>{create.label}</CreateLink>}
+            </>
+          )
+        }
+      />
       <div className="flex flex-wrap items-center gap-2 px-6 py-4">
         <FilterSelect
           value={list.filters.status}

@@ -35,6 +35,9 @@ const COLORS: Record<string, Color> = {
   open: "orange",
   won: "green",
   lost: "red",
+  // subscriptions (and pending, active above)
+  cancelled: "grey",
+  ended: "grey",
   // sync runs
   succeeded: "green",
   running: "blue",

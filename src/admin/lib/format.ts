@@ -43,3 +43,8 @@ export function partyName(party?: { company_name?: string | null; first_name?: s
   if (!party) return dash
   return party.company_name || [party.first_name, party.last_name].filter(Boolean).join(" ") || dash
 }
+
+/** A subscription's period: "Every month", "Every 2 weeks". */
+export function intervalText(interval: string, count = 1): string {
+  return count > 1 ? `Every ${count} ${interval}s` : `Every ${interval}`
+}

@@ -1,10 +1,11 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminCustomer, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Text, toast, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Text } from "@medusajs/ui"
 import { SectionHeader } from "../components/page-header"
 import { ErrorState, LoadingState } from "../components/states"
 import { useCustomerSavedCards, useDeleteSavedCard } from "../hooks/api/saved-cards"
-import { errorMessage, formatDate, humanize } from "../lib/format"
+import { useGatewayAction } from "../hooks/use-gateway-action"
+import { formatDate, humanize } from "../lib/format"
 
 /**
  * The customer's cards saved with the card gateway (brand, last 4, expiry; never the token), with delete. Deleting
@@ -13,21 +14,19 @@ import { errorMessage, formatDate, humanize } from "../lib/format"
 const CustomerSavedCardsWidget = ({ data: customer }: DetailWidgetProps<AdminCustomer>) => {
   const { data, isLoading, error } = useCustomerSavedCards(customer.id)
   const remove = useDeleteSavedCard(customer.id)
-  const prompt = usePrompt()
+  const run = useGatewayAction()
 
-  const onDelete = async (id: string, label: string) => {
-    const confirmed = await prompt({
-      title: "Delete saved card?",
-      description: `The customer will no longer be able to pay with the ${label}. They can save it again with their next payment.`,
-      confirmText: "Delete",
-      cancelText: "Cancel",
+  const onDelete = (id: string, label: string) =>
+    run(remove, id, {
+      confirm: {
+        title: "Delete saved card?",
+        description: `The customer will no longer be able to pay with the ${label}. They can save it again with their next payment.`,
+        confirmText: "Delete",
+        danger: true,
+      },
+      done: `The ${label} was deleted`,
+      failed: "Could not delete the saved card",
     })
-    if (!confirmed) return
-    remove.mutate(id, {
-      onSuccess: () => toast.success(`The ${label} was deleted`),
-      onError: (e) => toast.error(errorMessage(e)),
-    })
-  }
 
   return (
     <Container className="divide-y p-0" data-testid="gateway-saved-cards">

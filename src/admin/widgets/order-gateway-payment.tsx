@@ -6,6 +6,7 @@ import { brandName } from "../../domain/card-brand"
 import { isGatewayProvider, methodOfProvider } from "../../domain/providers"
 import type { SessionSavedCard } from "../../domain/session-data"
 import type { AdminGatewayPaymentDetails, DisputeRecord } from "../../types/http"
+import { OrderSubscription } from "../components/order-subscription"
 import { SectionHeader } from "../components/page-header"
 import { SectionRow } from "../components/section-row"
 import { ErrorState, LoadingState } from "../components/states"
@@ -179,6 +180,7 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
           )}
           <SectionRow title="Last notification" value={lastNotification ? formatDate(lastNotification) : undefined} testId="gateway-last-notification" />
           <SectionRow title="Last reconciliation" value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined} />
+          <OrderSubscription orderId={order.id} />
         </>
       )}
     </Container>

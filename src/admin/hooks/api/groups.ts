@@ -1,15 +1,20 @@
 import type { z } from "zod"
-import type { AdminTrackGroupSchema } from "../../../api/admin/gateway/schemas/groups"
+import type { AdminCreateGroupSchema, AdminTrackGroupSchema } from "../../../api/admin/gateway/schemas/groups"
 import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from "../../../types/http"
 import { resource, useChange } from "./resource"
 
-const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>("gateway_group", "/admin/gateway/groups")
+const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>("gateway_group", "/admin/gateway/groups")
+const path = groups.path
 
 export const groupKeys = groups.keys
 export const useGroups = groups.useList
 export const useGroup = groups.useDetail
-/** Tracking a group is creating its record here (from the gateway's). */
-export const useTrackGroup = () => groups.useCreate()
+/** Opens a group at the gateway, funded from the company's account. */
+export const useCreateGroup = () => groups.useCreate()
+/** Tracking a group that exists at the gateway is recording it here (from the gateway's). */
+export const useTrackGroup = () => useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>((body) => ({ path: `${path}/track`, body }), [groupKeys])
 
-export const useGroupAction = (id: string, action: "close" | "refresh") =>
-  useChange<AdminGatewayGroupResponse>(() => ({ path: `${groups.path}/${id}/${action}` }), [groupKeys])
+export const useGroupAction = (id: string, action: "close" | "refresh") => useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
+
+/** `amount` back from the group to the company's account; answers the group with its new balance. */
+export const useRefundGroup = (id: string) => useChange<AdminGatewayGroupResponse, string>((amount) => ({ path: `${path}/${id}/refund`, body: { amount } }), [groupKeys])

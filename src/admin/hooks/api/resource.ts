@@ -18,8 +18,8 @@ export const useListQuery = <R>(keys: QueryKeys, path: string, query: Record<str
   })
 
 /** One record. */
-export const useDetailQuery = <R>(keys: QueryKeys, path: string, id: string) =>
-  useQuery({ queryKey: keys.detail(id), queryFn: () => sdk.client.fetch<Json<R>>(`${path}/${id}`) })
+export const useDetailQuery = <R>(keys: QueryKeys, path: string, id: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: keys.detail(id), queryFn: () => sdk.client.fetch<Json<R>>(`${path}/${id}`), ...options })
 
 /** A call that changes records (POST, or DELETE without a body); the resources it touches are read again. */
 export const useChange = <R, V = void>(
@@ -46,7 +46,7 @@ export function resource<L, D, B extends object>(name: string, path: string) {
     keys,
     path,
     useList: (query: Record<string, unknown>, options: { enabled?: boolean } = {}) => useListQuery<L>(keys, path, query, options),
-    useDetail: (id: string) => useDetailQuery<D>(keys, path, id),
+    useDetail: (id: string, options: { enabled?: boolean } = {}) => useDetailQuery<D>(keys, path, id, options),
     useCreate: (touches: QueryKeys[] = []) => useChange<D, B>((body) => ({ path, body }), [keys, ...touches]),
   }
 }

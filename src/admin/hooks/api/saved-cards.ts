@@ -1,22 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { AdminGatewaySavedCardDeleteResponse, AdminGatewaySavedCardsResponse } from "../../../types/http"
+import { useQuery } from "@tanstack/react-query"
+import type { AdminGatewaySavedCardDeleteResponse, AdminGatewaySavedCardsResponse, Json } from "../../../types/http"
 import { sdk } from "../../lib/sdk"
 import { queryKeys } from "./query-keys"
+import { useChange } from "./resource"
 
 export const savedCardKeys = queryKeys("gateway_saved_card")
+const path = (customerId: string) => `/admin/gateway/customers/${customerId}/saved-cards`
 
-/** A customer's saved cards (masked: brand, last 4, expiry). */
+/** A customer's saved cards (masked: brand, last 4, expiry); not paginated, so not a `resource()` list. */
 export const useCustomerSavedCards = (customerId: string) =>
   useQuery({
     queryKey: savedCardKeys.list({ customer_id: customerId }),
-    queryFn: () => sdk.client.fetch<AdminGatewaySavedCardsResponse>(`/admin/gateway/customers/${customerId}/saved-cards`),
+    queryFn: () => sdk.client.fetch<Json<AdminGatewaySavedCardsResponse>>(path(customerId)),
   })
 
-export const useDeleteSavedCard = (customerId: string) => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (cardId: string) =>
-      sdk.client.fetch<AdminGatewaySavedCardDeleteResponse>(`/admin/gateway/customers/${customerId}/saved-cards/${cardId}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedCardKeys.all }),
-  })
-}
+/** Deletes one (the store's record; the gateway documents no endpoint to delete a token). */
+export const useDeleteSavedCard = (customerId: string) =>
+  useChange<AdminGatewaySavedCardDeleteResponse, string>((cardId) => ({ path: `${path(customerId)}/${cardId}`, method: "DELETE" }), [savedCardKeys])

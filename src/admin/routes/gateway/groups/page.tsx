@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Buildings } from "@medusajs/icons"
 import { GROUP_STATUSES } from "../../../../api/admin/gateway/schemas/groups"
+import { CreateLink } from "../../../components/create-route"
 import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useGroups } from "../../../hooks/api/groups"
@@ -14,10 +15,15 @@ const GroupsPage = () => {
       noun="groups"
       title="Card groups"
       subtitle="Groups fund the virtual cards issued from them."
-      create={{ testId: "track-group", label: "Track group" }}
+      create={{ testId: "create-group", label: "Create group" }}
+      actions={
+        <CreateLink testId="track-group" to="track">
+          Track existing
+        </CreateLink>
+      }
       statuses={{ values: GROUP_STATUSES, label: humanize }}
       list={list}
-      empty={{ title: "No card groups tracked yet", description: "Track a group by its gateway id to issue cards from it." }}
+      empty={{ title: "No card groups yet", description: "Create a group at the gateway, or track an existing one by its gateway id, to issue cards from it." }}
       columns={[
         { key: "gateway_group_id", header: "Gateway id", cell: (g) => g.gateway_group_id },
         { key: "name", header: "Name", cell: (g) => g.name ?? "-" },

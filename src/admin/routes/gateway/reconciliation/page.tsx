@@ -143,7 +143,7 @@ const ReconciliationPage = () => {
 export const config = defineRouteConfig({
   label: "Reconciliation",
   icon: ArrowPath,
-  rank: 5,
+  rank: 6,
 })
 
 export default ReconciliationPage

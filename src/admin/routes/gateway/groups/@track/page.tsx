@@ -4,7 +4,7 @@ import { CreateRouteModal } from "../../../../components/create-route"
 import { useTrackGroup } from "../../../../hooks/api/groups"
 import { useSchemaForm } from "../../../../lib/form"
 
-/** Starts tracking a group that exists at the gateway (groups are opened with the gateway, not here). */
+/** Starts tracking a group that exists at the gateway (one opened elsewhere): `/gateway/groups/track`. */
 const TrackGroupPage = () => {
   const form = useSchemaForm<{ gateway_group_id: string }, typeof AdminTrackGroupSchema>(AdminTrackGroupSchema, { gateway_group_id: "" })
   const track = useTrackGroup()
@@ -17,7 +17,7 @@ const TrackGroupPage = () => {
         failed: "Could not track the group",
       }}
       title="Track a card group"
-      description="Card groups are opened with the gateway. Enter a group's gateway id to follow its balance here and issue cards from it."
+      description="For a group opened outside this store (with the gateway, or by another system): enter its gateway id to follow its balance here and issue cards from it."
       submitLabel="Track"
       submitTestId="track-group-submit"
     >

@@ -1,11 +1,14 @@
-import { ArrowPath, XCircle } from "@medusajs/icons"
+import { ArrowPath, ArrowUturnLeft, XCircle } from "@medusajs/icons"
 import { Button } from "@medusajs/ui"
+import { useState } from "react"
 import { useParams } from "react-router-dom"
+import { AdminRefundGroupSchema } from "../../../../../api/admin/gateway/schemas/groups"
+import { AmountPrompt } from "../../../../components/amount-prompt"
 import { DetailPage } from "../../../../components/detail-page"
 import { SectionHeader } from "../../../../components/page-header"
 import { LinkRow, SectionRow } from "../../../../components/section-row"
 import { GatewayStatusBadge } from "../../../../components/status-badges"
-import { useGroup, useGroupAction } from "../../../../hooks/api/groups"
+import { useGroup, useGroupAction, useRefundGroup } from "../../../../hooks/api/groups"
 import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { formatAmount, formatDate } from "../../../../lib/format"
 
@@ -14,9 +17,38 @@ const GroupDetailPage = () => {
   const query = useGroup(id!)
   const close = useGroupAction(id!, "close")
   const refresh = useGroupAction(id!, "refresh")
+  const refund = useRefundGroup(id!)
+  const [refunding, setRefunding] = useState(false)
   const run = useGatewayAction()
   return (
-    <DetailPage back={{ to: "/gateway/groups", label: "Card groups" }} testId="group-detail" record={query.data?.group} query={query} loadingRows={5}>
+    <DetailPage
+      back={{ to: "/gateway/groups", label: "Card groups" }}
+      testId="group-detail"
+      record={query.data?.group}
+      query={query}
+      loadingRows={5}
+      after={(g) =>
+        refunding && (
+          <AmountPrompt
+            title="Refund to the company's account"
+            description={`Moves the amount from the group's balance (${formatAmount(g.balance, g.currency)}) back to the company's account at the gateway.`}
+            confirmText="Refund"
+            currency={g.currency}
+            schema={AdminRefundGroupSchema}
+            isPending={refund.isPending}
+            onClose={() => setRefunding(false)}
+            onConfirm={(amount) =>
+              run(
+                refund,
+                amount,
+                { done: ({ group }) => ({ title: "Refunded to the account", description: `New balance: ${formatAmount(group.balance, group.currency)}` }), failed: "Could not refund from the group" },
+                () => setRefunding(false)
+              )
+            }
+          />
+        )
+      }
+    >
       {(g) => (
         <>
           <SectionHeader
@@ -30,6 +62,12 @@ const GroupDetailPage = () => {
                   <ArrowPath />
                   Refresh
                 </Button>
+                {g.status === "active" && (
+                  <Button size="small" variant="secondary" onClick={() => setRefunding(true)} data-testid="refund-group">
+                    <ArrowUturnLeft />
+                    Refund to account
+                  </Button>
+                )}
                 {g.status === "active" && (
                   <Button
                     size="small"
@@ -56,7 +94,7 @@ const GroupDetailPage = () => {
               </>
             }
           />
-          <SectionRow title="Balance" value={formatAmount(g.balance, g.currency)} />
+          <SectionRow title="Balance" value={formatAmount(g.balance, g.currency)} testId="group-balance" />
           <SectionRow title="Currency" value={g.currency} />
           <SectionRow title="Country" value={g.country_code} />
           <SectionRow title="Status" value={<GatewayStatusBadge status={g.status} />} />
