@@ -4,8 +4,9 @@
 // Starts the demo stack (scripts/demo-stack.mjs: embedded PostgreSQL in a temporary directory, the gateway
 // sandbox, migrations, seed, admin user, `medusa develop` with the admin) on free non-default ports, places an
 // order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
-// logs in, opens each page, creates a group/cardholder/card, blocks the card, creates a payout, approves the
-// held payment on the order page, runs a reconciliation, then runs the storefront example's steps
+// logs in, opens each page, tracks a group, creates a cardholder/card, blocks the card, creates a payout, approves the
+// held payment on the order page, creates and refunds a group, lists and cancels a subscription (a guest bought
+// the seed's Coffee Club), runs a reconciliation, then runs the storefront example's steps
 // (./storefront.mjs: card, decline, 3-D Secure, hosted page, APM, saved cards), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
 //
@@ -75,12 +76,12 @@ process.on("SIGINT", async () => {
 // An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
 const ADDRESS = { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "New York", province: "NY", postal_code: "10001", country_code: "us", phone: "+12125550100" }
 
-async function placeOrder({ storeUrl, seed }, number) {
+async function placeOrder({ storeUrl, seed }, number, variant = "tshirt") {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
   const { cart } = await sdk.store.cart.create({
     region_id: seed.regions.usd,
     email: "ada@example.com",
-    items: [{ variant_id: seed.variants.tshirt, quantity: 1 }],
+    items: [{ variant_id: seed.variants[variant], quantity: 1 }],
     shipping_address: ADDRESS,
     billing_address: ADDRESS,
   })
@@ -209,6 +210,9 @@ async function main() {
   const held = await placeOrder(stack, "4000000000009995")
   if (held.session.status !== "pending_authorization") throw new Error(`the review card's session is ${held.session.status}, expected pending_authorization`)
   const paid = await placeOrder(stack, "4242424242424242")
+  log("a guest buys the Coffee Club (a subscription variant) by card")
+  const subscribed = await placeOrder(stack, "4242424242424242", "coffeeClub")
+  if (!subscribed.session.data.subscription?.recurring_id) throw new Error(`the Coffee Club payment carries no subscription: ${JSON.stringify(subscribed.session.data.subscription)}`)
 
   // A fresh profile (--user-data-dir, which playwright passes for a persistent context).
   browser = await chromium.launchPersistentContext(userDataDir, {
@@ -244,7 +248,7 @@ async function main() {
 
   await step("sidebar lists the gateway pages", async () => {
     await open("/gateway", () => expectTestId("gateway-overview", 120_000))
-    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Reconciliation"]) {
+    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation"]) {
       await page.locator("nav, aside").getByRole("link", { name: label }).first().waitFor({ state: "visible" })
     }
     await screenshot("gateway-overview")
@@ -331,9 +335,10 @@ async function main() {
   })
 
   await step("groups: track the sandbox's group 7001", async () => {
-    await open("/gateway/groups", () => expectText("No card groups tracked yet", 60_000))
+    await open("/gateway/groups", () => expectText("No card groups yet", 60_000))
     await screenshot("groups-empty")
     await page.getByTestId("track-group").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/groups/track"), { timeout: 20_000 })
     await page.locator("#gateway_group_id").fill("7001")
     await page.getByTestId("track-group-submit").click()
     await expectToast("Group tracked")
@@ -449,6 +454,89 @@ async function main() {
     await expectTestId("group-detail")
     await expectIn("group-detail", "9890.00")
     await screenshot("group-detail")
+  })
+
+  let groupUrl
+  await step("groups: create a group at the gateway (validated, at its URL)", async () => {
+    await open("/gateway/groups", () => expectTestId("groups-table", 30_000))
+    await page.getByTestId("create-group").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/groups/create"), { timeout: 20_000 })
+    await page.locator("#name").fill("Marketing")
+    await page.locator("#country_code").fill("gb")
+    await page.locator("#currency").fill("EUR")
+    await page.locator("#charge_amount").fill("500.125")
+    await page.getByTestId("create-group-submit").click()
+    await expectIn("error-charge_amount", "at most 2 decimal places")
+    await screenshot("group-create-validation")
+    await page.locator("#charge_amount").fill("500")
+    await page.getByTestId("create-group-submit").click()
+    await expectToast("Group created")
+    await expectIn("group-detail", "Marketing")
+    await expectIn("group-balance", "500.00 EUR")
+    groupUrl = page.url()
+    await screenshot("group-created")
+  })
+
+  await step("groups: refund part of the new group to the account (validated, confirmed)", async () => {
+    if (!groupUrl) throw new Error("no group was created")
+    await page.getByTestId("refund-group").click()
+    await page.locator("#amount").fill("200.505")
+    await page.getByTestId("amount-prompt-confirm").click()
+    await expectText("at most 2 decimal places")
+    await page.locator("#amount").fill("200.50")
+    await screenshot("group-refund-prompt")
+    await page.getByTestId("amount-prompt-confirm").click()
+    await expectToast("Refunded to the account")
+    await expectToast("New balance: 299.50 EUR")
+    await expectIn("group-balance", "299.50 EUR")
+    // more than the balance: the gateway's refusal, and the balance unchanged
+    await page.getByTestId("refund-group").click()
+    await page.locator("#amount").fill("300.00")
+    await page.getByTestId("amount-prompt-confirm").click()
+    await expectToast("Insufficient balance")
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel", exact: true }).click()
+    await expectIn("group-balance", "299.50 EUR")
+    await screenshot("group-refunded")
+  })
+
+  await step("order widget: the subscription the order sold", async () => {
+    await open(`/orders/${subscribed.order.id}`, () => expectTestId("gateway-order-subscription", 60_000))
+    await expectIn("gateway-order-subscription", "Coffee Club monthly")
+    await expectIn("gateway-order-subscription", "12.50 USD")
+    await expectIn("gateway-order-subscription", "Active")
+    await expectIn("gateway-subscription-deductions", "0")
+    await expectTestId("order-cancel-subscription")
+    await screenshot("order-subscription")
+  })
+
+  await step("subscriptions: list, status filter kept in the URL", async () => {
+    await open("/gateway/subscriptions", () => expectTestId("subscriptions-table", 60_000))
+    await expectIn("subscriptions-table", "Coffee Club monthly")
+    await expectIn("subscriptions-table", "12.50 USD")
+    await expectIn("subscriptions-table", "Every month")
+    await screenshot("subscriptions-list")
+    await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Cancelled")
+    await expectText("No subscriptions match these filters")
+    if (new URL(page.url()).searchParams.get("status") !== "cancelled") throw new Error(`the status filter is not in the URL: ${page.url()}`)
+    await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Active")
+    await expectIn("subscriptions-table", "Coffee Club monthly")
+  })
+
+  await step("subscriptions: detail, cancel through the prompt", async () => {
+    await page.getByTestId("subscriptions-table").locator("tbody tr").first().click()
+    await expectTestId("subscription-detail")
+    await expectIn("subscription-status", "Active")
+    await expectIn("subscription-detail", subscribed.order.id)
+    await expectText("No deductions yet")
+    await screenshot("subscription-detail")
+    await page.getByTestId("cancel-subscription").click()
+    await confirmPrompt("Cancel subscription")
+    await expectToast("Subscription cancelled")
+    await expectIn("subscription-status", "Cancelled")
+    await page.getByTestId("cancel-subscription").waitFor({ state: "detached", timeout: 20_000 })
+    await screenshot("subscription-cancelled")
+    await open("/gateway/subscriptions?status=cancelled", () => expectTestId("subscriptions-table", 60_000))
+    await expectIn("subscriptions-table", "Coffee Club monthly")
   })
 
   await step("reconciliation: run the order sync", async () => {
