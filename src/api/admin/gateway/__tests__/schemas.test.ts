@@ -8,6 +8,8 @@ import { issuesOf, ruleOf } from "../../../../lib/gateway/validate"
 import { submitted } from "../../../../admin/lib/form"
 import { AdminCreateCardholderSchema } from "../schemas/cardholders"
 import { AdminCardAmountSchema, AdminCreateCardsSchema } from "../schemas/cards"
+import { groupCreateRequestSchema } from "../../../../lib/gateway/issuing/schemas/group"
+import { AdminCreateGroupSchema, AdminRefundGroupSchema } from "../schemas/groups"
 import { AdminCreatePayoutSchema } from "../schemas/payouts"
 
 const refusals = (schema: z.ZodType, body: unknown) => {
@@ -47,6 +49,21 @@ describe("admin API body schemas", () => {
     expect(refusals(AdminCreateCardsSchema, { ...base, pieces: 51 })).toEqual(["pieces must be at most 50"])
     expect(refusals(AdminCreateCardsSchema, { ...base, start_date: "2030-01-02", end_date: "2030-01-01" })).toEqual(["end_date must not be before start_date"])
     expect(AdminCardAmountSchema.parse({ amount: 5.25 })).toEqual({ amount: "5.25" })
+  })
+
+  it("take a new group with the gateway's /group/create rules, its amount checked against its currency", () => {
+    const body = { name: "Marketing", country_code: "gb", currency: "eur", charge_amount: "500.5" }
+    expect(AdminCreateGroupSchema.parse(body)).toEqual({ ...body, country_code: "GB", currency: "EUR" })
+    // what the admin body refuses, the gateway's request refuses under its own names
+    const wire = (b: typeof body) => ({ group_name: b.name, country_code: b.country_code, currency: b.currency, charge_amount: b.charge_amount })
+    for (const bad of [{ ...body, name: "x".repeat(65) }, { ...body, country_code: "GBR" }, { ...body, currency: "JPY", charge_amount: "1.5" }]) {
+      expect(refusals(AdminCreateGroupSchema, bad)).toHaveLength(1)
+      expect(refusals(groupCreateRequestSchema, wire(bad))).toHaveLength(1)
+    }
+    expect(refusals(AdminCreateGroupSchema, { ...body, currency: "KWD", charge_amount: "1.2345" })).toEqual(["charge_amount must have at most 3 decimal places for KWD"])
+    expect(refusals(AdminCreateGroupSchema, { ...body, gateway_group_id: "7001" })).toEqual(["gateway_group_id is not a known field of this request"])
+    expect(AdminRefundGroupSchema.parse({ amount: 200.5 })).toEqual({ amount: "200.5" })
+    expect(refusals(AdminRefundGroupSchema, { amount: "0" })).toEqual(["amount must be greater than 0"])
   })
 })
 
