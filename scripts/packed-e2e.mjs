@@ -5,13 +5,13 @@
 // README.md's "Installing the plugin" says), then pay through Medusa's store API (a card checkout and a 3-D Secure checkout, the shopper's browser POSTing
 // to the issuer as the gateway documents) and capture and refund through its admin API, against the sandbox.
 // Exits non-zero on the first failure; ends with `packed-e2e: N passed, 0 failed`. `.ci/run` runs it.
-import { spawn } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { freePort, startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
+import { runCommand } from "./run-command.mjs"
 import { checkStorefrontKit } from "./storefront-kit-check.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
@@ -24,18 +24,10 @@ const children = []
 const cleanups = []
 let passed = 0
 
-function run(cmd, args, { cwd, env = {}, background = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    if (background) {
-      children.push(child)
-      return resolve({ child, output: () => out })
-    }
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
-  })
+async function run(cmd, args, opts = {}) {
+  const result = await runCommand(cmd, args, opts)
+  if (opts.background) children.push(result.child)
+  return result
 }
 
 async function cleanup() {

@@ -7,26 +7,17 @@
 //   server code may reach either bundle;
 // - a directory with only the tarball installed runs `npx gateway-sandbox --port P` and gets an answer.
 // scripts/packed-e2e.mjs runs checkStorefrontKit() on its own tarball; alone: `node scripts/storefront-kit-check.mjs`.
-import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { runCommand } from "./run-command.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const repoPkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const installed = (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version
 
-function run(cmd, args, { cwd, env = {}, background = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    if (background) return resolve({ child, output: () => out })
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
-  })
-}
+const run = runCommand
 const npmInstall = (cwd) => run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd })
 
 const APP = `import Medusa from "@medusajs/js-sdk"
