@@ -149,6 +149,15 @@ async function confirmPrompt(label) {
   await dialog.waitFor({ state: "visible", timeout: 10_000 })
   await dialog.getByRole("button", { name: label, exact: true }).click()
 }
+/** Fills a form's fields by their ids (`{ first_name: "Grace" }` fills `#first_name`). */
+async function fillFields(values) {
+  for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value)
+}
+/** Types an amount into the open amount prompt and confirms it. */
+async function submitAmount(amount) {
+  await page.locator("#amount").fill(amount)
+  await page.getByTestId("amount-prompt-confirm").click()
+}
 async function selectOption(trigger, optionText) {
   await trigger.click()
   await page.getByRole("option", { name: optionText }).first().click()
@@ -298,17 +307,18 @@ async function main() {
   })
 
   await step("payouts: create a payout", async () => {
-    const fill = (id, value) => page.locator(`#${id}`).fill(value)
-    await fill("payment_amount", "125.50")
-    await fill("reference", "INV-2041")
-    await fill("company_name", "Acme Supplies Ltd")
-    await fill("street_address", "1 King St")
-    await fill("city", "London")
-    await fill("country_code", "GB")
-    await fill("account_name", "Acme Supplies Ltd")
-    await fill("account_number", "12345678")
-    await fill("bank_country_code", "GB")
-    await fill("swift_code", "BARCGB22")
+    await fillFields({
+      payment_amount: "125.50",
+      reference: "INV-2041",
+      company_name: "Acme Supplies Ltd",
+      street_address: "1 King St",
+      city: "London",
+      country_code: "GB",
+      account_name: "Acme Supplies Ltd",
+      account_number: "12345678",
+      bank_country_code: "GB",
+      swift_code: "BARCGB22",
+    })
     await page.getByTestId("create-payout-submit").click()
     await expectToast("Payout created")
     await expectTestId("payout-detail")
@@ -357,10 +367,7 @@ async function main() {
     await open("/gateway/cardholders/create", () => expectTestId("create-cardholder-submit", 60_000))
     await page.getByTestId("create-cardholder-submit").click()
     await expectTestId("error-email")
-    await page.locator("#first_name").fill("Grace")
-    await page.locator("#last_name").fill("Hopper")
-    await page.locator("#email").fill("grace@example.com")
-    await page.locator("#billing_country").fill("US")
+    await fillFields({ first_name: "Grace", last_name: "Hopper", email: "grace@example.com", billing_country: "US" })
     await page.getByTestId("create-cardholder-submit").click()
     await expectToast("Cardholder created")
     await expectIn("cardholder-detail", "Grace Hopper")
@@ -373,9 +380,7 @@ async function main() {
 
   await step("cardholders: create and delete another (confirmed)", async () => {
     await page.getByTestId("create-cardholder").click()
-    await page.locator("#first_name").fill("Alan")
-    await page.locator("#last_name").fill("Turing")
-    await page.locator("#email").fill("alan@example.com")
+    await fillFields({ first_name: "Alan", last_name: "Turing", email: "alan@example.com" })
     await page.getByTestId("create-cardholder-submit").click()
     await expectToast("Cardholder created")
     await expectIn("cardholder-detail", "Alan Turing")
@@ -430,11 +435,9 @@ async function main() {
 
   await step("cards: recharge (confirmed, validated)", async () => {
     await page.getByTestId("card-recharge").click()
-    await page.locator("#amount").fill("abc")
-    await page.getByTestId("amount-prompt-confirm").click()
+    await submitAmount("abc")
     await expectText("decimal amount")
-    await page.locator("#amount").fill("10.00")
-    await page.getByTestId("amount-prompt-confirm").click()
+    await submitAmount("10.00")
     await expectToast("Card recharged")
     await expectIn("card-detail", "60.00 USD")
   })
@@ -461,10 +464,7 @@ async function main() {
     await open("/gateway/groups", () => expectTestId("groups-table", 30_000))
     await page.getByTestId("create-group").click()
     await page.waitForURL((url) => url.pathname.endsWith("/gateway/groups/create"), { timeout: 20_000 })
-    await page.locator("#name").fill("Marketing")
-    await page.locator("#country_code").fill("gb")
-    await page.locator("#currency").fill("EUR")
-    await page.locator("#charge_amount").fill("500.125")
+    await fillFields({ name: "Marketing", country_code: "gb", currency: "EUR", charge_amount: "500.125" })
     await page.getByTestId("create-group-submit").click()
     await expectIn("error-charge_amount", "at most 2 decimal places")
     await screenshot("group-create-validation")
@@ -480,8 +480,7 @@ async function main() {
   await step("groups: refund part of the new group to the account (validated, confirmed)", async () => {
     if (!groupUrl) throw new Error("no group was created")
     await page.getByTestId("refund-group").click()
-    await page.locator("#amount").fill("200.505")
-    await page.getByTestId("amount-prompt-confirm").click()
+    await submitAmount("200.505")
     await expectText("at most 2 decimal places")
     await page.locator("#amount").fill("200.50")
     await screenshot("group-refund-prompt")
@@ -491,8 +490,7 @@ async function main() {
     await expectIn("group-balance", "299.50 EUR")
     // more than the balance: the gateway's refusal, and the balance unchanged
     await page.getByTestId("refund-group").click()
-    await page.locator("#amount").fill("300.00")
-    await page.getByTestId("amount-prompt-confirm").click()
+    await submitAmount("300.00")
     await expectToast("Insufficient balance")
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel", exact: true }).click()
     await expectIn("group-balance", "299.50 EUR")
@@ -506,6 +504,7 @@ async function main() {
     await expectIn("gateway-order-subscription", "Active")
     await expectIn("gateway-subscription-deductions", "0")
     await expectTestId("order-cancel-subscription")
+    await page.getByTestId("gateway-order-subscription").scrollIntoViewIfNeeded()
     await screenshot("order-subscription")
   })
 

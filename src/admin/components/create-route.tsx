@@ -30,24 +30,23 @@ export const CreateLink = ({ testId, children, to = "create" }: { testId: string
 }
 
 /**
- * Every create form: a focus modal over its list with Cancel / submit in its header, a title and a
- * description. Submitting sends the form's body with `mutation` and toasts the answer; then the new record's
- * page opens (`detail`), or the list again.
+ * Every create form: a focus modal over its list with Cancel / submit in its header, and its `copy` (title,
+ * description, the submit button's label; the button's test id is `${testId}-submit`, `testId` being its list's
+ * link's). Submitting sends the form's body with `mutation` and toasts the answer; then the new record's page
+ * opens (`detail`), or the list again.
  */
 export function CreateRouteModal<V extends FieldValues, O, R>(props: {
   form: UseFormReturn<V, unknown, O>
   mutation: UseMutationResult<R, Error, O>
   texts: ActionTexts<R>
   detail?: (result: R) => string
-  title: string
-  description: ReactNode
-  submitLabel: string
-  submitTestId: string
+  copy: { title: string; description: ReactNode; submit: string }
+  testId: string
   children: ReactNode
 }) {
   const { close, navigate } = useRouteModal()
   const run = useGatewayAction()
-  const { detail } = props
+  const { detail, copy } = props
   const submit = (body: O) => run(props.mutation, body, props.texts, (result) => (detail ? navigate(detail(result), { replace: true }) : close()))
   return (
     <FocusModal open onOpenChange={(open) => !open && close()}>
@@ -61,17 +60,17 @@ export function CreateRouteModal<V extends FieldValues, O, R>(props: {
                     Cancel
                   </Button>
                 </FocusModal.Close>
-                <Button size="small" type="submit" isLoading={props.mutation.isPending} data-testid={props.submitTestId}>
-                  {props.submitLabel}
+                <Button size="small" type="submit" isLoading={props.mutation.isPending} data-testid={`${props.testId}-submit`}>
+                  {copy.submit}
                 </Button>
               </div>
             </FocusModal.Header>
             <FocusModal.Body className="flex flex-1 flex-col items-center overflow-y-auto py-16">
               <div className="flex w-full max-w-[720px] flex-col gap-y-8 px-2">
                 <div>
-                  <Heading>{props.title}</Heading>
+                  <Heading>{copy.title}</Heading>
                   <Text size="small" className="text-ui-fg-subtle">
-                    {props.description}
+                    {copy.description}
                   </Text>
                 </div>
                 {props.children}

@@ -35,9 +35,6 @@ const GatewayOverviewPage = () => (
   </Container>
 )
 
-export const config = defineRouteConfig({
-  label: "Card gateway",
-  icon: CreditCard,
-})
+export const config = defineRouteConfig({ label: "Card gateway", icon: CreditCard })
 
 export default GatewayOverviewPage

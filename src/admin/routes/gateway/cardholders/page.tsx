@@ -33,10 +33,6 @@ const CardholdersPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Cardholders",
-  icon: UserGroup,
-  rank: 2,
-})
+export const config = defineRouteConfig({ label: "Cardholders", icon: UserGroup, rank: 2 })
 
 export default CardholdersPage

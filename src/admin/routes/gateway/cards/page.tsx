@@ -76,10 +76,6 @@ const CardsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Cards",
-  icon: CreditCard,
-  rank: 3,
-})
+export const config = defineRouteConfig({ label: "Cards", icon: CreditCard, rank: 3 })
 
 export default CardsPage

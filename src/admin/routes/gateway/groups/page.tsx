@@ -36,10 +36,6 @@ const GroupsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Groups",
-  icon: Buildings,
-  rank: 4,
-})
+export const config = defineRouteConfig({ label: "Groups", icon: Buildings, rank: 4 })
 
 export default GroupsPage

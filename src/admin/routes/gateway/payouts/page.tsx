@@ -54,10 +54,6 @@ const PayoutsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Payouts",
-  icon: Cash,
-  rank: 1,
-})
+export const config = defineRouteConfig({ label: "Payouts", icon: Cash, rank: 1 })
 
 export default PayoutsPage

@@ -140,10 +140,6 @@ const ReconciliationPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Reconciliation",
-  icon: ArrowPath,
-  rank: 6,
-})
+export const config = defineRouteConfig({ label: "Reconciliation", icon: ArrowPath, rank: 6 })
 
 export default ReconciliationPage

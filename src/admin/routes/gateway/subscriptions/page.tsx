@@ -29,10 +29,6 @@ const SubscriptionsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Subscriptions",
-  icon: CalendarSolid,
-  rank: 5,
-})
+export const config = defineRouteConfig({ label: "Subscriptions", icon: CalendarSolid, rank: 5 })
 
 export default SubscriptionsPage

@@ -1,8 +1,10 @@
 import { AdminCreateCardholderSchema } from "../../../../../api/admin/gateway/schemas/cardholders"
 import { TextField } from "../../../../components/form-field"
 import { CreateRouteModal } from "../../../../components/create-route"
+import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCreateCardholder } from "../../../../hooks/api/cardholders"
 import { useSchemaForm } from "../../../../lib/form"
+import type { AdminGatewayCardholderResponse, Json } from "../../../../../types/http"
 
 /** The form's fields, in the gateway's names; which are required and how long each may be is the schema's. */
 const FIELDS = [
@@ -23,23 +25,14 @@ const FIELDS = [
 type Values = Record<(typeof FIELDS)[number]["name"], string>
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ""])) as Values
 
+const COPY = { title: "Create cardholder", submit: "Create cardholder", description: "The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards." }
+const TEXTS: ActionTexts<Json<AdminGatewayCardholderResponse>> = { done: ({ cardholder }) => ({ title: "Cardholder created", description: `${cardholder.first_name} ${cardholder.last_name}` }), failed: "Could not create the cardholder" }
+
 const CreateCardholderPage = () => {
   const form = useSchemaForm<Values, typeof AdminCreateCardholderSchema>(AdminCreateCardholderSchema, EMPTY)
   const create = useCreateCardholder()
   return (
-    <CreateRouteModal
-      form={form}
-      mutation={create}
-      texts={{
-        done: ({ cardholder }) => ({ title: "Cardholder created", description: `${cardholder.first_name} ${cardholder.last_name}` }),
-        failed: "Could not create the cardholder",
-      }}
-      detail={({ cardholder }) => `/gateway/cardholders/${cardholder.id}`}
-      title="Create cardholder"
-      description="The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards."
-      submitLabel="Create cardholder"
-      submitTestId="create-cardholder-submit"
-    >
+    <CreateRouteModal form={form} mutation={create} testId="create-cardholder" copy={COPY} texts={TEXTS} detail={({ cardholder }) => `/gateway/cardholders/${cardholder.id}`}>
       <div className="grid grid-cols-2 gap-4">
         {FIELDS.map(({ name, ...field }) => (
           <TextField key={name} name={name} {...field} />

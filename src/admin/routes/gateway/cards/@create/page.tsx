@@ -4,10 +4,12 @@ import { Controller, useFormContext } from "react-hook-form"
 import { AdminCreateCardsSchema } from "../../../../../api/admin/gateway/schemas/cards"
 import { SelectField, TextField } from "../../../../components/form-field"
 import { CreateRouteModal } from "../../../../components/create-route"
+import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCardholders } from "../../../../hooks/api/cardholders"
 import { useCreateCards } from "../../../../hooks/api/cards"
 import { useGroups } from "../../../../hooks/api/groups"
 import { submitted, useSchemaForm, withCurrency } from "../../../../lib/form"
+import type { AdminGatewayCreateCardsResponse, Json } from "../../../../../types/http"
 
 type Values = { cardholder_id: string; group_id: string; charge_amount: string; pieces: string; alias: string; start_date: string; end_date: string; shared: boolean; multi_use: boolean }
 const EMPTY: Values = { cardholder_id: "", group_id: "", charge_amount: "", pieces: "1", alias: "", start_date: "", end_date: "", shared: false, multi_use: true }
@@ -27,6 +29,17 @@ function Toggle({ name, label }: { name: "shared" | "multi_use"; label: string }
   )
 }
 
+const COPY = { title: "Create virtual cards", submit: "Create cards", description: "Issues one or more alike cards to a cardholder, each funded from the group's balance." }
+const TEXTS: ActionTexts<Json<AdminGatewayCreateCardsResponse>> = {
+  done: (r) => {
+    const title = `${r.created} card${r.created === 1 ? "" : "s"} created`
+    if (!r.failed) return { title }
+    const reason = r.results.find((x) => !x.ok)?.error
+    return { title, warning: true, description: `${r.failed} could not be created${reason ? `: ${reason}` : ""}` }
+  },
+  failed: "Could not create the cards",
+}
+
 const CreateCardsPage = () => {
   const cardholders = useCardholders({ status: "active", limit: 100 })
   const groups = useGroups({ status: "active", limit: 100 })
@@ -38,23 +51,7 @@ const CreateCardsPage = () => {
   const group = groups.data?.groups.find((g) => g.id === form.watch("group_id"))
   useEffect(() => setCurrency(group?.currency), [group?.currency])
   return (
-    <CreateRouteModal
-      form={form}
-      mutation={create}
-      texts={{
-        done: (r) => {
-          const title = `${r.created} card${r.created === 1 ? "" : "s"} created`
-          if (!r.failed) return { title }
-          const reason = r.results.find((x) => !x.ok)?.error
-          return { title, warning: true, description: `${r.failed} could not be created${reason ? `: ${reason}` : ""}` }
-        },
-        failed: "Could not create the cards",
-      }}
-      title="Create virtual cards"
-      description="Issues one or more alike cards to a cardholder, each funded from the group's balance."
-      submitLabel="Create cards"
-      submitTestId="create-cards-submit"
-    >
+    <CreateRouteModal form={form} mutation={create} testId="create-cards" copy={COPY} texts={TEXTS}>
       <div className="grid grid-cols-2 gap-4">
         <SelectField
           name="cardholder_id"

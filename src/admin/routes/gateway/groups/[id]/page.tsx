@@ -3,6 +3,7 @@ import { Button } from "@medusajs/ui"
 import { useState } from "react"
 import { useParams } from "react-router-dom"
 import { AdminRefundGroupSchema } from "../../../../../api/admin/gateway/schemas/groups"
+import type { AdminGatewayCardGroup } from "../../../../../types/http"
 import { AmountPrompt } from "../../../../components/amount-prompt"
 import { DetailPage } from "../../../../components/detail-page"
 import { SectionHeader } from "../../../../components/page-header"
@@ -12,43 +13,34 @@ import { useGroup, useGroupAction, useRefundGroup } from "../../../../hooks/api/
 import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { formatAmount, formatDate } from "../../../../lib/format"
 
+/** "Refund to account": an amount in the group's currency; the toast says the new balance. */
+const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onClose: () => void }) => {
+  const refund = useRefundGroup(g.id)
+  const run = useGatewayAction()
+  const done = ({ group }: { group: AdminGatewayCardGroup }) => ({ title: "Refunded to the account", description: `New balance: ${formatAmount(group.balance, group.currency)}` })
+  return (
+    <AmountPrompt
+      title="Refund to the company's account"
+      description={`Moves the amount from the group's balance (${formatAmount(g.balance, g.currency)}) back to the company's account at the gateway.`}
+      confirmText="Refund"
+      currency={g.currency}
+      schema={AdminRefundGroupSchema}
+      isPending={refund.isPending}
+      onClose={onClose}
+      onConfirm={(amount) => run(refund, amount, { done, failed: "Could not refund from the group" }, onClose)}
+    />
+  )
+}
+
 const GroupDetailPage = () => {
   const { id } = useParams()
   const query = useGroup(id!)
   const close = useGroupAction(id!, "close")
   const refresh = useGroupAction(id!, "refresh")
-  const refund = useRefundGroup(id!)
   const [refunding, setRefunding] = useState(false)
   const run = useGatewayAction()
   return (
-    <DetailPage
-      back={{ to: "/gateway/groups", label: "Card groups" }}
-      testId="group-detail"
-      record={query.data?.group}
-      query={query}
-      loadingRows={5}
-      after={(g) =>
-        refunding && (
-          <AmountPrompt
-            title="Refund to the company's account"
-            description={`Moves the amount from the group's balance (${formatAmount(g.balance, g.currency)}) back to the company's account at the gateway.`}
-            confirmText="Refund"
-            currency={g.currency}
-            schema={AdminRefundGroupSchema}
-            isPending={refund.isPending}
-            onClose={() => setRefunding(false)}
-            onConfirm={(amount) =>
-              run(
-                refund,
-                amount,
-                { done: ({ group }) => ({ title: "Refunded to the account", description: `New balance: ${formatAmount(group.balance, group.currency)}` }), failed: "Could not refund from the group" },
-                () => setRefunding(false)
-              )
-            }
-          />
-        )
-      }
-    >
+    <DetailPage back={{ to: "/gateway/groups", label: "Card groups" }} testId="group-detail" record={query.data?.group} query={query} loadingRows={5} after={(g) => refunding && <RefundPrompt group={g} onClose={() => setRefunding(false)} />}>
       {(g) => (
         <>
           <SectionHeader

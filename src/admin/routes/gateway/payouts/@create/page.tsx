@@ -2,8 +2,10 @@ import { Heading } from "@medusajs/ui"
 import { AdminCreatePayoutSchema } from "../../../../../api/admin/gateway/schemas/payouts"
 import { SelectField, TextField } from "../../../../components/form-field"
 import { CreateRouteModal } from "../../../../components/create-route"
+import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCreatePayout } from "../../../../hooks/api/payouts"
 import { submitted, useSchemaForm } from "../../../../lib/form"
+import type { AdminGatewayPayoutResponse, Json } from "../../../../../types/http"
 
 type Values = {
   payment_amount: string
@@ -79,24 +81,15 @@ function toBody({ beneficiary: b, ...payout }: Values) {
   })
 }
 
+const COPY = { title: "Create payout", submit: "Create payout", description: "Pays a beneficiary's bank account through the gateway. A payout cannot be taken back." }
+const TEXTS: ActionTexts<Json<AdminGatewayPayoutResponse>> = { done: ({ payout }) => ({ title: "Payout created", description: `${payout.payment_amount} ${payout.payment_currency}: ${payout.status.toLowerCase()}` }), failed: "Could not create the payout" }
+
 const CreatePayoutPage = () => {
   const form = useSchemaForm<Values, typeof BankPayoutSchema>(BankPayoutSchema, EMPTY, toBody)
   const create = useCreatePayout()
   const company = form.watch("beneficiary.entity_type") === "COMPANY"
   return (
-    <CreateRouteModal
-      form={form}
-      mutation={create}
-      texts={{
-        done: ({ payout }) => ({ title: "Payout created", description: `${payout.payment_amount} ${payout.payment_currency}: ${payout.status.toLowerCase()}` }),
-        failed: "Could not create the payout",
-      }}
-      detail={({ payout }) => `/gateway/payouts/${payout.id}`}
-      title="Create payout"
-      description="Pays a beneficiary's bank account through the gateway. A payout cannot be taken back."
-      submitLabel="Create payout"
-      submitTestId="create-payout-submit"
-    >
+    <CreateRouteModal form={form} mutation={create} testId="create-payout" copy={COPY} texts={TEXTS} detail={({ payout }) => `/gateway/payouts/${payout.id}`}>
       <div className="grid grid-cols-2 gap-4">
         <TextField name="payment_amount" label="Amount" placeholder="100.00" />
         <TextField name="payment_currency" label="Currency" placeholder="USD" />

@@ -47,13 +47,7 @@ const SubscriptionDetailPage = () => {
   const { id } = useParams()
   const query = useSubscription(id!)
   return (
-    <DetailPage
-      back={{ to: "/gateway/subscriptions", label: "Subscriptions" }}
-      testId="subscription-detail"
-      record={query.data?.subscription}
-      query={query}
-      after={(s) => <Deductions subscription={s} />}
-    >
+    <DetailPage back={{ to: "/gateway/subscriptions", label: "Subscriptions" }} testId="subscription-detail" record={query.data?.subscription} query={query} after={(s) => <Deductions subscription={s} />}>
       {(s) => (
         <>
           <SectionHeader
