@@ -391,7 +391,8 @@ medusaIntegrationTestRunner({
           rows += dump.length
           for (const { row } of dump) {
             for (const s of secrets) expect(row).not.toContain(s.number)
-            expect(row).not.toMatch(/cvv|cardNumber/i)
+            // as a word: a random record id (ULID) may hold the letters "CVV"
+            expect(row).not.toMatch(/\bcvv\b|cardNumber/i)
           }
         }
         expect(rows).toBeGreaterThan(10)
