@@ -18,8 +18,8 @@ export async function buildStorefront(root) {
   return out
 }
 
-export async function startStorefront({ root, port, storeUrl, seed }) {
-  const dir = await buildStorefront(root)
+/** Serves the example built in `dir` (buildStorefront). */
+export async function startStorefront({ dir, port, storeUrl, seed }) {
   const page = readFileSync(join(dir, "index.html"))
   const { address } = createRequire(import.meta.url)("./shopper-fixtures.json")
   const config = JSON.stringify({

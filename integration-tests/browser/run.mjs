@@ -76,23 +76,7 @@ process.on("SIGINT", async () => {
 // An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
 const ADDRESS = { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "New York", province: "NY", postal_code: "10001", country_code: "us", phone: "+12125550100" }
 
-/**
- * `medusa develop` restarts when a watched file appears (the storefront's Vite writes a timestamped config
- * file while the stack starts): an order whose request met a restart is placed again, once the server is up.
- */
-async function placeOrder(stack, number, variant) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await placeOrderOnce(stack, number, variant)
-    } catch (err) {
-      if (attempt >= 3 || !/fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(`${err.message} ${err.cause?.code ?? ""}`)) throw err
-      log(`  placing an order met a server restart (${err.message}); placing it again`)
-      await waitForHealth(stack.storeUrl, 180_000)
-    }
-  }
-}
-
-async function placeOrderOnce({ storeUrl, seed }, number, variant = "tshirt") {
+async function placeOrder({ storeUrl, seed }, number, variant = "tshirt") {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
   const { cart } = await sdk.store.cart.create({
     region_id: seed.regions.usd,
