@@ -35,6 +35,8 @@ module.exports = {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/src/**/__tests__/**/*.test.[jt]s", "<rootDir>/sandbox/__tests__/**/*.test.js"],
+      // The storefront kit (src/storefront) is ES modules whose relative imports name the emitted `.js` file.
+      moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
     },
     {
       ...common,

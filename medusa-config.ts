@@ -24,6 +24,8 @@ const payments = {
     ...(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION ? { per_session: Number(env.GATEWAY_CARD_ATTEMPTS_PER_SESSION) } : {}),
     per_address: Number(env.GATEWAY_CARD_ATTEMPTS_PER_ADDRESS || 1000),
   },
+  // Whether a payment with a saved card must carry the shopper's security code (default: the token pays alone).
+  saved_cards: { require_security_code: env.GATEWAY_SAVED_CARDS_REQUIRE_SECURITY_CODE === "true" },
 }
 
 export default defineConfig({
@@ -77,6 +79,8 @@ export default defineConfig({
     },
     {
       resolve: "@medusajs/medusa/payment",
+      // Gives the payment provider the plugin's module (saved cards: tokens kept there, never in session data).
+      dependencies: ["gateway"],
       options: {
         providers: [
           {

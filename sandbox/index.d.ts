@@ -136,6 +136,38 @@ export interface Sandbox {
   setFaults(rules: FaultRule[]): ActiveFaultRule[]
   clearFaults(): void
   stats(): SandboxStats
+  /** the subscription clock's time: real time plus every advance since start or reset() */
+  now(): Date
+  /**
+   * move the subscription clock forward by `seconds` (a whole number, 1 to ten years) and make every recurring
+   * deduction that became due, oldest first (as POST /sandbox/clock); throws a TypeError for a bad number
+   */
+  advanceClock(seconds: number): ClockAdvance
+}
+
+/** A recurring deduction made by the sandbox (sandbox README, "Subscriptions"). */
+export interface Deduction {
+  recurring_id: string
+  transaction_id: string
+  order_no: string
+  amount: string
+  currency: string
+  /** "3000" (captured at once) or "6000" (declined) */
+  payment_status: string
+  /** "1" or "0" */
+  order_status: string
+  result_info: string
+  /** ISO time: the due time it was made for */
+  deducted_at: string
+}
+
+/** The answer of advanceClock() and POST /sandbox/clock. */
+export interface ClockAdvance {
+  /** ISO time of the clock after the advance */
+  now: string
+  offset_seconds: number
+  /** the deductions this advance made, oldest first */
+  deductions: Deduction[]
 }
 
 /** Start a sandbox; rejects with a TypeError naming an invalid option. */

@@ -7,7 +7,7 @@
  *   const { startSandbox } = require("./sandbox")
  *   const sb = await startSandbox({ port: 0, quiet: true })
  *   // sb.url, sb.acquiringUrl, sb.issuingUrl, sb.port, sb.close(), sb.reset(), sb.setFaults(rules),
- *   // sb.clearFaults(), sb.stats(), sb.store
+ *   // sb.clearFaults(), sb.stats(), sb.store, sb.now(), sb.advanceClock(seconds)
  *
  * This file wires the HTTP server, the store, the timers and the notifier to the request pieces in lib/:
  * routing.js (which handler answers a path), request-faults.js (what the fault rules do to a request) and
@@ -21,6 +21,8 @@ const { seed } = require("./lib/issuing-state")
 const { createFaults } = require("./lib/faults")
 const { createTimers } = require("./lib/timers")
 const { createNotifier } = require("./lib/notifier")
+const { createClock, parseAdvance } = require("./lib/clock")
+const { advanceClock } = require("./lib/subscription-control")
 const { familyOf, isGateway, route } = require("./lib/routing")
 const { serialise } = require("./lib/serialise")
 const { faultsFor, answerInstead, corruptSignatures, dropConnection, truncateBody } = require("./lib/request-faults")
@@ -42,13 +44,14 @@ async function startSandbox(options = {}) {
   const store = createStore()
   seed(store)
   const faults = createFaults()
+  const clock = createClock() // subscriptions' time: moved by POST /sandbox/clock, set back by reset()
   const notifier = createNotifier({ baseMs: opts.notifyBaseMs, attempts: opts.notifyAttempts, timers, log })
   /** @type {{ total: number, byPath: Record<string, number> }} */
   let counters = { total: 0, byPath: {} }
   let closed = false
 
   /** @type {any} */
-  const ctx = { options: opts, store, faults, timers, notifier, log, url: "", sandbox: null }
+  const ctx = { options: opts, store, faults, timers, notifier, clock, log, url: "", sandbox: null }
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   async function handle(req, res) {
@@ -153,6 +156,7 @@ async function startSandbox(options = {}) {
       faults.clear()
       clearStore(store)
       seed(store)
+      clock.reset()
       counters = { total: 0, byPath: {} }
     },
     setFaults(rules) {
@@ -163,6 +167,14 @@ async function startSandbox(options = {}) {
     },
     stats() {
       return { total: counters.total, byPath: { ...counters.byPath } }
+    },
+    now() {
+      return clock.now()
+    },
+    advanceClock(seconds) {
+      const parsed = parseAdvance({ advance_seconds: seconds })
+      if ("error" in parsed) throw new TypeError(parsed.error)
+      return advanceClock(ctx, parsed.seconds)
     },
   }
   ctx.sandbox = sandbox

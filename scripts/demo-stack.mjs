@@ -8,7 +8,7 @@ import { createServer } from "node:net"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
-import { startStorefront } from "./storefront-server.mjs"
+import { buildStorefront, startStorefront } from "./storefront-server.mjs"
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
@@ -123,7 +123,8 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
       GATEWAY_RETURN_URL: `http://localhost:${ports.storefront}/return`,
       STORE_CORS: `http://localhost:${ports.storefront},${sandbox.url}`,
       ADMIN_CORS: storeUrl,
-      AUTH_CORS: storeUrl,
+      // The storefront example signs customers in (saved cards) from its own origin.
+      AUTH_CORS: `${storeUrl},http://localhost:${ports.storefront}`,
       ...extraEnv,
     }
 
@@ -137,11 +138,15 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     }
     const seed = JSON.parse(readFileSync(join(dataDir, "seed.json"), "utf8"))
 
+    // Built before `medusa develop` watches the project: Vite writes a timestamped copy of its config next to it
+    // while building, and a file appearing there would restart the server.
+    step("Building the storefront example")
+    const storefrontDir = await buildStorefront(root)
     step("Starting Medusa with the plugin and the admin (first start builds the admin: a minute or two)")
     const server = await run("npx", ["medusa", "develop"], env, { background: true })
     await waitFor(`${storeUrl}/health`, 300_000)
     info(`store: ${storeUrl}`)
-    const storefront = await startStorefront({ root, port: ports.storefront, storeUrl, seed })
+    const storefront = await startStorefront({ dir: storefrontDir, port: ports.storefront, storeUrl, seed })
     stops.push(() => storefront.close())
     info(`storefront: ${storefront.url}`)
     return { storeUrl, storefrontUrl: storefront.url, sandbox, seed, admin, env, serverOutput: server.output, stop }

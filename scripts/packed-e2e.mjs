@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// The plugin tried as a store owner would: `medusa plugin:build`, `npm pack`, install the tarball by package name
-// into a fresh Medusa store outside this repository (configured as README.md's "Installing the plugin" says),
-// then pay through Medusa's store API (a card checkout and a 3-D Secure checkout, the shopper's browser POSTing
+// The plugin tried as a store owner would: `npm run build` (the plugin and its storefront kit), `npm pack`, the
+// storefront kit in a scratch Vite app and the sandbox from a bare install (scripts/storefront-kit-check.mjs),
+// then the tarball installed by package name into a fresh Medusa store outside this repository (configured as
+// README.md's "Installing the plugin" says), then pay through Medusa's store API (a card checkout and a 3-D Secure checkout, the shopper's browser POSTing
 // to the issuer as the gateway documents) and capture and refund through its admin API, against the sandbox.
 // Exits non-zero on the first failure; ends with `packed-e2e: N passed, 0 failed`. `.ci/run` runs it.
-import { spawn } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { freePort, startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
+import { runCommand } from "./run-command.mjs"
+import { checkStorefrontKit } from "./storefront-kit-check.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
@@ -22,18 +24,10 @@ const children = []
 const cleanups = []
 let passed = 0
 
-function run(cmd, args, { cwd, env = {}, background = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    if (background) {
-      children.push(child)
-      return resolve({ child, output: () => out })
-    }
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
-  })
+async function run(cmd, args, opts = {}) {
+  const result = await runCommand(cmd, args, opts)
+  if (opts.background) children.push(result.child)
+  return result
 }
 
 async function cleanup() {
@@ -70,12 +64,16 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), "gateway-packed-"))
   cleanups.push(async () => rmSync(work, { recursive: true, force: true }))
 
-  log("Building the plugin (medusa plugin:build)")
-  await run("npx", ["medusa", "plugin:build"], { cwd: root })
+  log("Building the plugin and its storefront kit (npm run build)")
+  await run("npm", ["run", "build"], { cwd: root })
   log("Packing it (npm pack)")
   const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root })).trim().split("\n").pop()
   const tarball = join(work, packed)
   check("npm pack made a tarball", existsSync(tarball), tarball)
+
+  // The storefront kit from the same tarball: a scratch Vite app imports and builds it; the sandbox runs
+  // from a directory holding only the plugin (scripts/storefront-kit-check.mjs).
+  await checkStorefrontKit({ tarball, work, log, check })
 
   const store = join(work, "store")
   mkdirSync(store)
@@ -165,6 +163,7 @@ module.exports = defineConfig({
   modules: [
     {
       resolve: "@medusajs/medusa/payment",
+      dependencies: ["gateway"],
       options: {
         providers: [{ resolve: "medusa-plugin-card-gateway/providers/gateway", options: payments }],
       },

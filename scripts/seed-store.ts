@@ -25,7 +25,7 @@ export interface SeededStore {
   salesChannelId: string
   regions: Record<"usd" | "eur" | "jpy" | "kwd", string>
   shippingOptionId: string
-  variants: { tshirt: string; mug: string }
+  variants: { tshirt: string; mug: string; coffeeClub: string }
 }
 
 export async function seedStore(container: MedusaContainer): Promise<SeededStore> {
@@ -170,6 +170,35 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
           ],
           sales_channels: [{ id: channel.id }],
         },
+        {
+          // A subscription (README, "Subscriptions"): its variant's metadata holds the plan.
+          title: "Coffee Club",
+          handle: "coffee-club",
+          status: "published",
+          shipping_profile_id: profile.id,
+          options: [{ title: "Plan", values: ["Monthly"] }],
+          variants: [
+            {
+              title: "Monthly",
+              sku: "COFFEE-CLUB-MONTHLY",
+              options: { Plan: "Monthly" },
+              manage_inventory: false,
+              metadata: {
+                gateway_subscription_interval: "month",
+                gateway_subscription_interval_count: "1",
+                gateway_subscription_billing_cycles: "12",
+                gateway_subscription_contract_name: "Coffee Club monthly",
+              },
+              prices: [
+                { currency_code: "usd", amount: 12.5 },
+                { currency_code: "eur", amount: 11.5 },
+                { currency_code: "jpy", amount: 1800 },
+                { currency_code: "kwd", amount: 3.85 },
+              ],
+            },
+          ],
+          sales_channels: [{ id: channel.id }],
+        },
       ],
     },
   })
@@ -184,6 +213,6 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     salesChannelId: channel.id,
     regions: { usd: regionOf("usd"), eur: regionOf("eur"), jpy: regionOf("jpy"), kwd: regionOf("kwd") },
     shippingOptionId: option.id,
-    variants: { tshirt: products[0].variants[0].id, mug: products[1].variants[0].id },
+    variants: { tshirt: products[0].variants[0].id, mug: products[1].variants[0].id, coffeeClub: products[2].variants[0].id },
   }
 }

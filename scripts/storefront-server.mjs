@@ -1,15 +1,26 @@
-// Serves the storefront example (examples/storefront) for the demo and its browser test: the page, its script
-// bundled with the JS SDK by esbuild, and /config.json with the store's URL, publishable key and products.
-import { build } from "esbuild"
-import { readFileSync } from "node:fs"
+// Serves the storefront example (examples/storefront, React on the plugin's storefront kit) for the demo and
+// its browser test: builds it with Vite (examples/storefront/vite.config.mjs → .medusa/storefront-example, a
+// dot-directory, so `medusa develop` does not restart for it), then serves the page (at / and /return), its
+// assets, and /config.json with the store's URL, publishable key and products.
+import { existsSync, readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import { createRequire } from "node:module"
-import { join } from "node:path"
+import { extname, join, normalize } from "node:path"
 
-export async function startStorefront({ root, port, storeUrl, seed }) {
-  const dir = join(root, "examples", "storefront")
-  const bundle = await build({ entryPoints: [join(dir, "app.js")], bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, logLevel: "silent" })
-  const script = bundle.outputFiles[0].text
+const TYPES = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml", ".json": "application/json" }
+
+/** Builds the example; answers the folder it was built into. */
+export async function buildStorefront(root) {
+  const { build } = await import("vite")
+  await build({ configFile: join(root, "examples", "storefront", "vite.config.mjs"), logLevel: "warn" })
+  const out = join(root, ".medusa", "storefront-example")
+  if (!existsSync(join(out, "index.html"))) throw new Error(`the storefront example's build left no ${out}/index.html`)
+  return out
+}
+
+/** Serves the example built in `dir` (buildStorefront). */
+export async function startStorefront({ dir, port, storeUrl, seed }) {
+  const page = readFileSync(join(dir, "index.html"))
   const { address } = createRequire(import.meta.url)("./shopper-fixtures.json")
   const config = JSON.stringify({
     storeUrl,
@@ -24,10 +35,12 @@ export async function startStorefront({ root, port, storeUrl, seed }) {
   })
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
-    if (path === "/app.js") return res.writeHead(200, { "content-type": "text/javascript" }).end(script)
     if (path === "/config.json") return res.writeHead(200, { "content-type": "application/json" }).end(config)
-    if (path === "/" || path === "/return") {
-      return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(readFileSync(join(dir, "index.html")))
+    // The bank and the hosted page may send the shopper back by GET or POST: both get the page.
+    if (path === "/" || path === "/return") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page)
+    const file = normalize(join(dir, path))
+    if (path.startsWith("/assets/") && file.startsWith(join(dir, "assets")) && existsSync(file)) {
+      return res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(readFileSync(file))
     }
     res.writeHead(404).end("not found")
   })

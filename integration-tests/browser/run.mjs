@@ -4,9 +4,10 @@
 // Starts the demo stack (scripts/demo-stack.mjs: embedded PostgreSQL in a temporary directory, the gateway
 // sandbox, migrations, seed, admin user, `medusa develop` with the admin) on free non-default ports, places an
 // order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
-// logs in, opens each page, creates a group/cardholder/card, blocks the card, creates a payout, approves the
-// held payment on the order page, runs a reconciliation, pays in the storefront example (card, declined card,
-// 3-D Secure, hosted page), and asserts what each page shows. Screenshots of
+// logs in, opens each page, tracks a group, creates a cardholder/card, blocks the card, creates a payout, approves the
+// held payment on the order page, creates and refunds a group, lists and cancels a subscription (a guest bought
+// the seed's Coffee Club), runs a reconciliation, then runs the storefront example's steps
+// (./storefront.mjs: card, decline, 3-D Secure, hosted page, APM, saved cards), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
 //
 // Without /usr/bin/chromium it prints why it skips and exits 0. Options: --keep (leave the stack running
@@ -18,6 +19,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../embedded-postgres.mjs"
 import { root, startStack, waitFor as waitForHealthUrl } from "../../scripts/demo-stack.mjs"
+import { storefrontSteps } from "./storefront.mjs"
 
 const waitForHealth = (storeUrl, ms) => waitForHealthUrl(`${storeUrl}/health`, ms)
 
@@ -74,12 +76,12 @@ process.on("SIGINT", async () => {
 // An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
 const ADDRESS = { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "New York", province: "NY", postal_code: "10001", country_code: "us", phone: "+12125550100" }
 
-async function placeOrder({ storeUrl, seed }, number) {
+async function placeOrder({ storeUrl, seed }, number, variant = "tshirt") {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
   const { cart } = await sdk.store.cart.create({
     region_id: seed.regions.usd,
     email: "ada@example.com",
-    items: [{ variant_id: seed.variants.tshirt, quantity: 1 }],
+    items: [{ variant_id: seed.variants[variant], quantity: 1 }],
     shipping_address: ADDRESS,
     billing_address: ADDRESS,
   })
@@ -147,6 +149,15 @@ async function confirmPrompt(label) {
   await dialog.waitFor({ state: "visible", timeout: 10_000 })
   await dialog.getByRole("button", { name: label, exact: true }).click()
 }
+/** Fills a form's fields by their ids (`{ first_name: "Grace" }` fills `#first_name`). */
+async function fillFields(values) {
+  for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value)
+}
+/** Types an amount into the open amount prompt and confirms it. */
+async function submitAmount(amount) {
+  await page.locator("#amount").fill(amount)
+  await page.getByTestId("amount-prompt-confirm").click()
+}
 async function selectOption(trigger, optionText) {
   await trigger.click()
   await page.getByRole("option", { name: optionText }).first().click()
@@ -208,6 +219,9 @@ async function main() {
   const held = await placeOrder(stack, "4000000000009995")
   if (held.session.status !== "pending_authorization") throw new Error(`the review card's session is ${held.session.status}, expected pending_authorization`)
   const paid = await placeOrder(stack, "4242424242424242")
+  log("a guest buys the Coffee Club (a subscription variant) by card")
+  const subscribed = await placeOrder(stack, "4242424242424242", "coffeeClub")
+  if (!subscribed.session.data.subscription?.recurring_id) throw new Error(`the Coffee Club payment carries no subscription: ${JSON.stringify(subscribed.session.data.subscription)}`)
 
   // A fresh profile (--user-data-dir, which playwright passes for a persistent context).
   browser = await chromium.launchPersistentContext(userDataDir, {
@@ -243,7 +257,7 @@ async function main() {
 
   await step("sidebar lists the gateway pages", async () => {
     await open("/gateway", () => expectTestId("gateway-overview", 120_000))
-    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Reconciliation"]) {
+    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation"]) {
       await page.locator("nav, aside").getByRole("link", { name: label }).first().waitFor({ state: "visible" })
     }
     await screenshot("gateway-overview")
@@ -285,24 +299,26 @@ async function main() {
     await page.getByTestId("create-payout").click()
     await page.locator("#payment_amount").fill("10.123")
     await page.getByTestId("create-payout-submit").click()
-    await expectIn("error-payment_amount", "at most 2 decimals")
+    if (!page.url().endsWith("/gateway/payouts/create")) throw new Error(`the create form has no URL of its own: ${page.url()}`)
+    await expectIn("error-payment_amount", "at most 2 decimal places")
     await expectTestId("error-company_name")
     await expectTestId("error-account_number")
     await screenshot("payout-create-validation")
   })
 
   await step("payouts: create a payout", async () => {
-    const fill = (id, value) => page.locator(`#${id}`).fill(value)
-    await fill("payment_amount", "125.50")
-    await fill("reference", "INV-2041")
-    await fill("company_name", "Acme Supplies Ltd")
-    await fill("street_address", "1 King St")
-    await fill("city", "London")
-    await fill("country_code", "GB")
-    await fill("account_name", "Acme Supplies Ltd")
-    await fill("account_number", "12345678")
-    await fill("bank_country_code", "GB")
-    await fill("swift_code", "BARCGB22")
+    await fillFields({
+      payment_amount: "125.50",
+      reference: "INV-2041",
+      company_name: "Acme Supplies Ltd",
+      street_address: "1 King St",
+      city: "London",
+      country_code: "GB",
+      account_name: "Acme Supplies Ltd",
+      account_number: "12345678",
+      bank_country_code: "GB",
+      swift_code: "BARCGB22",
+    })
     await page.getByTestId("create-payout-submit").click()
     await expectToast("Payout created")
     await expectTestId("payout-detail")
@@ -319,15 +335,20 @@ async function main() {
     await expectIn("payouts-table", "INV-2041")
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "Failed")
     await expectText("No payouts match these filters")
+    // The filter is in the URL: a reload (or a link) shows the same filtered list.
+    if (new URL(page.url()).searchParams.get("status") !== "FAILED") throw new Error(`the status filter is not in the URL: ${page.url()}`)
+    await page.reload({ waitUntil: "domcontentloaded" })
+    await expectText("No payouts match these filters", 60_000)
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "All statuses")
     await expectIn("payouts-table", "INV-2041")
     await screenshot("payouts-list")
   })
 
   await step("groups: track the sandbox's group 7001", async () => {
-    await open("/gateway/groups", () => expectText("No card groups tracked yet", 60_000))
+    await open("/gateway/groups", () => expectText("No card groups yet", 60_000))
     await screenshot("groups-empty")
     await page.getByTestId("track-group").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/groups/track"), { timeout: 20_000 })
     await page.locator("#gateway_group_id").fill("7001")
     await page.getByTestId("track-group-submit").click()
     await expectToast("Group tracked")
@@ -338,13 +359,15 @@ async function main() {
 
   await step("cardholders: create one", async () => {
     await open("/gateway/cardholders", () => expectText("No cardholders yet", 60_000))
+    // The create form has its URL; closing it goes back to the list.
     await page.getByTestId("create-cardholder").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/cardholders/create"), { timeout: 20_000 })
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/cardholders"), { timeout: 20_000 })
+    await open("/gateway/cardholders/create", () => expectTestId("create-cardholder-submit", 60_000))
     await page.getByTestId("create-cardholder-submit").click()
     await expectTestId("error-email")
-    await page.locator("#first_name").fill("Grace")
-    await page.locator("#last_name").fill("Hopper")
-    await page.locator("#email").fill("grace@example.com")
-    await page.locator("#billing_country").fill("US")
+    await fillFields({ first_name: "Grace", last_name: "Hopper", email: "grace@example.com", billing_country: "US" })
     await page.getByTestId("create-cardholder-submit").click()
     await expectToast("Cardholder created")
     await expectIn("cardholder-detail", "Grace Hopper")
@@ -357,9 +380,7 @@ async function main() {
 
   await step("cardholders: create and delete another (confirmed)", async () => {
     await page.getByTestId("create-cardholder").click()
-    await page.locator("#first_name").fill("Alan")
-    await page.locator("#last_name").fill("Turing")
-    await page.locator("#email").fill("alan@example.com")
+    await fillFields({ first_name: "Alan", last_name: "Turing", email: "alan@example.com" })
     await page.getByTestId("create-cardholder-submit").click()
     await expectToast("Cardholder created")
     await expectIn("cardholder-detail", "Alan Turing")
@@ -414,11 +435,9 @@ async function main() {
 
   await step("cards: recharge (confirmed, validated)", async () => {
     await page.getByTestId("card-recharge").click()
-    await page.locator("#amount").fill("abc")
-    await page.getByTestId("amount-prompt-confirm").click()
+    await submitAmount("abc")
     await expectText("decimal amount")
-    await page.locator("#amount").fill("10.00")
-    await page.getByTestId("amount-prompt-confirm").click()
+    await submitAmount("10.00")
     await expectToast("Card recharged")
     await expectIn("card-detail", "60.00 USD")
   })
@@ -440,6 +459,85 @@ async function main() {
     await screenshot("group-detail")
   })
 
+  let groupUrl
+  await step("groups: create a group at the gateway (validated, at its URL)", async () => {
+    await open("/gateway/groups", () => expectTestId("groups-table", 30_000))
+    await page.getByTestId("create-group").click()
+    await page.waitForURL((url) => url.pathname.endsWith("/gateway/groups/create"), { timeout: 20_000 })
+    await fillFields({ name: "Marketing", country_code: "gb", currency: "EUR", charge_amount: "500.125" })
+    await page.getByTestId("create-group-submit").click()
+    await expectIn("error-charge_amount", "at most 2 decimal places")
+    await screenshot("group-create-validation")
+    await page.locator("#charge_amount").fill("500")
+    await page.getByTestId("create-group-submit").click()
+    await expectToast("Group created")
+    await expectIn("group-detail", "Marketing")
+    await expectIn("group-balance", "500.00 EUR")
+    groupUrl = page.url()
+    await screenshot("group-created")
+  })
+
+  await step("groups: refund part of the new group to the account (validated, confirmed)", async () => {
+    if (!groupUrl) throw new Error("no group was created")
+    await page.getByTestId("refund-group").click()
+    await submitAmount("200.505")
+    await expectText("at most 2 decimal places")
+    await page.locator("#amount").fill("200.50")
+    await screenshot("group-refund-prompt")
+    await page.getByTestId("amount-prompt-confirm").click()
+    await expectToast("Refunded to the account")
+    await expectToast("New balance: 299.50 EUR")
+    await expectIn("group-balance", "299.50 EUR")
+    // more than the balance: the gateway's refusal, and the balance unchanged
+    await page.getByTestId("refund-group").click()
+    await submitAmount("300.00")
+    await expectToast("Insufficient balance")
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel", exact: true }).click()
+    await expectIn("group-balance", "299.50 EUR")
+    await screenshot("group-refunded")
+  })
+
+  await step("order widget: the subscription the order sold", async () => {
+    await open(`/orders/${subscribed.order.id}`, () => expectTestId("gateway-order-subscription", 60_000))
+    await expectIn("gateway-order-subscription", "Coffee Club monthly")
+    await expectIn("gateway-order-subscription", "12.50 USD")
+    await expectIn("gateway-order-subscription", "Active")
+    await expectIn("gateway-subscription-deductions", "0")
+    await expectTestId("order-cancel-subscription")
+    await page.getByTestId("gateway-order-subscription").scrollIntoViewIfNeeded()
+    await screenshot("order-subscription")
+  })
+
+  await step("subscriptions: list, status filter kept in the URL", async () => {
+    await open("/gateway/subscriptions", () => expectTestId("subscriptions-table", 60_000))
+    await expectIn("subscriptions-table", "Coffee Club monthly")
+    await expectIn("subscriptions-table", "12.50 USD")
+    await expectIn("subscriptions-table", "Every month")
+    await screenshot("subscriptions-list")
+    await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Cancelled")
+    await expectText("No subscriptions match these filters")
+    if (new URL(page.url()).searchParams.get("status") !== "cancelled") throw new Error(`the status filter is not in the URL: ${page.url()}`)
+    await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Active")
+    await expectIn("subscriptions-table", "Coffee Club monthly")
+  })
+
+  await step("subscriptions: detail, cancel through the prompt", async () => {
+    await page.getByTestId("subscriptions-table").locator("tbody tr").first().click()
+    await expectTestId("subscription-detail")
+    await expectIn("subscription-status", "Active")
+    await expectIn("subscription-detail", subscribed.order.id)
+    await expectText("No deductions yet")
+    await screenshot("subscription-detail")
+    await page.getByTestId("cancel-subscription").click()
+    await confirmPrompt("Cancel subscription")
+    await expectToast("Subscription cancelled")
+    await expectIn("subscription-status", "Cancelled")
+    await page.getByTestId("cancel-subscription").waitFor({ state: "detached", timeout: 20_000 })
+    await screenshot("subscription-cancelled")
+    await open("/gateway/subscriptions?status=cancelled", () => expectTestId("subscriptions-table", 60_000))
+    await expectIn("subscriptions-table", "Coffee Club monthly")
+  })
+
   await step("reconciliation: run the order sync", async () => {
     await open("/gateway/reconciliation", () => expectTestId("sync-runs", 60_000))
     await screenshot("reconciliation-before")
@@ -450,59 +548,9 @@ async function main() {
     await screenshot("reconciliation")
   })
 
-  // The storefront example (examples/storefront), as a shopper sees it.
+  // The storefront example (examples/storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
   page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  page.on("pageerror", (e) => pageErrors.push(`storefront: ${e.message}`))
-  const buyAndPayByCard = async (number) => {
-    await page.goto(stack.storefrontUrl, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("buy-t-shirt").click()
-    await page.getByTestId("pay-card").click()
-    await page.getByTestId("number").fill(number)
-    await page.getByTestId("cvv").fill("123")
-    await page.getByTestId("card-submit").click()
-  }
-  await step("storefront: card 4242 4242 4242 4242 gives an order confirmation", async () => {
-    await buyAndPayByCard("4242424242424242")
-    await expectIn("confirmation", "confirmed", 60_000)
-    await screenshot("storefront-card-confirmed")
-  })
-  await step("storefront: a declined card shows the gateway's reason", async () => {
-    await buyAndPayByCard("4000000000000002")
-    await expectIn("message", "Payment declined: Card declined", 60_000)
-    await screenshot("storefront-card-declined")
-  })
-  await step("storefront: 3-D Secure redirects to the issuer and back to the order", async () => {
-    // The storefront POSTs return_url and notify_url to the issuer_url (public docs, 3-D Secure): the
-    // challenge page is the answer to that POST, so its address carries no query and no card data.
-    const handOff = page.waitForRequest((r) => r.method() === "POST" && /\/sandbox\/issuer\//.test(r.url()), { timeout: 60_000 })
-    await buyAndPayByCard("4000000000003220")
-    const posted = await handOff
-    const fields = new URLSearchParams(posted.postData() ?? "")
-    if (new URL(posted.url()).search) throw new Error(`the issuer was opened with a query: ${posted.url()}`)
-    if (!fields.get("return_url") || !fields.get("notify_url")) throw new Error(`the hand-off POST lacks return_url / notify_url: ${posted.postData()}`)
-    const leaked = [...fields.keys()].filter((k) => !["return_url", "notify_url"].includes(k))
-    if (leaked.length) throw new Error(`the hand-off POST carries more than return_url / notify_url: ${leaked.join(", ")}`)
-    await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
-    await screenshot("storefront-3ds-confirmed")
-  })
-  await step("storefront: the hosted page in an iFrame, then the order", async () => {
-    await page.goto(stack.storefrontUrl, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("buy-t-shirt").click()
-    await page.getByTestId("pay-hosted").click()
-    const frame = page.frameLocator('[data-testid="hosted-frame"]')
-    await frame.locator("#card").fill("4242424242424242", { timeout: 60_000 })
-    await frame.locator("#expiration_month").fill("12")
-    await frame.locator("#expiration_year").fill(String(new Date().getUTCFullYear() + 3))
-    await frame.locator("#security_code").fill("123")
-    await screenshot("storefront-hosted-page")
-    await frame.getByRole("button", { name: "Pay" }).click()
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
-    await screenshot("storefront-hosted-confirmed")
-  })
+  await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, step, screenshot, pageErrors, log })
 
   if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
 }

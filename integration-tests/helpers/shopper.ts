@@ -16,11 +16,31 @@ export function card(number: string) {
 export class Shopper {
   constructor(
     private readonly api: AxiosInstance,
-    private readonly store: SeededStore
+    private readonly store: SeededStore,
+    /** A logged-in customer's token and email; a guest without. */
+    readonly customer: { token: string; email: string; id: string } | null = null
   ) {}
 
   get headers() {
-    return { headers: { "x-publishable-api-key": this.store.publishableKey } }
+    return {
+      headers: {
+        "x-publishable-api-key": this.store.publishableKey,
+        ...(this.customer ? { authorization: `Bearer ${this.customer.token}` } : {}),
+      },
+    }
+  }
+
+  /** Registers a customer account with Medusa's auth routes and returns a shopper logged in as them. */
+  static async register(api: AxiosInstance, store: SeededStore, email: string): Promise<Shopper> {
+    const password = "correct-horse-battery"
+    const { data: registered } = await api.post("/auth/customer/emailpass/register", { email, password })
+    const { data: created } = await api.post(
+      "/store/customers",
+      { email, first_name: "Ada", last_name: "Lovelace" },
+      { headers: { "x-publishable-api-key": store.publishableKey, authorization: `Bearer ${registered.token}` } }
+    )
+    const { data: login } = await api.post("/auth/customer/emailpass", { email, password })
+    return new Shopper(api, store, { token: login.token, email, id: created.customer.id })
   }
 
   /** A cart with items, addresses and shipping, and a payment session of `provider_id`. */
@@ -34,7 +54,7 @@ export class Shopper {
     const items = opts.items ?? [{ variant_id: this.store.variants.tshirt, quantity: 2 }]
     const { data: created } = await this.api.post(
       "/store/carts",
-      { region_id: this.store.regions[currency], email: "ada@example.com", items, shipping_address: address, billing_address: address },
+      { region_id: this.store.regions[currency], email: this.customer?.email ?? "ada@example.com", items, shipping_address: address, billing_address: address },
       this.headers
     )
     const cartId: string = created.cart.id

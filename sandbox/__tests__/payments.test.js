@@ -267,6 +267,23 @@ describe("POST /v1/authorise", () => {
     expect(unknown.json.source).toBe("token_id")
   })
 
+  test("tokenisation: card empty with token_id (the notes' form), no token for a declined card, an expired token declined", async () => {
+    const declined = await h.authorise(sb, { token_flag: "YES", card: "4000000000000002" })
+    expect(declined.order_status).toBe("0")
+    expect(declined.token_id ?? "").toBe("")
+    const first = await h.authorise(sb, { token_flag: "YES" })
+    const req = { ...h.payment({ token_id: first.token_id, card: "" }) }
+    for (const f of h.CARD_FIELDS) delete req[f]
+    const paid = await h.acq(sb, "/v1/authorise", req)
+    expect(paid.xml.order_status).toBe("1")
+    expect(paid.xml.token_id).toBe(first.token_id)
+    // "a token expires with its card": the card's expiry passes.
+    sb.store.tokens.get(first.token_id).exp_year = "2020"
+    const expired = await h.acq(sb, "/v1/authorise", { ...req, order_no: h.orderNo() })
+    expect(expired.xml.order_status).toBe("0")
+    expect(expired.xml.result_info).toBe("D0003:Card expired")
+  })
+
   test("subscription: recurring fields in the answer; cancelsubscription", async () => {
     const x = await h.authorise(sb, { subscription: { contract_name: "Gold plan", interval: "day", interval_count: "1" } })
     expect(x.recurring_id).toMatch(/^RC/)

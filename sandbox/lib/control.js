@@ -10,6 +10,7 @@ const payments = require("./payments")
 const batches = require("./batches")
 const payouts = require("./payouts")
 const disputes = require("./disputes")
+const subscriptionControl = require("./subscription-control")
 const I = require("./issuing-state")
 const { isHttpUrl } = require("./validation")
 const { isCurrencyCode, parseStrict } = require("./money")
@@ -170,6 +171,11 @@ function handleControl(ctx, info) {
       if (method === "POST" && id === undefined) return disputes.openDispute(ctx, body)
       if (method === "POST") return disputes.resolveDispute(ctx, id, body)
       break
+    case "clock":
+      if (id !== undefined) break
+      return subscriptionControl.clockRoute(ctx, method, body) || reply(405, { error: `${method} not allowed on ${path}` })
+    case "subscriptions":
+      return subscriptionControl.subscriptionsRoute(ctx, method, id, body) || reply(405, { error: `${method} not allowed on ${path}` })
     case "issuing":
       if (method === "GET" && id === undefined) return reply(200, I.issuingState(ctx.store))
       break

@@ -4,6 +4,7 @@
  * /v1/optimise (payment-method ranking) and /v1/cancelsubscription.
  */
 const v = require("./validation")
+const subscriptions = require("./subscriptions")
 const { RETURN, errorResponse, checkEnvelope, checkMerchant, checkSignature } = require("./acquiring-common")
 
 /** Base acceptance rates (sandbox table), adjusted by billing country. */
@@ -69,7 +70,7 @@ function cancelSubscription(ctx, info) {
     out.error_message = "S0001:Subscription not found"
     return { status: 200, json: out }
   }
-  sub.recurring_status = "0"
+  subscriptions.cancelSubscription(ctx, sub)
   return { status: 200, json: out }
 }
 

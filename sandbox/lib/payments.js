@@ -5,12 +5,12 @@
  * and the 3-D Secure / APM issuer page (/sandbox/issuer/{transaction_id}).
  */
 const money = require("./money")
-const time = require("./time")
 const v = require("./validation")
 const S = require("./store")
 const signing = require("./signing")
 const events = require("./events")
 const pages = require("./pages")
+const subscriptions = require("./subscriptions")
 const { errorResponse, checkMerchant, checkSignature } = require("./acquiring-common")
 
 /** The sandbox's magic card numbers (contract, "Sandbox test cards"). */
@@ -69,6 +69,10 @@ function validatePayment(body) {
   }
   if (body.subscription !== undefined && body.subscription !== "" && (typeof body.subscription !== "object" || body.subscription === null || Array.isArray(body.subscription))) {
     return v.fail("I0002", "subscription", "subscription must be an object (JSON text in a form body)")
+  }
+  if (body.subscription && typeof body.subscription === "object") {
+    const subError = subscriptions.validateSubscription(body.subscription, body.currency)
+    if (subError) return subError
   }
   if (body.checkout_time !== undefined && body.checkout_time !== "" && !(Number.isInteger(body.checkout_time) || /^[0-9]{1,12}$/.test(String(body.checkout_time)))) {
     return v.fail("I0002", "checkout_time", "checkout_time must be an integer (Unix seconds)")
@@ -187,36 +191,10 @@ function createPayment(ctx, req, o) {
   }
   const tx = S.createTransaction(store, f)
   if (!declined && req.subscription && typeof req.subscription === "object") {
-    tx.recurring_id = createSubscription(store, tx, req.subscription).recurring_id
+    tx.recurring_id = subscriptions.createSubscription(ctx, tx, req.subscription).recurring_id
   }
   if (tx.payment_status !== S.PS.PENDING) events.notifyTransaction(ctx, tx, "PAYMENT")
   return tx
-}
-
-/**
- * @param {import("./store").Store} store @param {any} tx @param {Record<string, any>} sub
- */
-function createSubscription(store, tx, sub) {
-  store.seq.recurring += 1
-  const now = new Date()
-  const interval = typeof sub.interval === "string" && sub.interval ? sub.interval : "month"
-  const count = Math.max(1, parseInt(String(sub.interval_count || "1"), 10) || 1)
-  const next = new Date(now.getTime())
-  if (interval === "day") next.setUTCDate(next.getUTCDate() + count)
-  else if (interval === "week") next.setUTCDate(next.getUTCDate() + 7 * count)
-  else if (interval === "year") next.setUTCFullYear(next.getUTCFullYear() + count)
-  else next.setTime(time.addMonths(now, count).getTime())
-  const rec = {
-    recurring_id: `RC${time.digits8(now)}${String(store.seq.recurring).padStart(5, "0")}`,
-    merchant_id: tx.merchant_id,
-    transaction_id: tx.transaction_id,
-    contract_name: String(sub.contract_name || sub.contract || ""),
-    recurring_deduction_period: `${count} ${interval}`,
-    recurring_deduction_time: time.dateTime(next),
-    recurring_status: "1",
-  }
-  store.subscriptions.set(rec.recurring_id, rec)
-  return rec
 }
 
 /**

@@ -149,9 +149,9 @@ function maskCard(pan) {
  * Create and store a transaction.
  * @param {Store} store
  * @param {Record<string, any>} f
+ * @param {Date} [now] when it happens (a subscription deduction passes the subscription clock's due time)
  */
-function createTransaction(store, f) {
-  const now = new Date()
+function createTransaction(store, f, now = new Date()) {
   store.seq.reference += 1
   const tx = {
     transaction_id: nextTransactionId(store, now),

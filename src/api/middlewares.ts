@@ -1,5 +1,4 @@
-import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./admin/gateway/payment-validators"
+import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { adminGatewayMiddlewares } from "./admin/gateway/middlewares"
 import { coreRouteOverrides } from "./core-route-overrides"
 import { StoreGatewayCardSchema, StoreGatewayPaymentMethodsSchema } from "./store/gateway/validators"
@@ -9,24 +8,23 @@ export default defineMiddlewares({
     {
       matcher: "/store/gateway/payment-sessions/:id/card",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(StoreGatewayCardSchema)],
+      // A customer's session or token when there is one: saved cards are theirs only; guests pay with a typed card.
+      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }), validateAndTransformBody(StoreGatewayCardSchema)],
+    },
+    {
+      matcher: "/store/gateway/saved-cards*",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
+    },
+    {
+      matcher: "/store/gateway/subscriptions*",
+      middlewares: [authenticate("customer", ["session", "bearer"])],
     },
     {
       matcher: "/store/gateway/payment-methods",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreGatewayPaymentMethodsSchema, {})],
     },
-    {
-      matcher: "/admin/gateway/payment-sessions/:id/review",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminGatewayReviewSchema)],
-    },
-    {
-      matcher: "/admin/gateway/sync-runs",
-      method: ["POST"],
-      middlewares: [validateAndTransformBody(AdminGatewaySyncRunSchema)],
-    },
-    // Payouts and issuing (src/api/admin/gateway/middlewares.ts).
+    // The admin gateway routes (src/api/admin/gateway/middlewares.ts).
     ...adminGatewayMiddlewares,
     // Medusa's own routes the plugin answers differently (src/api/core-route-overrides).
     ...coreRouteOverrides,

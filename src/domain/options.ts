@@ -115,6 +115,8 @@ export const providerOptionsSchema = strictOptions({
     per_address: positiveIntOptionSchema.optional(),
     window_seconds: positiveIntOptionSchema.optional(),
   }).optional(),
+  /** Saved cards: whether a payment with a saved card must carry its security code (default false: the token pays alone). */
+  saved_cards: strictOptions({ require_security_code: z.boolean({ error: "must be true or false" }).optional() }).optional(),
   /** How the gateway's status fields read; each list replaces the contract's default. */
   status_codes: strictOptions({
     /** `order_status` of the direct payment / APM answer (defaults approved 1, declined 0, pending -1, review -2). */
@@ -126,6 +128,9 @@ export const providerOptionsSchema = strictOptions({
     entry_refused: statusListOptionSchema.optional(),
     /** `cancel_status` of the subscription cancel meaning done (default 1). */
     subscription_cancelled: statusListOptionSchema.optional(),
+    /** `recurring_status` of a contract meaning active (default 1) / inactive: cancelled or ended (default 0) [assumed]. */
+    recurring_active: statusListOptionSchema.optional(),
+    recurring_inactive: statusListOptionSchema.optional(),
   }).optional(),
   /**
    * `payment_status` codes of the order query, the refund search and notifications, per state (contract

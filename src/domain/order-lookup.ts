@@ -20,7 +20,10 @@ export function pickSessionRecord(
     const exact = mine.find((r) => r.transaction_id === transactionId)
     if (exact) return exact
   }
-  return [...mine].sort((a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b)))[0]!
+  // A subscription's later deductions share the order number [assumed]: the payment is the contract's first.
+  const rid = (r: TransactionRecord) => r.subscription_result?.recurring_id || null
+  const payments = mine.filter((r) => !rid(r) || !mine.some((o) => rid(o) === rid(r) && (o.transaction_date ?? "") < (r.transaction_date ?? "")))
+  return [...payments].sort((a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b)))[0]!
 }
 
 /** One order's current transaction through the order query; query failures throw. */
@@ -32,4 +35,10 @@ export async function findSessionTransaction(
 ): Promise<TransactionRecord | null> {
   const res = await client.orderQuery({ orders: [orderNo] })
   return pickSessionRecord(res.orders_list ?? [], orderNo, transactionId, superseded)
+}
+
+/** One transaction by its id through the order query (`trades`); query failures throw. */
+export async function findTransaction(client: AcquiringClient, transactionId: string): Promise<TransactionRecord | null> {
+  const res = await client.orderQuery({ trades: [transactionId] })
+  return (res.orders_list ?? []).find((r) => r.transaction_id === transactionId && r.query_result !== "2") ?? null
 }

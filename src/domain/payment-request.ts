@@ -13,6 +13,7 @@ import {
   toMinorUnits,
 } from "../lib/gateway"
 import type { GatewayProviderOptions } from "./options"
+import type { SubscriptionPlan } from "./subscriptions"
 
 export interface OrderAddress {
   first_name?: string | null
@@ -39,6 +40,8 @@ export interface OrderItem {
   product_type?: string | null
   unit_price: AmountInput
   quantity: number
+  /** The variant's subscription plan (its metadata), when it sells one. */
+  subscription?: SubscriptionPlan | null
 }
 
 /** Browser and device data a storefront may pass (used by 3-D Secure and risk checks). */

@@ -9,6 +9,7 @@
  */
 import { GATEWAY_METHODS, GatewayMethod } from "./providers"
 import { GATEWAY_STATES, GatewayState } from "./status"
+import { SessionSubscription, SUBSCRIPTION_INTERVALS } from "./subscriptions"
 
 export type { GatewayMethod }
 
@@ -44,6 +45,17 @@ export interface RedirectForm {
   fields: Record<string, string>
 }
 
+/**
+ * A saved card in this payment: one being saved by it (`save`: kept once the payment is authorised) or the one
+ * it was paid with (`pay`). Our id and what may be shown, never the token.
+ */
+export interface SessionSavedCard {
+  use: "save" | "pay"
+  id: string | null
+  brand: string | null
+  last4: string
+}
+
 export interface GatewaySessionData {
   /** The gateway's order_no = the Medusa payment session id. */
   order_no: string
@@ -77,6 +89,9 @@ export interface GatewaySessionData {
   captured_amount: string | null
   refunds: RefundRecord[]
   chargebacks: ChargebackRecord[]
+  saved_card: SessionSavedCard | null
+  /** The subscription this payment sells (card payments only), with the gateway's contract id once known. */
+  subscription: SessionSubscription | null
 }
 
 /** Names that look like card data: refused in session data, which Medusa stores as given at creation. */
@@ -111,6 +126,8 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
     captured_amount: null,
     refunds: [],
     chargebacks: [],
+    saved_card: null,
+    subscription: null,
   }
 }
 
@@ -140,6 +157,35 @@ function readHosted(v: unknown): GatewaySessionData["hosted"] {
 function readDecline(v: unknown): GatewaySessionData["decline"] {
   const o = obj(v)
   return o ? { code: str(o.code) ?? "", message: str(o.message) ?? "" } : null
+}
+
+function readSavedCard(v: unknown): SessionSavedCard | null {
+  const o = obj(v)
+  if (!o || (o.use !== "save" && o.use !== "pay") || typeof o.last4 !== "string") return null
+  return { use: o.use, id: str(o.id), brand: str(o.brand), last4: o.last4 }
+}
+
+const count = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null)
+
+/** The subscription's keys, one by one (also what is written back). */
+function readSubscription(v: unknown): SessionSubscription | null {
+  const o = obj(v)
+  const interval = o?.interval as SessionSubscription["interval"]
+  const contract_name = str(o?.contract_name)
+  const amount = str(o?.amount)
+  if (!o || !contract_name || !amount || !SUBSCRIPTION_INTERVALS.includes(interval)) return null
+  return {
+    contract_name,
+    interval,
+    interval_count: count(o.interval_count) ?? 1,
+    billing_cycles: count(o.billing_cycles),
+    promotion_cycles: count(o.promotion_cycles),
+    amount,
+    variant_id: str(o.variant_id),
+    customer_id: str(o.customer_id),
+    cart_id: str(o.cart_id),
+    recurring_id: str(o.recurring_id),
+  }
 }
 
 /** Reads our data back from what Medusa stored or passed in, key by key; null when it is not ours. */
@@ -180,6 +226,8 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
     const amount = str(o?.amount)
     return o && dispute_id && amount ? [{ dispute_id, amount, refund_id: str(o.refund_id) }] : []
   })
+  d.saved_card = readSavedCard(data.saved_card)
+  d.subscription = readSubscription(data.subscription)
   return d
 }
 
@@ -207,5 +255,7 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     captured_amount: d.captured_amount,
     refunds: d.refunds.map((r) => ({ reference: r.reference, refund_reference_id: r.refund_reference_id, amount: r.amount, status: r.status })),
     chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id })),
+    saved_card: d.saved_card ? { use: d.saved_card.use, id: d.saved_card.id, brand: d.saved_card.brand, last4: d.saved_card.last4 } : null,
+    subscription: d.subscription ? readSubscription(d.subscription) : null,
   }
 }

@@ -17,16 +17,10 @@ import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRec
 import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, readSessionData, stateOfRecord } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
+import { applySubscriptionRecord } from "./subscriptions"
+import type { ApplyResult } from "./results"
 
-export interface ApplyResult {
-  order_no: string
-  state: GatewayState
-  /** What changed in Medusa, in words; empty when nothing had to. */
-  changes: string[]
-  discrepancy: string | null
-  /** Set when the record was not applied, e.g. it belongs to an earlier attempt. */
-  ignored?: string
-}
+export type { ApplyResult } from "./results"
 
 /** The lock every writer of a gateway payment's Medusa data takes (notifications, jobs, review). */
 export const paymentLockKey = (orderNo: string) => `gateway:payment:${orderNo}`
@@ -54,6 +48,12 @@ export async function applyGatewayState(
     const payment = session.payment ?? null
     const ours = readSessionData((payment?.data ?? session.data) as Record<string, unknown> | undefined)
     const recordTx = record?.transaction_id || null
+    const recurringId = record?.subscription_result?.recurring_id || null
+    if (record && recordTx && recurringId && ours?.subscription && ours.transaction_id && recordTx !== ours.transaction_id && !ours.superseded_transaction_ids.includes(recordTx)) {
+      // A later deduction of the subscription this payment sold: it is the subscription's, not the payment's.
+      const applied = await applySubscriptionRecord(container, record)
+      return { order_no: orderNo, state, changes: applied?.changes ?? [], discrepancy: null, ignored: `transaction ${recordTx} is a deduction of subscription ${recurringId}` }
+    }
     if (recordTx && ours && (ours.superseded_transaction_ids.includes(recordTx) || (ours.transaction_id && ours.transaction_id !== recordTx))) {
       const ignored = `transaction ${recordTx} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`
       container.resolve(ContainerRegistrationKeys.LOGGER).info(String(redact(`Gateway payment ${orderNo}: ${ignored}; ignored`)))
@@ -169,6 +169,16 @@ export async function applyGatewayState(
         changes.push(...booked.changes)
         discrepancy = [discrepancy, booked.discrepancy].filter(Boolean).join("; ") || null
       }
+    }
+
+    // A card this payment tokenised becomes the customer's only once the payment is authorised (also when the
+    // shopper never came back from 3-D Secure), and is dropped when it failed.
+    if (state === "authorized" || isCapturedState(state)) await gatewayModule.confirmSavedCard(orderNo)
+    else if (state === "failed" || state === "canceled") await gatewayModule.discardPendingCard(orderNo)
+
+    if (record && recurringId && ours?.subscription) {
+      const applied = await applySubscriptionRecord(container, record)
+      if (applied?.changes.length) changes.push(...applied.changes.map((c) => `subscription ${c}`))
     }
 
     await upsertGatewayPayment(gatewayModule, orderNo, {

@@ -10,11 +10,12 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { redact } from "../lib/gateway"
-import { findSessionTransaction, readSessionData } from "../domain"
+import { AcquiringClient, redact } from "../lib/gateway"
+import { findSessionTransaction, findTransaction, readSessionData } from "../domain"
 import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
 import { syncRefundsOfPayment } from "./refund-status"
+import { applySubscriptionRecord } from "./subscriptions"
 
 type Payload = Record<string, unknown>
 const text = (v: unknown) => (v === undefined || v === null || v === "" ? null : String(v))
@@ -55,6 +56,8 @@ export async function processGatewayNotification(container: MedusaContainer, not
     const orderNo = n.order_no
     if (!orderNo) return done("ignored", "no order_no")
     if (!client) return done("failed", 'the plugin has no "payments" option: nothing can be confirmed with the gateway')
+
+    if (n.notify_type === "SUBSCRIPTION") return done(...(await subscriptionNotification(container, client, n.transaction_id)))
 
     const paymentModule = container.resolve(Modules.PAYMENT)
     const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
@@ -105,4 +108,26 @@ export async function processGatewayNotification(container: MedusaContainer, not
     logger.warn(String(redact(`Gateway notification ${n.id} (${n.notify_type} ${n.order_no ?? ""}) failed: ${(err as Error).message}`)))
     return done("failed", (err as Error).message)
   }
+}
+
+/**
+ * A SUBSCRIPTION notification [assumed] (a deduction, a cancellation, the contract's end): the transaction it
+ * names is read back with the order query and only that answer is applied to the subscription.
+ */
+async function subscriptionNotification(
+  container: MedusaContainer,
+  client: AcquiringClient,
+  transactionId: string | null
+): Promise<["processed" | "ignored" | "failed", string]> {
+  if (!transactionId) return ["ignored", "no transaction_id"]
+  let record
+  try {
+    record = await findTransaction(client, transactionId)
+  } catch (err) {
+    return ["failed", `order query failed, nothing applied (the subscription sync will check it): ${(err as Error).message}`]
+  }
+  if (!record?.subscription_result?.recurring_id) return ["ignored", `transaction ${transactionId} belongs to no subscription at the gateway`]
+  const applied = await applySubscriptionRecord(container, record)
+  if (!applied?.subscription_id) return ["ignored", `subscription ${record.subscription_result.recurring_id} is not one this store sold`]
+  return ["processed", `subscription ${applied.recurring_id}: ${applied.changes.length ? applied.changes.join(", ") : "no change"}`]
 }

@@ -8,6 +8,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { AcquiringClient, GatewayApiError, redact } from "../lib/gateway"
 import { syncConcurrency } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
+import type { SyncSummary } from "./results"
 
 export interface SyncOptions {
   /** Only sessions and payments created within this many days are checked (default 30). */
@@ -19,15 +20,7 @@ export interface SyncOptions {
   concurrency?: number
 }
 
-export interface SyncSummary {
-  job: "order_sync" | "refund_sync"
-  status: "succeeded" | "failed" | "skipped"
-  checked: number
-  changed: number
-  requests: number
-  discrepancies: { order_no: string; reason: string }[]
-  error: string | null
-}
+export type { SyncSummary } from "./results"
 
 /** Rows read a page at a time (keyset by id: stable while the run changes what it reads; flat in memory). */
 export const PAGE = 500

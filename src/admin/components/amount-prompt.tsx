@@ -1,62 +1,58 @@
-import { Button, Input, Prompt } from "@medusajs/ui"
-import { useEffect, useState } from "react"
-import { FormField } from "./form-field"
-import { validateAmount } from "../lib/validation"
+import { Button, Prompt } from "@medusajs/ui"
+import { useMemo } from "react"
+import { FormProvider } from "react-hook-form"
+import { AdminCardAmountSchema } from "../../api/admin/gateway/schemas/cards"
+import { useSchemaForm, withCurrency } from "../lib/form"
+import { TextField } from "./form-field"
 
 /**
- * A confirmation with an amount (change limit, recharge, withdraw): the operation runs only after the
- * amount is valid and the admin confirms.
+ * A confirmation with an amount (a card's limit, recharge, withdraw; a group's refund): the operation runs
+ * only after the amount passes the API's rule for it (`schema`, the route's body), with the currency's
+ * decimals, and the admin confirms.
  */
 export const AmountPrompt = ({
-  open,
   title,
   description,
   confirmText,
   currency,
+  schema: body = AdminCardAmountSchema,
   isPending,
   onConfirm,
   onClose,
 }: {
-  open: boolean
   title: string
   description: string
   confirmText: string
   currency?: string | null
+  schema?: typeof AdminCardAmountSchema
   isPending: boolean
   onConfirm: (amount: string) => void
   onClose: () => void
 }) => {
-  const [amount, setAmount] = useState("")
-  const [error, setError] = useState<string | undefined>()
-  useEffect(() => {
-    if (open) {
-      setAmount("")
-      setError(undefined)
-    }
-  }, [open])
-  const submit = () => {
-    const problem = validateAmount(amount, currency ?? undefined)
-    setError(problem ?? undefined)
-    if (!problem) onConfirm(amount.trim())
-  }
+  const schema = useMemo(() => withCurrency(body, "amount", currency), [body, currency])
+  const form = useSchemaForm<{ amount: string }, typeof schema>(schema, { amount: "" })
   return (
-    <Prompt open={open} onOpenChange={(o) => !o && onClose()}>
+    <Prompt open onOpenChange={(o) => !o && onClose()}>
       <Prompt.Content>
-        <Prompt.Header>
-          <Prompt.Title>{title}</Prompt.Title>
-          <Prompt.Description>{description}</Prompt.Description>
-        </Prompt.Header>
-        <div className="px-6 pb-4">
-          <FormField label={`Amount${currency ? ` (${currency})` : ""}`} name="amount" error={error}>
-            <Input id="amount" name="amount" placeholder="0.00" value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
-          </FormField>
-        </div>
-        <Prompt.Footer>
-          <Prompt.Cancel onClick={onClose}>Cancel</Prompt.Cancel>
-          <Button size="small" onClick={submit} isLoading={isPending} data-testid="amount-prompt-confirm">
-            {confirmText}
-          </Button>
-        </Prompt.Footer>
+        <FormProvider {...form}>
+          <form onSubmit={form.handleSubmit(({ amount }) => onConfirm(amount))} noValidate>
+            <Prompt.Header>
+              <Prompt.Title>{title}</Prompt.Title>
+              <Prompt.Description>{description}</Prompt.Description>
+            </Prompt.Header>
+            <div className="px-6 pb-4">
+              <TextField name="amount" label={`Amount${currency ? ` (${currency})` : ""}`} placeholder="0.00" autoFocus />
+            </div>
+            <Prompt.Footer>
+              <Prompt.Cancel onClick={onClose} type="button">
+                Cancel
+              </Prompt.Cancel>
+              <Button size="small" type="submit" isLoading={isPending} data-testid="amount-prompt-confirm">
+                {confirmText}
+              </Button>
+            </Prompt.Footer>
+          </form>
+        </FormProvider>
       </Prompt.Content>
     </Prompt>
   )

@@ -1,12 +1,20 @@
 import { Table } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { useNavigate } from "react-router-dom"
+import { formatDate } from "../lib/format"
 import { EmptyState, ErrorState, LoadingState } from "./states"
+import { GatewayStatusBadge } from "./status-badges"
 
 export type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; className?: string }
 
+/** The columns most lists end with: the record's status and a date of it. */
+export const statusColumn = <T extends { status: string }>(): Column<T> => ({ key: "status", header: "Status", cell: (r) => <GatewayStatusBadge status={r.status} /> })
+export const dateColumn = <T,>(key: keyof T & string, header: string): Column<T> => ({ key, header, cell: (r) => formatDate(r[key] as string | null) })
+
 /**
- * A paginated list in Medusa's Table, with loading, error and empty states. Rows link to `rowLink(row)`.
+ * A paginated list in Medusa's Table, with loading, error and empty states (a filtered empty list says that
+ * nothing matches the filters of `noun`). Rows link to `rowLink(row)`. The page and the query's state come
+ * from useListPage's `table`.
  */
 export function ListTable<T extends { id: string }>({
   rows,
@@ -19,8 +27,9 @@ export function ListTable<T extends { id: string }>({
   error,
   onRetry,
   rowLink,
-  emptyTitle,
-  emptyDescription,
+  noun,
+  filtered,
+  empty,
   testId,
 }: {
   rows: T[] | undefined
@@ -33,14 +42,18 @@ export function ListTable<T extends { id: string }>({
   error: unknown
   onRetry?: () => void
   rowLink?: (row: T) => string
-  emptyTitle: string
-  emptyDescription?: string
+  /** What the rows are ("payouts"), for the empty state of a filtered list. */
+  noun: string
+  filtered: boolean
+  /** The empty state of the unfiltered list. */
+  empty: { title: string; description: string }
   testId?: string
 }) {
   const navigate = useNavigate()
   if (isLoading && !rows) return <LoadingState rows={5} />
   if (error) return <ErrorState error={error} onRetry={onRetry} />
-  if (!rows?.length) return <EmptyState title={emptyTitle} description={emptyDescription} />
+  if (!rows?.length)
+    return filtered ? <EmptyState title={`No ${noun} match these filters`} description="Change or clear the filters." /> : <EmptyState {...empty} />
   const pageCount = Math.max(1, Math.ceil(count / pageSize))
   return (
     <div data-testid={testId}>

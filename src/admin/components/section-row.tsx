@@ -1,5 +1,6 @@
 import { Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { Link } from "react-router-dom"
 
 /** A label/value row of a detail section, as in Medusa's own detail pages. */
 export const SectionRow = ({ title, value, testId }: { title: string; value?: ReactNode; testId?: string }) => {
@@ -19,3 +20,15 @@ export const SectionRow = ({ title, value, testId }: { title: string; value?: Re
     </div>
   )
 }
+
+/** A row whose value links to another page of the plugin. */
+export const LinkRow = ({ title, to, label }: { title: string; to: string; label: ReactNode }) => (
+  <SectionRow
+    title={title}
+    value={
+      <Link to={to} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
+        {label}
+      </Link>
+    }
+  />
+)

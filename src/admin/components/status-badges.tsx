@@ -1,5 +1,5 @@
 import { StatusBadge } from "@medusajs/ui"
-import { humanize } from "../lib/format"
+import { humanize, titleCase } from "../lib/format"
 
 type Color = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
@@ -35,6 +35,9 @@ const COLORS: Record<string, Color> = {
   open: "orange",
   won: "green",
   lost: "red",
+  // subscriptions (and pending, active above)
+  cancelled: "grey",
+  ended: "grey",
   // sync runs
   succeeded: "green",
   running: "blue",
@@ -45,3 +48,6 @@ export const GatewayStatusBadge = ({ status, label }: { status?: string | null; 
   if (!status) return <span className="text-ui-fg-muted">-</span>
   return <StatusBadge color={COLORS[status] ?? "grey"}>{label ?? humanize(status)}</StatusBadge>
 }
+
+/** A payout's status: its capitals shown as a word ("Processing"). */
+export const PayoutStatusBadge = ({ status }: { status: string }) => <GatewayStatusBadge status={status} label={titleCase(status)} />

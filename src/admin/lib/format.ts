@@ -34,3 +34,17 @@ export function humanize(value?: string | null): string {
   const s = value.replace(/_/g, " ").toLowerCase()
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
+
+/** "PROCESSING" → "Processing" (the payouts' statuses are capitals). */
+export const titleCase = (value: string) => value.charAt(0) + value.slice(1).toLowerCase()
+
+/** A payout party's name: the company's, or the person's first and last names. */
+export function partyName(party?: { company_name?: string | null; first_name?: string | null; last_name?: string | null } | null): string {
+  if (!party) return dash
+  return party.company_name || [party.first_name, party.last_name].filter(Boolean).join(" ") || dash
+}
+
+/** A subscription's period: "Every month", "Every 2 weeks". */
+export function intervalText(interval: string, count = 1): string {
+  return count > 1 ? `Every ${count} ${interval}s` : `Every ${interval}`
+}

@@ -1,25 +1,33 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { CheckCircle, XCircle } from "@medusajs/icons"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Text, toast, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Text } from "@medusajs/ui"
+import { brandName } from "../../domain/card-brand"
+import { isGatewayProvider, methodOfProvider } from "../../domain/providers"
+import type { SessionSavedCard } from "../../domain/session-data"
+import type { AdminGatewayPaymentDetails, DisputeRecord } from "../../types/http"
+import { OrderSubscription } from "../components/order-subscription"
 import { SectionHeader } from "../components/page-header"
 import { SectionRow } from "../components/section-row"
 import { ErrorState, LoadingState } from "../components/states"
 import { GatewayStatusBadge } from "../components/status-badges"
 import { useGatewayPayment, useOrderPayments, useReviewGatewayPayment } from "../hooks/api/payment-sessions"
-import { errorMessage, formatAmount, formatDate, humanize } from "../lib/format"
-import type { CaptureRecord, DisputeRecord, GatewaySessionData, RefundRecord } from "../lib/types"
-
-const GATEWAY_PROVIDER = /^pp_gateway_/
+import { useGatewayAction } from "../hooks/use-gateway-action"
+import { formatAmount, formatDate, humanize } from "../lib/format"
 
 type Session = { id: string; provider_id: string; status: string; created_at?: string; data?: Record<string, unknown> }
 
 /** The gateway session that paid the order: the one with a payment, else the latest gateway session. */
 function gatewaySessionOf(order: AdminOrder | undefined): Session | undefined {
   const collections = (order?.payment_collections ?? []) as unknown as { payment_sessions?: Session[]; payments?: { payment_session_id?: string; provider_id: string }[] }[]
-  const sessions = collections.flatMap((c) => c.payment_sessions ?? []).filter((s) => GATEWAY_PROVIDER.test(s.provider_id))
+  const sessions = collections.flatMap((c) => c.payment_sessions ?? []).filter((s) => isGatewayProvider(s.provider_id))
   const paidIds = new Set(collections.flatMap((c) => c.payments ?? []).map((p) => p.payment_session_id))
   return sessions.find((s) => paidIds.has(s.id)) ?? sessions.sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))[0]
+}
+
+function savedCardText(card: SessionSavedCard): string {
+  const which = `${brandName(card.brand)} card ending ${card.last4}`
+  return card.use === "pay" ? `Paid with the customer's saved ${which}` : `Saved for the customer: ${which}`
 }
 
 function riskReasons(value: unknown): string[] {
@@ -56,52 +64,59 @@ const RecordRows = ({ title, testId, rows }: { title: string; testId: string; ro
   />
 )
 
+const REVIEW = {
+  approve: {
+    confirm: {
+      title: "Approve this payment?",
+      description: "The gateway releases the payment held for risk review and Medusa marks it authorized.",
+      confirmText: "Approve",
+    },
+    done: "Payment approved",
+    failed: "Could not approve the payment",
+  },
+  reject: {
+    confirm: {
+      title: "Reject this payment?",
+      description: "The gateway declines the payment held for risk review; the order waiting for it is canceled.",
+      confirmText: "Reject",
+      danger: true,
+    },
+    done: "Payment rejected",
+    failed: "Could not reject the payment",
+  },
+}
+
 const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { data: orderData, isLoading: orderLoading } = useOrderPayments(order.id)
   const session = gatewaySessionOf(orderData?.order as AdminOrder | undefined)
   const { data, isLoading, error, refetch } = useGatewayPayment(session?.id)
   const review = useReviewGatewayPayment(session?.id ?? "", order.id)
-  const prompt = usePrompt()
+  const run = useGatewayAction()
 
   // Orders paid through another provider (or not yet loaded): nothing from this plugin.
   if (orderLoading || !session) return null
 
-  const sessionData = (data?.payment_session.data ?? session.data ?? {}) as GatewaySessionData
+  // Until the plugin's answer arrives: the order's copy of the session data (the provider's own keys).
+  const sessionData = data?.payment_session.data ?? ((session.data ?? null) as AdminGatewayPaymentDetails["payment_session"]["data"])
   const gp = data?.gateway_payment ?? null
-  const state = gp?.gateway_state ?? sessionData.gateway_state ?? null
+  const state = gp?.gateway_state ?? sessionData?.gateway_state ?? null
   const held = state === "review" && gp?.review_status !== "approved" && gp?.review_status !== "rejected"
   // Captures and refunds live in the Medusa payment's data, each with what the gateway said (unknown while a
   // lost answer is being reconciled).
-  const paymentData = (data?.payment?.data ?? {}) as GatewaySessionData
-  const captures: CaptureRecord[] = paymentData.captures ?? []
-  const refunds: RefundRecord[] = paymentData.refunds ?? []
+  const paymentData = data?.payment?.data ?? null
+  const captures = paymentData?.captures ?? []
+  const refunds = paymentData?.refunds ?? []
   const disputes: DisputeRecord[] = Array.isArray(gp?.disputes) ? (gp!.disputes as DisputeRecord[]) : []
   const reasons = riskReasons(gp?.risk_reasons)
   const lastNotification = gp?.last_notification_at ?? data?.notifications?.[0]?.received_at ?? null
 
-  const decide = async (action: "approve" | "reject") => {
-    const confirmed = await prompt({
-      title: action === "approve" ? "Approve this payment?" : "Reject this payment?",
-      description:
-        action === "approve"
-          ? "The gateway releases the payment held for risk review and Medusa marks it authorized."
-          : "The gateway declines the payment held for risk review; the order waiting for it is canceled.",
-      confirmText: action === "approve" ? "Approve" : "Reject",
-      cancelText: "Cancel",
-      variant: action === "approve" ? "confirmation" : "danger",
-    })
-    if (!confirmed) return
-    review.mutate(action, {
-      onSuccess: () => toast.success(action === "approve" ? "Payment approved" : "Payment rejected"),
-      onError: (e) => toast.error(action === "approve" ? "Could not approve the payment" : "Could not reject the payment", { description: errorMessage(e) }),
-    })
-  }
+  const decide = (action: "approve" | "reject") => run(review, action, REVIEW[action])
 
   return (
     <Container className="divide-y p-0" data-testid="gateway-payment-widget">
       <SectionHeader
         title="Card gateway"
-        subtitle={humanize(sessionData.method ?? session.provider_id.replace("pp_gateway_", ""))}
+        subtitle={humanize(sessionData?.method ?? methodOfProvider(session.provider_id))}
         actions={<GatewayStatusBadge status={state} />}
       />
       {isLoading ? (
@@ -127,27 +142,28 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
               </div>
             </div>
           )}
-          <SectionRow title="Transaction" value={gp?.transaction_id ?? sessionData.transaction_id} testId="gateway-transaction-id" />
+          <SectionRow title="Transaction" value={gp?.transaction_id ?? sessionData?.transaction_id} testId="gateway-transaction-id" />
           <SectionRow title="Gateway status" value={<GatewayStatusBadge status={state} />} testId="gateway-status" />
           {gp?.review_status && <SectionRow title="Review" value={<GatewayStatusBadge status={gp.review_status} />} testId="gateway-review-status" />}
-          <SectionRow title="Card" value={sessionData.card_mask ?? sessionData.payment_method} testId="gateway-card" />
-          <SectionRow title="3-D Secure" value={humanize(gp?.threeds_result ?? sessionData.threeds_result)} />
+          <SectionRow title="Card" value={sessionData?.card_mask ?? sessionData?.payment_method} testId="gateway-card" />
+          {sessionData?.saved_card && <SectionRow title="Saved card" value={savedCardText(sessionData.saved_card)} testId="gateway-saved-card" />}
+          <SectionRow title="3-D Secure" value={humanize(gp?.threeds_result ?? sessionData?.threeds_result)} />
           <SectionRow title="Risk action" value={gp?.risk_action ? <Badge size="2xsmall">{gp.risk_action}</Badge> : undefined} testId="gateway-risk-action" />
           <SectionRow title="Risk score" value={gp?.risk_score} />
           <SectionRow
             title="Risk reasons"
             value={reasons.length ? reasons.map((r) => <Badge key={r} size="2xsmall" color="orange">{r}</Badge>) : undefined}
           />
-          {sessionData.decline && <SectionRow title="Decline" value={`${sessionData.decline.code} ${sessionData.decline.message}`} />}
+          {sessionData?.decline && <SectionRow title="Decline" value={`${sessionData.decline.code} ${sessionData.decline.message}`} />}
           <RecordRows
             title="Captures"
             testId="gateway-captures"
-            rows={captures.map((c) => ({ key: c.id, text: formatAmount(c.amount, sessionData.currency), status: c.status }))}
+            rows={captures.map((c) => ({ key: c.id, text: formatAmount(c.amount, sessionData?.currency), status: c.status }))}
           />
           <RecordRows
             title="Refunds"
             testId="gateway-refunds"
-            rows={refunds.map((r) => ({ key: r.reference, id: r.reference, text: formatAmount(r.amount, sessionData.currency), status: r.status }))}
+            rows={refunds.map((r) => ({ key: r.reference, id: r.reference, text: formatAmount(r.amount, sessionData?.currency), status: r.status }))}
           />
           <RecordRows
             title="Disputes"
@@ -155,15 +171,16 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
             rows={disputes.map((d) => ({
               key: d.dispute_id ?? d.at ?? "",
               id: d.dispute_id ?? "",
-              text: `${d.amount ? formatAmount(d.amount, sessionData.currency) : ""} ${d.reason ?? ""}`,
+              text: `${d.amount ? formatAmount(d.amount, sessionData?.currency) : ""} ${d.reason ?? ""}`,
               status: (d.status ?? "open").toLowerCase(),
             }))}
           />
-          {(gp?.discrepancy || paymentData.discrepancy || sessionData.discrepancy) && (
-            <SectionRow title="Discrepancy" value={gp?.discrepancy ?? paymentData.discrepancy ?? sessionData.discrepancy} testId="gateway-discrepancy" />
+          {(gp?.discrepancy || paymentData?.discrepancy || sessionData?.discrepancy) && (
+            <SectionRow title="Discrepancy" value={gp?.discrepancy ?? paymentData?.discrepancy ?? sessionData?.discrepancy} testId="gateway-discrepancy" />
           )}
           <SectionRow title="Last notification" value={lastNotification ? formatDate(lastNotification) : undefined} testId="gateway-last-notification" />
           <SectionRow title="Last reconciliation" value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined} />
+          <OrderSubscription orderId={order.id} />
         </>
       )}
     </Container>

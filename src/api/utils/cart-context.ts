@@ -1,7 +1,7 @@
 /** Reads a cart through Medusa's query and turns it into the provider's OrderContext. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { BrowserData, OrderContext } from "../../domain"
+import { BrowserData, OrderContext, subscriptionPlanOf } from "../../domain"
 
 /** What the order context reads (orderContextOf); the cart's grand total is not one of them. */
 const CART_FIELDS = [
@@ -22,6 +22,7 @@ const CART_FIELDS = [
   "items.product_id",
   "items.product_type",
   "items.product_handle",
+  "items.variant.metadata",
   "items.unit_price",
   "items.quantity",
   "shipping_address.*",
@@ -69,6 +70,7 @@ export function orderContextOf(cart: CartForPayment | null, shopperIp: string | 
       product_type: i.product_type,
       unit_price: i.unit_price,
       quantity: Number(i.quantity),
+      subscription: subscriptionPlanOf(i.variant?.metadata),
     })),
     billing_address: cart.billing_address ?? null,
     shipping_address: cart.shipping_address ?? null,

@@ -6,8 +6,9 @@
  * - card numbers: any run of 12–19 digits (optionally grouped by single spaces or dashes) that passes the
  *   Luhn check keeps only its last 4 digits; fields named like a card number are masked whatever they hold;
  * - security codes (`security_code`, and any field whose name ends in cvv/cvc), the card's expiry
- *   (`expiration_month`, `expiration_year`), sign keys, api keys, passwords and secrets, `encryption_data` and
- *   `sign` (replaced by "[REDACTED]"), in objects, in JSON text, in form-encoded text and in XML text;
+ *   (`expiration_month`, `expiration_year`), stored-card tokens (`token_id`), sign keys, api keys, passwords
+ *   and secrets, `encryption_data` and `sign` (replaced by "[REDACTED]"), in objects, in JSON text, in
+ *   form-encoded text and in XML text;
  * - any extra secret string passed in `options.secrets` (e.g. the configured sign key itself).
  *
  * The input is never mutated; circular references become "[Circular]".
@@ -36,6 +37,9 @@ const SECRET_FIELDS = new Set([
   "password",
   "authorization",
   "signinfo",
+  // a stored card's token pays without the card: a secret of the store
+  "token_id",
+  "token",
 ])
 
 function normaliseKey(key: string): string {
@@ -134,7 +138,7 @@ export function maskPansInText(text: string): string {
 }
 
 const SECRET_NAME_PATTERN =
-  "(?:[A-Za-z_]*cv[vc]2?|security_code|expiration_month|expiration_year|sign|signature|encryption_data|sign_?key|api_?key|x-api-key|client_secret|secret|password|signInfo)"
+  "(?:[A-Za-z_]*cv[vc]2?|security_code|expiration_month|expiration_year|sign|signature|encryption_data|sign_?key|api_?key|x-api-key|client_secret|secret|password|signInfo|token_id|token)"
 const PAN_NAME_PATTERN = "(?:card|card_?number|card_?no|pan)"
 
 // JSON text: "name": "value"  or "name": 123

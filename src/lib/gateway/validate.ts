@@ -36,64 +36,74 @@ function typeName(v: unknown): string {
   return typeof v
 }
 
+/** The parts of a zod issue (raised, or raw in an error map) that say which rule it breaks. */
+type IssueLike = {
+  code?: string
+  message?: string
+  maximum?: number | bigint
+  minimum?: number | bigint
+  origin?: string
+  expected?: string
+  values?: readonly unknown[]
+  format?: string
+  pattern?: RegExp | string
+}
+
+/**
+ * The rule an issue breaks, in words ("must be at most 64 characters"); `value` is the field's value. A
+ * schema's own message is kept. Also the error map of the admin forms, which show the rule under the field.
+ */
+export function ruleOf(issue: IssueLike, value: unknown): string {
+  const custom = issue.message && !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message)
+  const own = (fallback: string) => (custom ? issue.message! : fallback)
+  switch (issue.code) {
+    case "invalid_type":
+      return value === undefined ? "is required" : own(`must be ${article(String(issue.expected))} (got ${typeName(value)})`)
+    case "too_big": {
+      const max = issue.maximum ?? 0
+      return own(
+        issue.origin === "string"
+          ? `must be at most ${plural(max, "character")}`
+          : issue.origin === "array"
+            ? `must hold at most ${plural(max, "entry").replace("entrys", "entries")}`
+            : `must be at most ${String(max)}`,
+      )
+    }
+    case "too_small": {
+      const min = issue.minimum ?? 0
+      return own(
+        issue.origin === "string"
+          ? Number(min) === 1
+            ? "must not be empty"
+            : `must be at least ${plural(min, "character")}`
+          : issue.origin === "array"
+            ? `must hold at least ${plural(min, "entry").replace("entrys", "entries")}`
+            : `must be at least ${String(min)}`,
+      )
+    }
+    case "invalid_value":
+      return own(`must be one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(", ")}`)
+    case "invalid_format":
+      return own(issue.pattern ? `must match ${issue.pattern}` : `must be a valid ${issue.format}`)
+    case "invalid_union":
+      return value === undefined ? "is required" : own(`has an unexpected type (${typeName(value)})`)
+    default:
+      return issue.message || "is invalid"
+  }
+}
+
 /** Turns zod issues into field + rule pairs, in the words of the gateway's fields. */
 export function issuesOf(error: z.ZodError, data: unknown): ValidationIssue[] {
   const out: ValidationIssue[] = []
   for (const issue of error.issues) {
     const path = issue.path as PropertyKey[]
     const field = formatPath(path) || "(body)"
-    const custom = issue.message && !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message)
-    switch (issue.code) {
-      case "invalid_type": {
-        const v = valueAt(data, path)
-        out.push({ field, rule: v === undefined ? "is required" : custom ? issue.message : `must be ${article(issue.expected)} (got ${typeName(v)})` })
-        break
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        out.push({ field: field === "(body)" ? key : `${field}.${key}`, rule: "is not a known field of this request" })
       }
-      case "too_big": {
-        const max = issue.maximum
-        const rule =
-          issue.origin === "string"
-            ? `must be at most ${plural(max, "character")}`
-            : issue.origin === "array"
-              ? `must hold at most ${plural(max, "entry").replace("entrys", "entries")}`
-              : `must be at most ${String(max)}`
-        out.push({ field, rule: custom ? issue.message : rule })
-        break
-      }
-      case "too_small": {
-        const min = issue.minimum
-        const rule =
-          issue.origin === "string"
-            ? Number(min) === 1
-              ? "must not be empty"
-              : `must be at least ${plural(min, "character")}`
-            : issue.origin === "array"
-              ? `must hold at least ${plural(min, "entry").replace("entrys", "entries")}`
-              : `must be at least ${String(min)}`
-        out.push({ field, rule: custom ? issue.message : rule })
-        break
-      }
-      case "unrecognized_keys":
-        for (const key of issue.keys) {
-          out.push({ field: field === "(body)" ? key : `${field}.${key}`, rule: "is not a known field of this request" })
-        }
-        break
-      case "invalid_value":
-        out.push({ field, rule: custom ? issue.message : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}` })
-        break
-      case "invalid_format":
-        out.push({
-          field,
-          rule: custom ? issue.message : "pattern" in issue && issue.pattern ? `must match ${issue.pattern}` : `must be a valid ${issue.format}`,
-        })
-        break
-      case "invalid_union": {
-        const v = valueAt(data, path)
-        out.push({ field, rule: v === undefined ? "is required" : custom ? issue.message : `has an unexpected type (${typeName(v)})` })
-        break
-      }
-      default:
-        out.push({ field, rule: issue.message || "is invalid" })
+    } else {
+      out.push({ field, rule: ruleOf(issue, valueAt(data, path)) })
     }
   }
   return out

@@ -1,6 +1,6 @@
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
-import type { SqlEntityManager } from "@mikro-orm/postgresql"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import {
   AcquiringClient,
   createAcquiringClient,
@@ -19,8 +19,15 @@ import {
   GatewayProviderOptions,
   GatewaySessionData,
   GatewayState,
+  isCardExpired,
   isGatewayProvider,
   readSessionData,
+  SavedCardRow,
+  SavedCardView,
+  SessionSubscription,
+  subscriptionView,
+  SubscriptionView,
+  savedCardView,
   stateOfRecord,
 } from "../../domain"
 import { GatewayCard } from "./models/gateway-card"
@@ -30,6 +37,9 @@ import { GatewayNotification } from "./models/gateway-notification"
 import { GatewayOperationAudit } from "./models/gateway-operation-audit"
 import { GatewayPayment } from "./models/gateway-payment"
 import { GatewayPayout } from "./models/gateway-payout"
+import { GatewaySavedCard } from "./models/gateway-saved-card"
+import { GatewaySubscription } from "./models/gateway-subscription"
+import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
 import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, validateModuleOptions } from "./options"
 
@@ -59,6 +69,9 @@ class GatewayModuleService extends MedusaService({
   GatewayCard,
   GatewayCardGroup,
   GatewayOperationAudit,
+  GatewaySavedCard,
+  GatewaySubscription,
+  GatewaySubscriptionDeduction,
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
@@ -153,6 +166,117 @@ class GatewayModuleService extends MedusaService({
     const now = new Date()
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
     await knex("gateway_payment").whereIn("order_no", [...orderNos]).whereNull("deleted_at").update({ last_reconciled_at: now, updated_at: now })
+  }
+
+  // ------------------------------------------------------------------ saved cards (the token never leaves the server)
+
+  /** Keeps the token of a card tokenised by payment `order_no`, pending until that payment is authorised. */
+  async keepTokenisedCard(card: Omit<SavedCardRow, "id" | "status" | "last_used_at" | "created_at">): Promise<string> {
+    await this.discardPendingCard(card.order_no)
+    const row = await this.createGatewaySavedCards({ ...card, status: "pending" })
+    return row.id
+  }
+
+  /**
+   * Payment `orderNo` is authorised: its pending card becomes the customer's. An older token of the same card
+   * (brand, last 4, expiry) is replaced, so the list shows each card once.
+   */
+  async confirmSavedCard(orderNo: string): Promise<string | null> {
+    const [pending] = await this.listGatewaySavedCards({ order_no: orderNo, status: "pending" })
+    if (!pending) return null
+    const same = await this.listGatewaySavedCards({
+      customer_id: pending.customer_id,
+      status: "active",
+      last4: pending.last4,
+      exp_month: pending.exp_month,
+      exp_year: pending.exp_year,
+    })
+    const older = same.filter((c) => c.brand === pending.brand).map((c) => c.id)
+    if (older.length) await this.softDeleteGatewaySavedCards(older)
+    await this.updateGatewaySavedCards({ id: pending.id, status: "active" })
+    return pending.id
+  }
+
+  /** The payment that tokenised a card failed or was replaced: its token is never kept. */
+  async discardPendingCard(orderNo: string): Promise<void> {
+    const pending = await this.listGatewaySavedCards({ order_no: orderNo, status: "pending" }, { select: ["id"] })
+    if (pending.length) await this.deleteGatewaySavedCards(pending.map((c) => c.id))
+  }
+
+  /** A customer's saved cards as they may be shown (no token), newest first. */
+  async listSavedCards(customerId: string): Promise<SavedCardView[]> {
+    const rows = await this.listGatewaySavedCards({ customer_id: customerId, status: "active" }, { order: { created_at: "DESC" } })
+    return rows.map((r) => savedCardView(r as SavedCardRow))
+  }
+
+  /**
+   * A customer's saved card with its token, for a payment (server only). Another customer's card, a deleted or
+   * pending one is not found; an expired one is refused before any request.
+   */
+  async savedCardForPayment(customerId: string, id: string): Promise<SavedCardRow> {
+    const [row] = await this.listGatewaySavedCards({ id, customer_id: customerId, status: "active" })
+    if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
+    const card = row as SavedCardRow
+    if (isCardExpired(card.exp_month, card.exp_year)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The saved card ending ${card.last4} expired at the end of ${card.exp_month}/${card.exp_year}: pay with another card`,
+      )
+    }
+    return card
+  }
+
+  async markSavedCardUsed(id: string): Promise<void> {
+    await this.updateGatewaySavedCards({ id, last_used_at: new Date() })
+  }
+
+  /** Deletes a saved card (ours only: the gateway documents no endpoint to delete a token). `customerId` limits it to theirs. */
+  async deleteSavedCard(id: string, customerId?: string): Promise<void> {
+    const [row] = await this.listGatewaySavedCards({ id, status: "active", ...(customerId ? { customer_id: customerId } : {}) }, { select: ["id"] })
+    if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
+    await this.softDeleteGatewaySavedCards([row.id])
+  }
+
+  // ------------------------------------------------------------------ subscriptions
+
+  /** Records the contract a payment sold, once per recurring_id; an existing record only moves forward to active. */
+  async recordSubscription(input: { order_no: string; transaction_id: string | null; currency: string; subscription: SessionSubscription }): Promise<string> {
+    const sub = input.subscription
+    if (!sub.recurring_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "recordSubscription: the gateway gave no recurring_id")
+    const [existing] = await this.listGatewaySubscriptions({ recurring_id: sub.recurring_id })
+    if (existing) {
+      if (existing.status === "pending") await this.updateGatewaySubscriptions({ id: existing.id, status: "active" })
+      return existing.id
+    }
+    const row = await this.createGatewaySubscriptions({
+      recurring_id: sub.recurring_id,
+      order_no: input.order_no,
+      transaction_id: input.transaction_id,
+      cart_id: sub.cart_id,
+      customer_id: sub.customer_id,
+      variant_id: sub.variant_id,
+      contract_name: sub.contract_name,
+      interval: sub.interval,
+      interval_count: sub.interval_count,
+      billing_cycles: sub.billing_cycles,
+      promotion_cycles: sub.promotion_cycles,
+      amount: sub.amount,
+      currency: input.currency,
+      status: "active",
+    }).catch(async (err) => {
+      // Recorded at the same moment by the other path (provider and reconciliation): the unique recurring_id holds.
+      const [again] = await this.listGatewaySubscriptions({ recurring_id: sub.recurring_id })
+      if (again) return again
+      throw err
+    })
+    return row.id
+  }
+
+  /** Subscriptions as they may be shown, each with its deductions (one query for all of them). */
+  async subscriptionViews(rows: Record<string, unknown>[]): Promise<SubscriptionView[]> {
+    const ids = rows.map((r) => String(r.id))
+    const deductions = ids.length ? await this.listGatewaySubscriptionDeductions({ subscription_id: ids }) : []
+    return rows.map((r) => subscriptionView(r, deductions.filter((d) => d.subscription_id === r.id) as Record<string, unknown>[]))
   }
 
   /** Closes the clients' connection pools when Medusa shuts down. */

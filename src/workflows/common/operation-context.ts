@@ -3,9 +3,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { GATEWAY_MODULE } from "../../modules/gateway"
 import type GatewayModuleService from "../../modules/gateway/service"
 
-/** Who asked for an operation: an admin user, the gateway (a notification) or the system (a job). */
+/** Who asked for an operation: an admin user, a customer (their own subscription), the gateway (a notification) or the system (a job). */
 export interface OperationActor {
-  type: "user" | "gateway" | "system"
+  type: "user" | "customer" | "gateway" | "system"
   id?: string | null
 }
 

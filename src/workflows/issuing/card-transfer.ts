@@ -2,7 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import type { IssuingClient } from "../../lib/gateway"
 import type { OperationActor } from "../common/operation-context"
 import { createCardMutationStep } from "./steps/card-mutation"
-import { cardAmount } from "./steps/load-card"
+import { currencyAmount } from "./steps/load-card"
 import { syncCardStep } from "./steps/sync-card"
 import { refreshGroupBalanceStep } from "./steps/sync-group"
 
@@ -26,7 +26,7 @@ export function cardTransferWorkflow(name: string, operation: "card.recharge" | 
   const undo = send === "charge" ? "refund" : "charge"
   const step = createCardMutationStep(name, {
     operation,
-    prepare: (card, input) => ({ amount: cardAmount(input.amount as string, card.currency, "amount", operation), currency: card.currency }),
+    prepare: (card, input) => ({ amount: currencyAmount(input.amount as string, card.currency, "amount", operation), currency: card.currency }),
     send: (client, card, p, request_id) => move[send](client, request_id, card.gateway_card_id, p.amount),
     undo: (client, card, p, request_id) => move[undo](client, request_id, card.gateway_card_id, p.amount),
     details: (p) => ({ amount: p.amount, currency: p.currency }),

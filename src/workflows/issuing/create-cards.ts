@@ -4,7 +4,7 @@ import { redact } from "../../lib/gateway"
 import { cardFieldsFromCreation } from "../../modules/gateway/mappers/card"
 import { assertOperationDone, auditedGatewayCall } from "../common/audited-call"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
-import { cardAmount } from "./steps/load-card"
+import { currencyAmount } from "./steps/load-card"
 import { refreshGroupBalanceStep } from "./steps/sync-group"
 
 export interface CreateCardsInput {
@@ -54,7 +54,7 @@ const prepareCardsStep = createStep("gateway-prepare-cards", async (input: Creat
   const prepared: Prepared = {
     cardholder: { id: cardholder.id, gateway_id: cardholder.gateway_cardholder_id },
     group: { id: group.id, gateway_id: group.gateway_group_id, currency: group.currency },
-    charge_amount: cardAmount(input.charge_amount, group.currency, "charge_amount", "card.create"),
+    charge_amount: currencyAmount(input.charge_amount, group.currency, "charge_amount", "card.create"),
     request_id: newRequestId("card_create"),
   }
   return new StepResponse(prepared)

@@ -1,6 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { createCardMutationStep } from "./steps/card-mutation"
-import { cardAmount } from "./steps/load-card"
+import { currencyAmount } from "./steps/load-card"
 import { syncCardStep } from "./steps/sync-card"
 import type { CardAmountInput } from "./card-transfer"
 
@@ -11,7 +11,7 @@ import type { CardAmountInput } from "./card-transfer"
 const updateCardLimitStep = createCardMutationStep("gateway-update-card-limit", {
   operation: "card.limit",
   prepare: (card, input) => ({
-    amount: cardAmount(input.amount as string, card.currency, "amount", "card.limit"),
+    amount: currencyAmount(input.amount as string, card.currency, "amount", "card.limit"),
     previous: card.amount_limit,
     currency: card.currency,
   }),

@@ -1,36 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { sdk } from "../../lib/sdk"
-import type { Cardholder, ListResponse } from "../../lib/types"
-import { cleanQuery, queryKeys } from "./query-keys"
+import type { z } from "zod"
+import type { AdminCreateCardholderSchema } from "../../../api/admin/gateway/schemas/cardholders"
+import type { AdminGatewayCardholderDeleteResponse, AdminGatewayCardholderListResponse, AdminGatewayCardholderResponse } from "../../../types/http"
+import { resource, useChange } from "./resource"
 
-export const cardholderKeys = queryKeys("gateway_cardholder")
+const cardholders = resource<AdminGatewayCardholderListResponse, AdminGatewayCardholderResponse, z.input<typeof AdminCreateCardholderSchema>>(
+  "gateway_cardholder",
+  "/admin/gateway/cardholders"
+)
 
-export const useCardholders = (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
-  useQuery({
-    queryKey: cardholderKeys.list(query),
-    queryFn: () => sdk.client.fetch<ListResponse<"cardholders", Cardholder>>("/admin/gateway/cardholders", { query: cleanQuery(query) }),
-    placeholderData: (previous) => previous,
-    ...options,
-  })
+export const cardholderKeys = cardholders.keys
+export const useCardholders = cardholders.useList
+export const useCardholder = cardholders.useDetail
+export const useCreateCardholder = () => cardholders.useCreate()
 
-export const useCardholder = (id: string) =>
-  useQuery({
-    queryKey: cardholderKeys.detail(id),
-    queryFn: () => sdk.client.fetch<{ cardholder: Cardholder }>(`/admin/gateway/cardholders/${id}`),
-  })
-
-export const useCreateCardholder = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => sdk.client.fetch<{ cardholder: Cardholder }>("/admin/gateway/cardholders", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardholderKeys.all }),
-  })
-}
-
-export const useDeleteCardholder = (id: string) => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => sdk.client.fetch<{ cardholder: Cardholder }>(`/admin/gateway/cardholders/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardholderKeys.all }),
-  })
-}
+export const useDeleteCardholder = (id: string) =>
+  useChange<AdminGatewayCardholderDeleteResponse>(() => ({ path: `${cardholders.path}/${id}`, method: "DELETE" }), [cardholderKeys])

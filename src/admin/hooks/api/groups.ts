@@ -1,36 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { sdk } from "../../lib/sdk"
-import type { CardGroup, ListResponse } from "../../lib/types"
-import { cleanQuery, queryKeys } from "./query-keys"
+import type { z } from "zod"
+import type { AdminCreateGroupSchema, AdminTrackGroupSchema } from "../../../api/admin/gateway/schemas/groups"
+import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from "../../../types/http"
+import { resource, useChange } from "./resource"
 
-export const groupKeys = queryKeys("gateway_group")
+const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>("gateway_group", "/admin/gateway/groups")
+const path = groups.path
 
-export const useGroups = (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
-  useQuery({
-    queryKey: groupKeys.list(query),
-    queryFn: () => sdk.client.fetch<ListResponse<"groups", CardGroup>>("/admin/gateway/groups", { query: cleanQuery(query) }),
-    placeholderData: (previous) => previous,
-    ...options,
-  })
+export const groupKeys = groups.keys
+export const useGroups = groups.useList
+export const useGroup = groups.useDetail
+/** Opens a group at the gateway, funded from the company's account. */
+export const useCreateGroup = () => groups.useCreate()
+/** Tracking a group that exists at the gateway is recording it here (from the gateway's). */
+export const useTrackGroup = () => useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>((body) => ({ path: `${path}/track`, body }), [groupKeys])
 
-export const useGroup = (id: string) =>
-  useQuery({
-    queryKey: groupKeys.detail(id),
-    queryFn: () => sdk.client.fetch<{ group: CardGroup }>(`/admin/gateway/groups/${id}`),
-  })
+export const useGroupAction = (id: string, action: "close" | "refresh") => useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
 
-export const useTrackGroup = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: { gateway_group_id: string }) => sdk.client.fetch<{ group: CardGroup }>("/admin/gateway/groups", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-  })
-}
-
-export const useGroupAction = (id: string, action: "close" | "refresh") => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => sdk.client.fetch<{ group: CardGroup }>(`/admin/gateway/groups/${id}/${action}`, { method: "POST", body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-  })
-}
+/** `amount` back from the group to the company's account; answers the group with its new balance. */
+export const useRefundGroup = (id: string) => useChange<AdminGatewayGroupResponse, string>((amount) => ({ path: `${path}/${id}/refund`, body: { amount } }), [groupKeys])

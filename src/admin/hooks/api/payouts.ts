@@ -1,35 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { sdk } from "../../lib/sdk"
-import type { ListResponse, Payout } from "../../lib/types"
-import { cleanQuery, queryKeys } from "./query-keys"
+import type { z } from "zod"
+import type { AdminCreatePayoutSchema } from "../../../api/admin/gateway/schemas/payouts"
+import type { AdminGatewayPayoutListResponse, AdminGatewayPayoutResponse } from "../../../types/http"
+import { resource, useChange } from "./resource"
 
-export const payoutKeys = queryKeys("gateway_payout")
+const payouts = resource<AdminGatewayPayoutListResponse, AdminGatewayPayoutResponse, z.input<typeof AdminCreatePayoutSchema>>("gateway_payout", "/admin/gateway/payouts")
 
-export const usePayouts = (query: Record<string, unknown>) =>
-  useQuery({
-    queryKey: payoutKeys.list(query),
-    queryFn: () => sdk.client.fetch<ListResponse<"payouts", Payout>>("/admin/gateway/payouts", { query: cleanQuery(query) }),
-    placeholderData: (previous) => previous,
-  })
+export const payoutKeys = payouts.keys
+export const usePayouts = payouts.useList
+export const usePayout = payouts.useDetail
+export const useCreatePayout = () => payouts.useCreate()
 
-export const usePayout = (id: string) =>
-  useQuery({
-    queryKey: payoutKeys.detail(id),
-    queryFn: () => sdk.client.fetch<{ payout: Payout }>(`/admin/gateway/payouts/${id}`),
-  })
-
-export const useCreatePayout = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => sdk.client.fetch<{ payout: Payout }>("/admin/gateway/payouts", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
-  })
-}
-
-export const useRefreshPayout = (id: string) => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => sdk.client.fetch<{ payout: Payout }>(`/admin/gateway/payouts/${id}/refresh`, { method: "POST", body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
-  })
-}
+/** Re-sends the payout's request_id: the gateway answers its state and never pays twice. */
+export const useRefreshPayout = (id: string) => useChange<AdminGatewayPayoutResponse>(() => ({ path: `${payouts.path}/${id}/refresh` }), [payoutKeys])

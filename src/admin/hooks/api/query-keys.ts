@@ -5,6 +5,7 @@ export const queryKeys = (resource: string) => ({
   list: (query?: Record<string, unknown>) => [resource, "list", query ?? {}] as const,
   detail: (id: string) => [resource, "detail", id] as const,
 })
+export type QueryKeys = ReturnType<typeof queryKeys>
 
 /** Drops undefined and empty values so they are not sent as query parameters. */
 export function cleanQuery(query: Record<string, unknown> = {}): Record<string, any> {

@@ -1,21 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useQuery } from "@tanstack/react-query"
+import type { z } from "zod"
+import type { AdminGatewaySyncRunSchema } from "../../../api/admin/gateway/schemas/payments"
+import type { AdminGatewaySyncRunListResponse, AdminGatewaySyncRunResponse, Json } from "../../../types/http"
 import { sdk } from "../../lib/sdk"
-import type { SyncRun } from "../../lib/types"
 import { queryKeys } from "./query-keys"
+import { useChange } from "./resource"
 
 export const syncRunKeys = queryKeys("gateway_sync_run")
+const path = "/admin/gateway/sync-runs"
 
 export const useSyncRuns = (limit = 20) =>
   useQuery({
     queryKey: syncRunKeys.list({ limit }),
-    queryFn: () => sdk.client.fetch<{ sync_runs: SyncRun[]; count: number; limit: number }>("/admin/gateway/sync-runs", { query: { limit } }),
+    queryFn: () => sdk.client.fetch<Json<AdminGatewaySyncRunListResponse>>(path, { query: { limit } }),
   })
 
-export const useRunSync = () => {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (job: "order_sync" | "refund_sync") =>
-      sdk.client.fetch<{ summary: { status: string; checked: number; changed: number; discrepancies: unknown[] } }>("/admin/gateway/sync-runs", { method: "POST", body: { job } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: syncRunKeys.all }),
-  })
-}
+export const useRunSync = () =>
+  useChange<AdminGatewaySyncRunResponse, z.input<typeof AdminGatewaySyncRunSchema>["job"]>((job) => ({ path, body: { job } }), [syncRunKeys])

@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowPath, Buildings, Cash, CreditCard, UserGroup } from "@medusajs/icons"
+import { ArrowPath, Buildings, CalendarSolid, Cash, CreditCard, UserGroup } from "@medusajs/icons"
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { ComponentType } from "react"
 import { Link } from "react-router-dom"
@@ -9,13 +9,14 @@ const SECTIONS: { to: string; title: string; description: string; icon: Componen
   { to: "/gateway/payouts", title: "Payouts", description: "Pay beneficiaries' bank accounts and follow each payout to completion.", icon: Cash },
   { to: "/gateway/cardholders", title: "Cardholders", description: "The people virtual cards are issued to.", icon: UserGroup },
   { to: "/gateway/cards", title: "Cards", description: "Virtual cards: create, block, fund, withdraw, close and reveal.", icon: CreditCard },
-  { to: "/gateway/groups", title: "Groups", description: "Card groups at the gateway and their balances.", icon: Buildings },
+  { to: "/gateway/groups", title: "Groups", description: "Card groups at the gateway: create, fund cards from, refund and close them.", icon: Buildings },
+  { to: "/gateway/subscriptions", title: "Subscriptions", description: "Recurring contracts sold by card, their deductions, and cancelling them.", icon: CalendarSolid },
   { to: "/gateway/reconciliation", title: "Reconciliation", description: "The sync jobs' last runs and unresolved discrepancies.", icon: ArrowPath },
 ]
 
 const GatewayOverviewPage = () => (
   <Container className="divide-y p-0" data-testid="gateway-overview">
-    <SectionHeader level="h1" title="Card gateway" subtitle="Payouts, virtual-card issuing and reconciliation of the card gateway." />
+    <SectionHeader level="h1" title="Card gateway" subtitle="Payouts, virtual-card issuing, subscriptions and reconciliation of the card gateway." />
     <div className="grid grid-cols-1 gap-3 px-6 py-4 md:grid-cols-2 xl:grid-cols-3">
       {SECTIONS.map(({ to, title, description, icon: Icon }) => (
         <Link key={to} to={to} className="shadow-elevation-card-rest hover:shadow-elevation-card-hover bg-ui-bg-component flex items-start gap-x-3 rounded-lg p-4 transition-shadow">
@@ -34,9 +35,6 @@ const GatewayOverviewPage = () => (
   </Container>
 )
 
-export const config = defineRouteConfig({
-  label: "Card gateway",
-  icon: CreditCard,
-})
+export const config = defineRouteConfig({ label: "Card gateway", icon: CreditCard })
 
 export default GatewayOverviewPage

@@ -1,48 +1,34 @@
-import { z } from "@medusajs/framework/zod"
-import { createFindParams, createOperatorMap } from "@medusajs/medusa/api/utils/validators"
-import { checkGatewayAmount, isKnownCurrency } from "../../../lib/gateway"
-
 /**
- * A money amount in major units: decimal text ("100.50") or a JSON number (taken through its shortest text,
- * "100.5", never through float arithmetic). Must be > 0; the currency's exponent is checked where the
- * currency is known (here for payouts, in the workflow for cards: the group's currency).
+ * Query validators of the list and detail routes (server side: Medusa's find-params). The bodies are in
+ * ./schemas, shared with the admin forms.
  */
-export const amountField = (name: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${name} must be a decimal amount such as "100.00"` })
-    .transform((v) => String(v).trim())
-    .refine((v) => /^\d{1,12}(\.\d{1,4})?$/.test(v), `${name} must be a decimal amount such as "100.00"`)
-    .refine((v) => /[1-9]/.test(v), `${name} must be greater than 0`)
-
-export const currencyField = (name: string) =>
-  z
-    .string({ error: `${name} must be a 3-letter ISO 4217 currency code` })
-    .transform((v) => v.toUpperCase())
-    .refine((v) => /^[A-Z]{3}$/.test(v) && isKnownCurrency(v), `${name} must be a 3-letter ISO 4217 currency code`)
-
-/** Adds an issue on `amountField` when it has more decimals than `currencyField` allows (e.g. JPY 0, KWD 3). */
-export function checkExponent(
-  value: Record<string, unknown>,
-  ctx: { addIssue(issue: { code: "custom"; message: string; path: PropertyKey[] }): void },
-  amountFieldName: string,
-  currencyFieldName: string
-): void {
-  const amount = value[amountFieldName]
-  const currency = value[currencyFieldName]
-  if (typeof amount !== "string" || typeof currency !== "string" || !isKnownCurrency(currency)) return
-  const rule = checkGatewayAmount(amount, currency)
-  if (rule) ctx.addIssue({ code: "custom", message: `${amountFieldName} ${rule} (${currency})`, path: [amountFieldName] })
-}
-
-export const ymd = (name: string) =>
-  z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, `${name} must be a date YYYY-MM-DD`)
-
-/** Pagination (offset, limit, order, fields) plus the creation-date filter every list route has. */
-export const listParams = (order = "-created_at") =>
-  createFindParams({ offset: 0, limit: 20, order }).extend({
-    created_at: createOperatorMap().optional(),
-    updated_at: createOperatorMap().optional(),
-  })
+import { z } from "zod"
+import { createFindParams, createOperatorMap } from "@medusajs/medusa/api/utils/validators"
 
 /** A comma list or array of ids/values, for `?status=active,blocked` or `?status[]=...`. */
 export const oneOrMany = (inner: z.ZodType<string>) => z.union([inner, z.array(inner)]).optional()
+
+/** One of the listed statuses, or several. */
+export const statusFilter = (statuses: readonly [string, ...string[]]) =>
+  oneOrMany(z.enum(statuses, { error: `status must be ${statuses.join(", ")}` }))
+
+/**
+ * A list route's query: pagination (offset, limit, order, fields), the creation- and update-date filters,
+ * `id`, and the route's own filters.
+ */
+export const listQuery = <F extends z.ZodRawShape>(filters: F) =>
+  createFindParams({ offset: 0, limit: 20, order: "-created_at" }).extend({
+    created_at: createOperatorMap().optional(),
+    updated_at: createOperatorMap().optional(),
+    id: oneOrMany(z.string()),
+    ...filters,
+  })
+
+/** A detail route's query. */
+export const retrieveQuery = z.object({ fields: z.string().optional() })
+
+/** The fields a route answers by default: every field of the model but `except`, and the record's dates. */
+export const fieldsOf = (model: { schema: Record<string, unknown> }, except: readonly string[] = [], dates = ["created_at", "updated_at"]) => [
+  ...Object.keys(model.schema).filter((f) => !except.includes(f)),
+  ...dates,
+]

@@ -1,38 +1,48 @@
 /**
- * Validation of the admin gateway routes (payouts, cardholders, cards, groups, audit): bodies and queries
- * through Medusa's zod middlewares, so a bad field is a 400 naming it before any handler runs. Medusa itself
- * requires an authenticated admin user for every /admin route.
+ * Validation of the admin gateway routes: queries through Medusa's zod middleware, bodies through
+ * ./validate-body.ts with the schemas the admin forms share (./schemas), so a bad field is a 400 naming it
+ * before any handler runs. Medusa itself requires an authenticated admin user for every /admin route.
  */
-import { MiddlewareRoute, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { MiddlewareRoute, validateAndTransformQuery } from "@medusajs/framework/http"
 import { AdminListAuditSchema, AUDIT_FIELDS } from "./audit/validators"
-import { AdminCreateCardholderSchema, AdminGetCardholderSchema, AdminListCardholdersSchema, CARDHOLDER_FIELDS } from "./cardholders/validators"
-import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema, AdminGetCardSchema, AdminListCardsSchema, CARD_FIELDS } from "./cards/validators"
-import { AdminGetGroupSchema, AdminListGroupsSchema, AdminTrackGroupSchema, GROUP_FIELDS } from "./groups/validators"
-import { AdminCreatePayoutSchema, AdminGetPayoutSchema, AdminListPayoutsSchema, PAYOUT_FIELDS } from "./payouts/validators"
+import { AdminListCardholdersSchema, CARDHOLDER_FIELDS } from "./cardholders/validators"
+import { AdminListCardsSchema, CARD_FIELDS } from "./cards/validators"
+import { retrieveQuery } from "./common-validators"
+import { AdminListGroupsSchema, GROUP_FIELDS } from "./groups/validators"
+import { AdminListPayoutsSchema, PAYOUT_FIELDS } from "./payouts/validators"
+import { AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS } from "./subscriptions/validators"
+import { AdminCreateCardholderSchema } from "./schemas/cardholders"
+import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema } from "./schemas/cards"
+import { AdminCreateGroupSchema, AdminRefundGroupSchema, AdminTrackGroupSchema } from "./schemas/groups"
+import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./schemas/payments"
+import { AdminCreatePayoutSchema } from "./schemas/payouts"
+import { validateBody } from "./validate-body"
 
 const list = (schema: Parameters<typeof validateAndTransformQuery>[0], defaults: string[]) =>
   validateAndTransformQuery(schema, { defaults, isList: true, defaultLimit: 20 })
-const one = (schema: Parameters<typeof validateAndTransformQuery>[0], defaults: string[]) =>
-  validateAndTransformQuery(schema, { defaults, isList: false })
-const noBody = validateAndTransformBody(AdminEmptyBodySchema)
+const one = (defaults: string[]) => validateAndTransformQuery(retrieveQuery, { defaults, isList: false })
+const noBody = validateBody(AdminEmptyBodySchema)
 
 export const adminGatewayMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/admin/gateway/subscriptions", method: ["GET"], middlewares: [list(AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS)] },
+  { matcher: "/admin/gateway/subscriptions/:id/cancel", method: ["POST"], middlewares: [noBody] },
+
   { matcher: "/admin/gateway/payouts", method: ["GET"], middlewares: [list(AdminListPayoutsSchema, PAYOUT_FIELDS)] },
-  { matcher: "/admin/gateway/payouts", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreatePayoutSchema)] },
-  { matcher: "/admin/gateway/payouts/:id", method: ["GET"], middlewares: [one(AdminGetPayoutSchema, PAYOUT_FIELDS)] },
+  { matcher: "/admin/gateway/payouts", method: ["POST"], middlewares: [validateBody(AdminCreatePayoutSchema)] },
+  { matcher: "/admin/gateway/payouts/:id", method: ["GET"], middlewares: [one(PAYOUT_FIELDS)] },
   { matcher: "/admin/gateway/payouts/:id/refresh", method: ["POST"], middlewares: [noBody] },
 
   { matcher: "/admin/gateway/cardholders", method: ["GET"], middlewares: [list(AdminListCardholdersSchema, CARDHOLDER_FIELDS)] },
-  { matcher: "/admin/gateway/cardholders", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreateCardholderSchema)] },
-  { matcher: "/admin/gateway/cardholders/:id", method: ["GET"], middlewares: [one(AdminGetCardholderSchema, CARDHOLDER_FIELDS)] },
+  { matcher: "/admin/gateway/cardholders", method: ["POST"], middlewares: [validateBody(AdminCreateCardholderSchema)] },
+  { matcher: "/admin/gateway/cardholders/:id", method: ["GET"], middlewares: [one(CARDHOLDER_FIELDS)] },
   { matcher: "/admin/gateway/cardholders/:id/refresh", method: ["POST"], middlewares: [noBody] },
 
   { matcher: "/admin/gateway/cards", method: ["GET"], middlewares: [list(AdminListCardsSchema, CARD_FIELDS)] },
-  { matcher: "/admin/gateway/cards", method: ["POST"], middlewares: [validateAndTransformBody(AdminCreateCardsSchema)] },
-  { matcher: "/admin/gateway/cards/:id", method: ["GET"], middlewares: [one(AdminGetCardSchema, CARD_FIELDS)] },
-  { matcher: "/admin/gateway/cards/:id/recharge", method: ["POST"], middlewares: [validateAndTransformBody(AdminCardAmountSchema)] },
-  { matcher: "/admin/gateway/cards/:id/withdraw", method: ["POST"], middlewares: [validateAndTransformBody(AdminCardAmountSchema)] },
-  { matcher: "/admin/gateway/cards/:id/limit", method: ["POST"], middlewares: [validateAndTransformBody(AdminCardAmountSchema)] },
+  { matcher: "/admin/gateway/cards", method: ["POST"], middlewares: [validateBody(AdminCreateCardsSchema)] },
+  { matcher: "/admin/gateway/cards/:id", method: ["GET"], middlewares: [one(CARD_FIELDS)] },
+  { matcher: "/admin/gateway/cards/:id/recharge", method: ["POST"], middlewares: [validateBody(AdminCardAmountSchema)] },
+  { matcher: "/admin/gateway/cards/:id/withdraw", method: ["POST"], middlewares: [validateBody(AdminCardAmountSchema)] },
+  { matcher: "/admin/gateway/cards/:id/limit", method: ["POST"], middlewares: [validateBody(AdminCardAmountSchema)] },
   { matcher: "/admin/gateway/cards/:id/block", method: ["POST"], middlewares: [noBody] },
   { matcher: "/admin/gateway/cards/:id/activate", method: ["POST"], middlewares: [noBody] },
   { matcher: "/admin/gateway/cards/:id/close", method: ["POST"], middlewares: [noBody] },
@@ -40,10 +50,15 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/gateway/cards/:id/reveal", method: ["POST"], middlewares: [noBody] },
 
   { matcher: "/admin/gateway/groups", method: ["GET"], middlewares: [list(AdminListGroupsSchema, GROUP_FIELDS)] },
-  { matcher: "/admin/gateway/groups", method: ["POST"], middlewares: [validateAndTransformBody(AdminTrackGroupSchema)] },
-  { matcher: "/admin/gateway/groups/:id", method: ["GET"], middlewares: [one(AdminGetGroupSchema, GROUP_FIELDS)] },
+  { matcher: "/admin/gateway/groups", method: ["POST"], middlewares: [validateBody(AdminCreateGroupSchema)] },
+  { matcher: "/admin/gateway/groups/track", method: ["POST"], middlewares: [validateBody(AdminTrackGroupSchema)] },
+  { matcher: "/admin/gateway/groups/:id", method: ["GET"], middlewares: [one(GROUP_FIELDS)] },
   { matcher: "/admin/gateway/groups/:id/refresh", method: ["POST"], middlewares: [noBody] },
   { matcher: "/admin/gateway/groups/:id/close", method: ["POST"], middlewares: [noBody] },
+  { matcher: "/admin/gateway/groups/:id/refund", method: ["POST"], middlewares: [validateBody(AdminRefundGroupSchema)] },
 
   { matcher: "/admin/gateway/audit", method: ["GET"], middlewares: [list(AdminListAuditSchema, AUDIT_FIELDS)] },
+
+  { matcher: "/admin/gateway/payment-sessions/:id/review", method: ["POST"], middlewares: [validateBody(AdminGatewayReviewSchema)] },
+  { matcher: "/admin/gateway/sync-runs", method: ["POST"], middlewares: [validateBody(AdminGatewaySyncRunSchema)] },
 ]

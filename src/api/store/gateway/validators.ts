@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { isCardExpired } from "../../../domain/saved-cards"
 
 const digits = (name: string, pattern: RegExp, rule: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v), z.string({ error: `${name} must be a string` }).regex(pattern, `${name} ${rule}`))
@@ -20,30 +21,40 @@ export const BrowserDataSchema = z
   })
   .strict()
 
-/** POST /store/gateway/payment-sessions/:id/card. Error messages name the field and never echo a value. */
+const CardSchema = z
+  .object({
+    number: digits("card.number", /^\d{12,19}$/, "must be 12 to 19 digits"),
+    exp_month: digits("card.exp_month", /^(0[1-9]|1[0-2])$/, "must be two digits 01-12"),
+    exp_year: digits("card.exp_year", /^\d{4}$/, "must be four digits"),
+    cvv: digits("card.cvv", /^\d{3,4}$/, "must be 3 or 4 digits"),
+    holder_name: z.string().max(100).optional(),
+  })
+  .strict()
+  .refine((c) => !isCardExpired(c.exp_month, c.exp_year), { message: "card.exp_year/exp_month: the card has expired", path: ["exp_year"] })
+
+/**
+ * POST /store/gateway/payment-sessions/:id/card: a typed `card` (with `save_card: true` to save it for the
+ * logged-in customer) or a `saved_card_id` of theirs (with `security_code` when the store asks for it).
+ * Error messages name the field and never echo a value.
+ */
 export const StoreGatewayCardSchema = z
   .object({
-    card: z
-      .object({
-        number: digits("card.number", /^\d{12,19}$/, "must be 12 to 19 digits"),
-        exp_month: digits("card.exp_month", /^(0[1-9]|1[0-2])$/, "must be two digits 01-12"),
-        exp_year: digits("card.exp_year", /^\d{4}$/, "must be four digits"),
-        cvv: digits("card.cvv", /^\d{3,4}$/, "must be 3 or 4 digits"),
-        holder_name: z.string().max(100).optional(),
-      })
-      .strict()
-      .refine(
-        (c) => {
-          const now = new Date()
-          const y = Number(c.exp_year)
-          const m = Number(c.exp_month)
-          return y > now.getUTCFullYear() || (y === now.getUTCFullYear() && m >= now.getUTCMonth() + 1)
-        },
-        { message: "card.exp_year/exp_month: the card has expired", path: ["exp_year"] }
-      ),
+    card: CardSchema.optional(),
+    save_card: z.boolean({ error: "save_card must be true or false" }).optional(),
+    saved_card_id: z.string({ error: "saved_card_id must be a string" }).regex(/^gwsc_[A-Za-z0-9]{1,60}$/, "saved_card_id must be the id of a saved card (gwsc_...)").optional(),
+    security_code: digits("security_code", /^\d{3,4}$/, "must be 3 or 4 digits").optional(),
     browser: BrowserDataSchema.optional(),
   })
   .strict()
+  .superRefine((b, ctx) => {
+    if (!b.card === !b.saved_card_id) {
+      ctx.addIssue({ code: "custom", path: ["card"], message: "card or saved_card_id: send exactly one of them" })
+    }
+    if (b.save_card && !b.card) ctx.addIssue({ code: "custom", path: ["save_card"], message: "save_card: goes with a typed card" })
+    if (b.security_code && !b.saved_card_id) {
+      ctx.addIssue({ code: "custom", path: ["security_code"], message: "security_code: goes with saved_card_id (a typed card has card.cvv)" })
+    }
+  })
 export type StoreGatewayCard = z.infer<typeof StoreGatewayCardSchema>
 
 export const StoreGatewayPaymentMethodsSchema = z.object({ cart_id: z.string().min(1) }).strict()

@@ -118,6 +118,10 @@ describe("direct payment /v1/authorise", () => {
     expect(first.token_id).toBeTruthy()
     const again = await client.authorise({ order_no: orderNo(), currency: "USD", amount: "4.00", token_id: first.token_id! })
     expect(again.outcome).toBe("approved")
+    // The notes' form: `card` sent empty next to the token (what the saved-card payment sends).
+    const empty = await client.authorise({ order_no: orderNo(), currency: "USD", amount: "5.00", card: "", token_id: first.token_id! })
+    expect(empty.outcome).toBe("approved")
+    expect(empty.card).toMatch(/4242$/)
   })
 
   it("a repeated order_no is refused: GatewayApiError I0030 naming order_no", async () => {

@@ -133,3 +133,14 @@ describe("maskPan", () => {
     expect(maskPansInText("no numbers here")).toBe("no numbers here")
   })
 })
+
+describe("redact: stored-card tokens", () => {
+  it("removes token_id from objects and from JSON, form and XML text (a token pays without the card)", () => {
+    expect(redact({ token_id: "TK123456789ABCDEF", token_flag: "YES" })).toEqual({ token_id: REDACTED, token_flag: "YES" })
+    expect(redact('{"token_id":"TK123456789ABCDEF","card":""}')).toBe(`{"token_id":"${REDACTED}","card":""}`)
+    expect(redact("card=&token_id=TK123456789ABCDEF&amount=1.00")).toBe(`card=&token_id=${REDACTED}&amount=1.00`)
+    expect(redact("<respon><token_id>TK123456789ABCDEF</token_id><connector>X</connector></respon>")).toBe(
+      `<respon><token_id>${REDACTED}</token_id><connector>X</connector></respon>`
+    )
+  })
+})

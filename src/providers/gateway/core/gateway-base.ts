@@ -34,6 +34,7 @@ import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { AmountInput, fromGatewayAmount, redact, toGatewayAmount } from "../../../lib/gateway"
 import {
   BrowserData,
+  CardSubmission,
   buildPaymentRequest,
   createProviderClient,
   emptySessionData,
@@ -54,15 +55,6 @@ import {
 import { capture, CaptureReader } from "./capture"
 import { refund } from "./refund"
 import { ProviderLogger, SessionGateway } from "./session-gateway"
-
-/** What the plugin's card route passes to `updatePayment` (never stored: the returned data is built from our keys only). */
-export interface CardSubmission {
-  number: string
-  exp_month: string
-  exp_year: string
-  cvv: string
-  holder_name?: string
-}
 
 /** What a session starts from besides its amount: the shopper and cart as far as Medusa gives them. */
 export interface StartContext {
@@ -102,6 +94,9 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   protected async authoriseCard(_data: GatewaySessionData, _card: CardSubmission, _context: OrderContext): Promise<GatewaySessionData> {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway payment: cards are posted only to a ${gatewayProviderId("card")} session`)
   }
+
+  /** After the session was confirmed: what the payment saved or sold (the card service's saved card and subscription). */
+  protected async settle(_data: GatewaySessionData): Promise<void> {}
 
   /** Whether the session still waits for the shopper's input before there is anything to confirm. */
   protected awaitsInput(_data: GatewaySessionData): boolean {
@@ -183,6 +178,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     if (data.gateway_state === "authorized" && !data.discrepancy && this.options_.capture === "automatic") {
       data = await this.captureAutomatically(data)
     }
+    await this.settle(data)
     return { data: toProviderData(data), status: this.statusOf(data) }
   }
 
@@ -303,7 +299,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   }
 
   /** A registration of the payment module's container, or undefined (awilix throws for unknown names). */
-  private resolve<T>(name: string): T | undefined {
+  protected resolve<T>(name: string): T | undefined {
     try {
       return this.cradle_[name] as T | undefined
     } catch {

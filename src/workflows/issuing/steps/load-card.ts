@@ -12,8 +12,8 @@ export async function loadCard(container: Container, id: string) {
   return card
 }
 
-/** An amount in the card's currency exponent; extra decimals are refused (400 naming the field). */
-export function cardAmount(amount: string | number, currency: string, field: string, operation: string): string {
+/** An amount in a card's or group's currency exponent; extra decimals are refused (400 naming the field). */
+export function currencyAmount(amount: string | number, currency: string, field: string, operation: string): string {
   try {
     return toGatewayAmount(amount, currency, { field })
   } catch (e) {

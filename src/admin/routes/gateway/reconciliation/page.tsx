@@ -1,16 +1,19 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowPath } from "@medusajs/icons"
-import { Badge, Button, Container, Heading, Table, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { SYNC_JOBS } from "../../../../api/admin/gateway/schemas/payments"
+import type { AdminGatewaySyncRun } from "../../../../types/http"
 import { SectionHeader } from "../../../components/page-header"
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states"
 import { GatewayStatusBadge } from "../../../components/status-badges"
 import { useRunSync, useSyncRuns } from "../../../hooks/api/sync-runs"
-import { errorMessage, formatDate } from "../../../lib/format"
-import type { SyncRun } from "../../../lib/types"
+import { useGatewayAction } from "../../../hooks/use-gateway-action"
+import { formatDate } from "../../../lib/format"
 
-const JOB_LABEL: Record<SyncRun["job"], string> = { order_sync: "Order sync", refund_sync: "Refund sync" }
+type Job = (typeof SYNC_JOBS)[number]
+const JOB_LABEL: Record<Job, string> = { order_sync: "Order sync", refund_sync: "Refund sync", subscription_sync: "Subscription sync" }
 
-function duration(run: SyncRun) {
+function duration(run: AdminGatewaySyncRun) {
   if (!run.finished_at) return "-"
   const ms = new Date(run.finished_at).getTime() - new Date(run.started_at).getTime()
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
@@ -21,15 +24,18 @@ const ReconciliationPage = () => {
   const runSync = useRunSync()
   const runs = data?.sync_runs ?? []
   // Unresolved: the discrepancies of each job's latest run (older runs' are superseded by it).
-  const latest = new Map<string, SyncRun>()
+  const latest = new Map<string, AdminGatewaySyncRun>()
   for (const r of runs) if (!latest.has(r.job) && r.status !== "running") latest.set(r.job, r)
   const open = [...latest.values()].flatMap((r) => (r.discrepancies?.items ?? []).map((d) => ({ ...d, job: r.job, at: r.started_at })))
 
-  const start = (job: SyncRun["job"]) =>
-    runSync.mutate(job, {
-      onSuccess: ({ summary }) =>
-        toast.success(`${JOB_LABEL[job]} ${summary.status}`, { description: `Checked ${summary.checked}, changed ${summary.changed}, discrepancies ${summary.discrepancies.length}` }),
-      onError: (e) => toast.error(`${JOB_LABEL[job]} failed`, { description: errorMessage(e) }),
+  const run = useGatewayAction()
+  const start = (job: Job) =>
+    run(runSync, job, {
+      done: ({ summary }) => ({
+        title: `${JOB_LABEL[job]} ${summary.status}`,
+        description: `Checked ${summary.checked}, changed ${summary.changed}, discrepancies ${summary.discrepancies.length}`,
+      }),
+      failed: `${JOB_LABEL[job]} failed`,
     })
 
   return (
@@ -38,17 +44,22 @@ const ReconciliationPage = () => {
         <SectionHeader
           level="h1"
           title="Reconciliation"
-          subtitle="The jobs compare Medusa's payments and refunds with the gateway's records and fix what they can."
+          subtitle="The jobs compare Medusa's payments, refunds and subscriptions with the gateway's records and fix what they can."
           actions={
             <>
-              <Button size="small" variant="secondary" onClick={() => start("order_sync")} isLoading={runSync.isPending && runSync.variables === "order_sync"} data-testid="run-order-sync">
-                <ArrowPath />
-                Run order sync
-              </Button>
-              <Button size="small" variant="secondary" onClick={() => start("refund_sync")} isLoading={runSync.isPending && runSync.variables === "refund_sync"} data-testid="run-refund-sync">
-                <ArrowPath />
-                Run refund sync
-              </Button>
+              {SYNC_JOBS.map((job) => (
+                <Button
+                  key={job}
+                  size="small"
+                  variant="secondary"
+                  onClick={() => start(job)}
+                  isLoading={runSync.isPending && runSync.variables === job}
+                  data-testid={`run-${job.replace("_", "-")}`}
+                >
+                  <ArrowPath />
+                  Run {JOB_LABEL[job].toLowerCase()}
+                </Button>
+              ))}
             </>
           }
         />
@@ -75,7 +86,7 @@ const ReconciliationPage = () => {
             <Table.Body>
               {runs.map((r) => (
                 <Table.Row key={r.id} title={r.error ?? undefined}>
-                  <Table.Cell>{JOB_LABEL[r.job] ?? r.job}</Table.Cell>
+                  <Table.Cell>{JOB_LABEL[r.job as Job] ?? r.job}</Table.Cell>
                   <Table.Cell>{formatDate(r.started_at)}</Table.Cell>
                   <Table.Cell>{duration(r)}</Table.Cell>
                   <Table.Cell>
@@ -115,7 +126,7 @@ const ReconciliationPage = () => {
             <Table.Body>
               {open.map((d, i) => (
                 <Table.Row key={`${d.job}-${d.order_no}-${i}`}>
-                  <Table.Cell>{JOB_LABEL[d.job]}</Table.Cell>
+                  <Table.Cell>{JOB_LABEL[d.job as Job] ?? d.job}</Table.Cell>
                   <Table.Cell className="font-mono">{d.order_no}</Table.Cell>
                   <Table.Cell className="whitespace-normal">{d.reason}</Table.Cell>
                   <Table.Cell>{formatDate(d.at)}</Table.Cell>
@@ -129,10 +140,6 @@ const ReconciliationPage = () => {
   )
 }
 
-export const config = defineRouteConfig({
-  label: "Reconciliation",
-  icon: ArrowPath,
-  rank: 5,
-})
+export const config = defineRouteConfig({ label: "Reconciliation", icon: ArrowPath, rank: 6 })
 
 export default ReconciliationPage

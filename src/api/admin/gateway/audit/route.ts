@@ -1,6 +1,5 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewayModule } from "../../../../workflows/common/operation-context"
-import { listArgs } from "../list-response"
+import { listRoute } from "../list-response"
+import type { GatewayOperationAuditRecord } from "../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/audit
@@ -21,8 +20,4 @@ import { listArgs } from "../list-response"
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { filters, config, page } = listArgs(req)
-  const [audit, count] = await gatewayModule(req.scope).listAndCountGatewayOperationAudits(filters, config)
-  res.json({ audit, count, ...page })
-}
+export const GET = listRoute<"audit", GatewayOperationAuditRecord>("audit", (gateway, filters, config) => gateway.listAndCountGatewayOperationAudits(filters, config))

@@ -1,8 +1,9 @@
-import { z } from "@medusajs/framework/zod"
-import { listParams, oneOrMany } from "../common-validators"
+import { z } from "zod"
+import { GatewayOperationAudit } from "../../../../modules/gateway/models/gateway-operation-audit"
+import { fieldsOf, listQuery, oneOrMany } from "../common-validators"
 
 /** GET /admin/gateway/audit */
-export const AdminListAuditSchema = listParams().extend({
+export const AdminListAuditSchema = listQuery({
   operation: oneOrMany(z.string()),
   actor_id: oneOrMany(z.string()),
   target_id: oneOrMany(z.string()),
@@ -10,17 +11,5 @@ export const AdminListAuditSchema = listParams().extend({
   result: oneOrMany(z.enum(["succeeded", "failed", "unknown", "partial"], { error: "result must be succeeded, failed, unknown or partial" })),
 })
 
-export const AUDIT_FIELDS = [
-  "id",
-  "operation",
-  "actor_type",
-  "actor_id",
-  "target_id",
-  "request_id",
-  "gateway_req_no",
-  "result",
-  "error_code",
-  "error_message",
-  "details",
-  "created_at",
-]
+/** An audit row is written once: no updated_at. */
+export const AUDIT_FIELDS = fieldsOf(GatewayOperationAudit, [], ["created_at"])

@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { createCardholderWorkflow } from "../../../../workflows/issuing/create-cardholder"
 import { actorOf } from "../actor"
-import { listArgs } from "../list-response"
-import type { AdminCreateCardholder } from "./validators"
+import { listRoute } from "../list-response"
+import type { AdminCreateCardholder } from "../schemas/cardholders"
+import type { AdminGatewayCardholderResponse, GatewayCardholderRecord } from "../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/cardholders
@@ -23,11 +23,7 @@ import type { AdminCreateCardholder } from "./validators"
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { filters, config, page } = listArgs(req)
-  const [cardholders, count] = await gatewayModule(req.scope).listAndCountGatewayCardholders(filters, config)
-  res.json({ cardholders, count, ...page })
-}
+export const GET = listRoute<"cardholders", GatewayCardholderRecord>("cardholders", (gateway, filters, config) => gateway.listAndCountGatewayCardholders(filters, config))
 
 /**
  * @oas [post] /admin/gateway/cardholders
@@ -59,7 +55,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  *   "400": { description: Invalid field (named), or the gateway refused it (its code and message). }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCardholder>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCardholder>, res: MedusaResponse<AdminGatewayCardholderResponse>) => {
   const { result } = await createCardholderWorkflow(req.scope).run({ input: { ...req.validatedBody, actor: actorOf(req) } })
   res.json({ cardholder: result })
 }

@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { createCardsWorkflow } from "../../../../workflows/issuing/create-cards"
 import { actorOf } from "../actor"
-import { listArgs } from "../list-response"
-import type { AdminCreateCards } from "./validators"
+import { listRoute } from "../list-response"
+import type { AdminCreateCards } from "../schemas/cards"
+import type { AdminGatewayCreateCardsResponse, GatewayCardRecord } from "../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/cards
@@ -25,11 +25,7 @@ import type { AdminCreateCards } from "./validators"
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { filters, config, page } = listArgs(req)
-  const [cards, count] = await gatewayModule(req.scope).listAndCountGatewayCards(filters, config)
-  res.json({ cards, count, ...page })
-}
+export const GET = listRoute<"cards", GatewayCardRecord>("cards", (gateway, filters, config) => gateway.listAndCountGatewayCards(filters, config))
 
 /**
  * @oas [post] /admin/gateway/cards
@@ -62,7 +58,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such cardholder or group. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCards>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCards>, res: MedusaResponse<AdminGatewayCreateCardsResponse>) => {
   const { result } = await createCardsWorkflow(req.scope).run({ input: { ...req.validatedBody, actor: actorOf(req) } })
   res.json(result)
 }

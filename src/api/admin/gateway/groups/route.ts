@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewayModule } from "../../../../workflows/common/operation-context"
-import { refreshGroupWorkflow } from "../../../../workflows/issuing/refresh-group"
+import { createGroupWorkflow } from "../../../../workflows/issuing/create-group"
 import { actorOf } from "../actor"
-import { listArgs } from "../list-response"
-import type { AdminTrackGroup } from "./validators"
+import { listRoute } from "../list-response"
+import type { AdminCreateGroup } from "../schemas/groups"
+import type { AdminGatewayGroupResponse, GatewayCardGroupRecord } from "../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/groups
@@ -22,32 +22,33 @@ import type { AdminTrackGroup } from "./validators"
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { filters, config, page } = listArgs(req)
-  const [groups, count] = await gatewayModule(req.scope).listAndCountGatewayCardGroups(filters, config)
-  res.json({ groups, count, ...page })
-}
+export const GET = listRoute<"groups", GatewayCardGroupRecord>("groups", (gateway, filters, config) => gateway.listAndCountGatewayCardGroups(filters, config))
 
 /**
  * @oas [post] /admin/gateway/groups
- * operationId: AdminGatewayTrackGroup
- * summary: Track a card group
- * description: Queries a group that exists at the gateway by its gateway id (`/group/query`) and records it
- *   (or updates it when it is tracked already), so cards can be created from it.
+ * operationId: AdminGatewayCreateGroup
+ * summary: Create a card group
+ * description: Opens a group at the gateway (`/group/create`), funded with `charge_amount` from the company's
+ *   account, and records it with the balance the gateway then reports. Audited as group.create. A group that
+ *   exists already is tracked with POST /admin/gateway/groups/track.
  * x-authenticated: true
  * requestBody:
  *   content:
  *     application/json:
- *       schema: { type: object, required: [gateway_group_id], properties: { gateway_group_id: { type: string, example: "7001" } } }
+ *       schema:
+ *         type: object
+ *         required: [name, country_code, currency, charge_amount]
+ *         properties:
+ *           name: { type: string, maxLength: 64, example: "Marketing" }
+ *           country_code: { type: string, example: "US" }
+ *           currency: { type: string, example: "USD" }
+ *           charge_amount: { type: string, example: "500.00" }
  * responses:
  *   "200": { description: "{ group }" }
- *   "400": { description: Invalid field (named). }
+ *   "400": { description: Invalid field (named), or the gateway refused it with its code and message. }
  *   "401": { description: Not authenticated as an admin user. }
- *   "404": { description: The gateway has no such group (code 1003). }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminTrackGroup>, res: MedusaResponse) => {
-  const { result } = await refreshGroupWorkflow(req.scope).run({
-    input: { gateway_group_id: req.validatedBody.gateway_group_id, actor: actorOf(req) },
-  })
+export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateGroup>, res: MedusaResponse<AdminGatewayGroupResponse>) => {
+  const { result } = await createGroupWorkflow(req.scope).run({ input: { ...req.validatedBody, actor: actorOf(req) } })
   res.json({ group: result })
 }

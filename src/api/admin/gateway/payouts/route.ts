@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
 import { actorOf } from "../actor"
-import { listArgs } from "../list-response"
-import type { AdminCreatePayout } from "./validators"
+import { listRoute } from "../list-response"
+import type { AdminCreatePayout } from "../schemas/payouts"
+import type { AdminGatewayPayoutResponse, GatewayPayoutRecord } from "../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/payouts
@@ -25,11 +25,7 @@ import type { AdminCreatePayout } from "./validators"
  *   "400": { description: A query parameter is invalid (named in the message). }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { filters, config, page } = listArgs(req)
-  const [payouts, count] = await gatewayModule(req.scope).listAndCountGatewayPayouts(filters, config)
-  res.json({ payouts, count, ...page })
-}
+export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway, filters, config) => gateway.listAndCountGatewayPayouts(filters, config))
 
 /**
  * @oas [post] /admin/gateway/payouts
@@ -60,7 +56,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  *   "401": { description: Not authenticated as an admin user. }
  *   "422": { description: The request_id was used already. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, res: MedusaResponse<AdminGatewayPayoutResponse>) => {
   const { result } = await createPayoutWorkflow(req.scope).run({ input: { ...req.validatedBody, actor: actorOf(req) } })
   res.json({ payout: result })
 }

@@ -13,11 +13,14 @@ import { checkPaymentAmounts, checkReturnUrl, paymentFields } from "./payment"
  * expiration_month (2 digits), expiration_year (4 digits), security_code (3–4 digits).
  */
 export const cardFields = {
+  /** "" with `token_id`: a payment with a stored card sends its token and leaves the card empty (gateway notes). */
   card: z
     .string()
-    .regex(/^\d{12,19}$/, "must be 12 to 19 digits")
-    .max(LIMITS.card)
-    .refine(luhnValid, "must be a valid card number (Luhn check)")
+    .superRefine((v, ctx) => {
+      if (v === "") return
+      if (!/^\d{12,19}$/.test(v) || v.length > LIMITS.card) ctx.addIssue({ code: "custom", message: "must be 12 to 19 digits" })
+      else if (!luhnValid(v)) ctx.addIssue({ code: "custom", message: "must be a valid card number (Luhn check)" })
+    })
     .optional(),
   expiration_month: z.string().regex(/^(0[1-9]|1[0-2])$/, "must be 2 digits 01-12").optional(),
   expiration_year: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),

@@ -1,95 +1,101 @@
-import { ArrowPath, XCircle } from "@medusajs/icons"
-import { Button, Container, toast, usePrompt } from "@medusajs/ui"
-import { Link, useParams } from "react-router-dom"
-import { BackLink } from "../../../../components/back-link"
+import { ArrowPath, ArrowUturnLeft, XCircle } from "@medusajs/icons"
+import { Button } from "@medusajs/ui"
+import { useState } from "react"
+import { useParams } from "react-router-dom"
+import { AdminRefundGroupSchema } from "../../../../../api/admin/gateway/schemas/groups"
+import type { AdminGatewayCardGroup } from "../../../../../types/http"
+import { AmountPrompt } from "../../../../components/amount-prompt"
+import { DetailPage } from "../../../../components/detail-page"
 import { SectionHeader } from "../../../../components/page-header"
-import { SectionRow } from "../../../../components/section-row"
-import { ErrorState, LoadingState } from "../../../../components/states"
+import { LinkRow, SectionRow } from "../../../../components/section-row"
 import { GatewayStatusBadge } from "../../../../components/status-badges"
-import { useGroup, useGroupAction } from "../../../../hooks/api/groups"
-import { errorMessage, formatAmount, formatDate } from "../../../../lib/format"
+import { useGroup, useGroupAction, useRefundGroup } from "../../../../hooks/api/groups"
+import { useGatewayAction } from "../../../../hooks/use-gateway-action"
+import { formatAmount, formatDate } from "../../../../lib/format"
+
+/** "Refund to account": an amount in the group's currency; the toast says the new balance. */
+const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onClose: () => void }) => {
+  const refund = useRefundGroup(g.id)
+  const run = useGatewayAction()
+  const done = ({ group }: { group: AdminGatewayCardGroup }) => ({ title: "Refunded to the account", description: `New balance: ${formatAmount(group.balance, group.currency)}` })
+  return (
+    <AmountPrompt
+      title="Refund to the company's account"
+      description={`Moves the amount from the group's balance (${formatAmount(g.balance, g.currency)}) back to the company's account at the gateway.`}
+      confirmText="Refund"
+      currency={g.currency}
+      schema={AdminRefundGroupSchema}
+      isPending={refund.isPending}
+      onClose={onClose}
+      onConfirm={(amount) => run(refund, amount, { done, failed: "Could not refund from the group" }, onClose)}
+    />
+  )
+}
 
 const GroupDetailPage = () => {
   const { id } = useParams()
-  const { data, isLoading, error, refetch } = useGroup(id!)
+  const query = useGroup(id!)
   const close = useGroupAction(id!, "close")
   const refresh = useGroupAction(id!, "refresh")
-  const prompt = usePrompt()
-  const g = data?.group
-
-  const onClose = async () => {
-    const ok = await prompt({
-      title: "Close this group?",
-      description: "The gateway closes the group for good: no card can be issued or funded from it afterwards.",
-      confirmText: "Close group",
-      cancelText: "Cancel",
-      variant: "danger",
-    })
-    if (!ok) return
-    close.mutate(undefined, {
-      onSuccess: () => toast.success("Group closed"),
-      onError: (e) => toast.error("Could not close the group", { description: errorMessage(e) }),
-    })
-  }
-
+  const [refunding, setRefunding] = useState(false)
+  const run = useGatewayAction()
   return (
-    <div className="flex flex-col gap-y-3">
-      <BackLink to="/gateway/groups" label="Card groups" />
-      <Container className="divide-y p-0" data-testid="group-detail">
-        {isLoading ? (
-          <LoadingState rows={5} />
-        ) : error || !g ? (
-          <ErrorState error={error ?? "Not found"} onRetry={() => refetch()} />
-        ) : (
-          <>
-            <SectionHeader
-              level="h1"
-              title={`Group ${g.gateway_group_id}${g.name ? ` · ${g.name}` : ""}`}
-              subtitle={g.id}
-              actions={
-                <>
-                  <GatewayStatusBadge status={g.status} />
+    <DetailPage back={{ to: "/gateway/groups", label: "Card groups" }} testId="group-detail" record={query.data?.group} query={query} loadingRows={5} after={(g) => refunding && <RefundPrompt group={g} onClose={() => setRefunding(false)} />}>
+      {(g) => (
+        <>
+          <SectionHeader
+            level="h1"
+            title={`Group ${g.gateway_group_id}${g.name ? ` · ${g.name}` : ""}`}
+            subtitle={g.id}
+            actions={
+              <>
+                <GatewayStatusBadge status={g.status} />
+                <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => run(refresh, undefined, { done: "Group refreshed", failed: "Could not refresh the group" })}>
+                  <ArrowPath />
+                  Refresh
+                </Button>
+                {g.status === "active" && (
+                  <Button size="small" variant="secondary" onClick={() => setRefunding(true)} data-testid="refund-group">
+                    <ArrowUturnLeft />
+                    Refund to account
+                  </Button>
+                )}
+                {g.status === "active" && (
                   <Button
                     size="small"
-                    variant="secondary"
-                    isLoading={refresh.isPending}
+                    variant="danger"
+                    isLoading={close.isPending}
+                    data-testid="close-group"
                     onClick={() =>
-                      refresh.mutate(undefined, {
-                        onSuccess: () => toast.success("Group refreshed"),
-                        onError: (e) => toast.error("Could not refresh the group", { description: errorMessage(e) }),
+                      run(close, undefined, {
+                        confirm: {
+                          title: "Close this group?",
+                          description: "The gateway closes the group for good: no card can be issued or funded from it afterwards.",
+                          confirmText: "Close group",
+                          danger: true,
+                        },
+                        done: "Group closed",
+                        failed: "Could not close the group",
                       })
                     }
                   >
-                    <ArrowPath />
-                    Refresh
+                    <XCircle />
+                    Close
                   </Button>
-                  {g.status === "active" && (
-                    <Button size="small" variant="danger" onClick={onClose} isLoading={close.isPending} data-testid="close-group">
-                      <XCircle />
-                      Close
-                    </Button>
-                  )}
-                </>
-              }
-            />
-            <SectionRow title="Balance" value={formatAmount(g.balance, g.currency)} />
-            <SectionRow title="Currency" value={g.currency} />
-            <SectionRow title="Country" value={g.country_code} />
-            <SectionRow title="Status" value={<GatewayStatusBadge status={g.status} />} />
-            <SectionRow title="Last synced" value={formatDate(g.last_synced_at)} />
-            <SectionRow title="Tracked since" value={formatDate(g.created_at)} />
-            <SectionRow
-              title="Cards"
-              value={
-                <Link to={`/gateway/cards?group_id=${g.id}`} className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover txt-compact-small">
-                  Cards of this group
-                </Link>
-              }
-            />
-          </>
-        )}
-      </Container>
-    </div>
+                )}
+              </>
+            }
+          />
+          <SectionRow title="Balance" value={formatAmount(g.balance, g.currency)} testId="group-balance" />
+          <SectionRow title="Currency" value={g.currency} />
+          <SectionRow title="Country" value={g.country_code} />
+          <SectionRow title="Status" value={<GatewayStatusBadge status={g.status} />} />
+          <SectionRow title="Last synced" value={formatDate(g.last_synced_at)} />
+          <SectionRow title="Tracked since" value={formatDate(g.created_at)} />
+          <LinkRow title="Cards" to={`/gateway/cards?group_id=${g.id}`} label="Cards of this group" />
+        </>
+      )}
+    </DetailPage>
   )
 }
 

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { gatewayModule } from "../../../../../workflows/common/operation-context"
 import { deleteCardholderWorkflow } from "../../../../../workflows/issuing/delete-cardholder"
 import { actorOf } from "../../actor"
+import type { AdminGatewayCardholderDeleteResponse, AdminGatewayCardholderResponse } from "../../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/cardholders/{id}
@@ -15,7 +16,7 @@ import { actorOf } from "../../actor"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such cardholder. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardholderResponse>) => {
   const cardholder = await gatewayModule(req.scope).retrieveGatewayCardholder(req.params.id, req.retrieveConfig as never)
   res.json({ cardholder })
 }
@@ -35,7 +36,7 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such cardholder. }
  */
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardholderDeleteResponse>) => {
   const { result } = await deleteCardholderWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
   res.json({ id: req.params.id, object: "gateway_cardholder", deleted: true, cardholder: result })
 }

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { gatewayModule } from "../../../../../workflows/common/operation-context"
+import type { AdminGatewayCardResponse } from "../../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/cards/{id}
@@ -14,7 +15,7 @@ import { gatewayModule } from "../../../../../workflows/common/operation-context
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such card. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardResponse>) => {
   const card = await gatewayModule(req.scope).retrieveGatewayCard(req.params.id, req.retrieveConfig as never)
   res.json({ card })
 }

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { gatewayModule } from "../../../../../workflows/common/operation-context"
+import type { AdminGatewayGroupResponse } from "../../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/groups/{id}
@@ -13,7 +14,7 @@ import { gatewayModule } from "../../../../../workflows/common/operation-context
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such group. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayGroupResponse>) => {
   const group = await gatewayModule(req.scope).retrieveGatewayCardGroup(req.params.id, req.retrieveConfig as never)
   res.json({ group })
 }

@@ -11,8 +11,9 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { AdminGatewayPaymentDetailsResponse } from "../../../../../types/http"
 
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayPaymentDetailsResponse>) => {
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
   const gatewayModule = req.scope.resolve("gateway")
   const [session] = await paymentModule.listPaymentSessions({ id: [req.params.id] }, { relations: ["payment"] })
@@ -26,8 +27,8 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     { take: 20, order: { received_at: "DESC" }, select: ["id", "notify_type", "verified", "status", "result", "received_at", "processed_at"] }
   )
   res.json({
-    payment_session: { id: session.id, provider_id: session.provider_id, status: session.status, amount: session.amount, currency_code: session.currency_code, data: session.data, payment_id: session.payment?.id ?? null },
-    payment: payment ? { id: payment.id, data: payment.data ?? null, captured_at: payment.captured_at ?? null, canceled_at: payment.canceled_at ?? null } : null,
+    payment_session: { id: session.id, provider_id: session.provider_id, status: session.status, amount: session.amount, currency_code: session.currency_code, data: gatewayModule.readSessionData(session.data), payment_id: session.payment?.id ?? null },
+    payment: payment ? { id: payment.id, data: gatewayModule.readSessionData(payment.data), captured_at: payment.captured_at ?? null, canceled_at: payment.canceled_at ?? null } : null,
     gateway_payment: gatewayPayment ?? null,
     notifications,
   })

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { gatewayModule } from "../../../../../workflows/common/operation-context"
+import type { AdminGatewayPayoutResponse } from "../../../../../types/http"
 
 /**
  * @oas [get] /admin/gateway/payouts/{id}
@@ -14,7 +15,7 @@ import { gatewayModule } from "../../../../../workflows/common/operation-context
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such payout. }
  */
-export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayPayoutResponse>) => {
   const payout = await gatewayModule(req.scope).retrieveGatewayPayout(req.params.id, req.retrieveConfig as never)
   res.json({ payout })
 }

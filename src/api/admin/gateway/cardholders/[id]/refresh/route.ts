@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refreshCardholderWorkflow } from "../../../../../../workflows/issuing/refresh-cardholder"
 import { actorOf } from "../../../actor"
+import type { AdminGatewayCardholderResponse } from "../../../../../../types/http"
 
 /**
  * @oas [post] /admin/gateway/cardholders/{id}/refresh
@@ -15,7 +16,7 @@ import { actorOf } from "../../../actor"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such cardholder here, or at the gateway (code 1003). }
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardholderResponse>) => {
   const { result } = await refreshCardholderWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
   res.json({ cardholder: result })
 }

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { updateCardStatusWorkflow } from "../../../../../../workflows/issuing/update-card-status"
 import { actorOf } from "../../../actor"
+import type { AdminGatewayCardResponse } from "../../../../../../types/http"
 
 /**
  * @oas [post] /admin/gateway/cards/{id}/block
@@ -16,7 +17,7 @@ import { actorOf } from "../../../actor"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such card. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardResponse>) => {
   const { result } = await updateCardStatusWorkflow(req.scope).run({ input: { id: req.params.id, status: "blocked" as const, actor: actorOf(req) } })
   res.json({ card: result })
 }

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { auditedGatewayCall } from "../../../../../../workflows/common/audited-call"
 import { gatewayModule } from "../../../../../../workflows/common/operation-context"
 import { actorOf } from "../../../actor"
+import type { AdminGatewayRevealedCardResponse } from "../../../../../../types/http"
 
 /**
  * @oas [post] /admin/gateway/cards/{id}/reveal
@@ -20,7 +21,7 @@ import { actorOf } from "../../../actor"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such card. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayRevealedCardResponse>) => {
   const service = gatewayModule(req.scope)
   const card = await service.retrieveGatewayCard(req.params.id)
   if (card.status === "closed") {

@@ -1,7 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withdrawCardWorkflow } from "../../../../../../workflows/issuing/withdraw-card"
 import { actorOf } from "../../../actor"
-import type { AdminCardAmount } from "../../validators"
+import type { AdminCardAmount } from "../../../schemas/cards"
+import type { AdminGatewayCardResponse } from "../../../../../../types/http"
 
 /**
  * @oas [post] /admin/gateway/cards/{id}/withdraw
@@ -21,7 +22,7 @@ import type { AdminCardAmount } from "../../validators"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such card. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCardAmount>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminCardAmount>, res: MedusaResponse<AdminGatewayCardResponse>) => {
   const { result } = await withdrawCardWorkflow(req.scope).run({ input: { id: req.params.id, amount: req.validatedBody.amount, actor: actorOf(req) } })
   res.json({ card: result })
 }

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refreshGroupWorkflow } from "../../../../../../workflows/issuing/refresh-group"
 import { actorOf } from "../../../actor"
+import type { AdminGatewayGroupResponse } from "../../../../../../types/http"
 
 /**
  * @oas [post] /admin/gateway/groups/{id}/refresh
@@ -15,7 +16,7 @@ import { actorOf } from "../../../actor"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such group. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayGroupResponse>) => {
   const { result } = await refreshGroupWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
   res.json({ group: result })
 }

@@ -15,9 +15,10 @@ import { describeEntry } from "../../../../../../domain"
 import { applyGatewayState } from "../../../../../../reconciliation"
 import { auditedGatewayCall } from "../../../../../../workflows/common/audited-call"
 import { actorOf } from "../../../actor"
-import type { AdminGatewayReview } from "../../../payment-validators"
+import type { AdminGatewayReview } from "../../../schemas/payments"
+import type { AdminGatewayReviewResponse } from "../../../../../../types/http"
 
-export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewayReview>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewayReview>, res: MedusaResponse<AdminGatewayReviewResponse>) => {
   const gateway = req.scope.resolve("gateway")
   const [session] = await req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ id: [req.params.id] })
   if (!session || !gateway.isGatewayProvider(session.provider_id)) {

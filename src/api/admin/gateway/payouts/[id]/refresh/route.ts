@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refreshPayoutWorkflow } from "../../../../../../workflows/payouts/refresh-payout"
 import { actorOf } from "../../../actor"
+import type { AdminGatewayPayoutResponse } from "../../../../../../types/http"
 
 /**
  * @oas [post] /admin/gateway/payouts/{id}/refresh
@@ -16,7 +17,7 @@ import { actorOf } from "../../../actor"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such payout. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayPayoutResponse>) => {
   const { result } = await refreshPayoutWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
   res.json({ payout: result })
 }

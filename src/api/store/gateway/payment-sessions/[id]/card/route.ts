@@ -7,18 +7,23 @@
  * `data.redirect` — the form to POST to the issuer for 3-D Secure — `pending_authorization` when held for
  * review, `error` with `data.decline`).
  *
+ * Saved cards (logged-in customers only, and only for their own cart): `save_card: true` with a typed card
+ * tokenises it and keeps it once the payment is authorised; `saved_card_id` pays with one of theirs (the token
+ * never leaves the server; an expired card is refused before any request).
+ *
  * One post at a time per session (a lock), and a cap on posts per session and per client address (provider
  * option `card_attempts`): past it, 429 and nothing is sent to the gateway.
  */
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { gatewayProviderId } from "../../../../../../domain"
-import { cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
+import { CardSubmission, gatewayProviderId, readSessionData } from "../../../../../../domain"
+import type GatewayModuleService from "../../../../../../modules/gateway/service"
+import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import type { StoreGatewayCard } from "../../../validators"
 
 const tooMany = (res: MedusaResponse, message: string) => res.status(429).json({ type: "too_many_requests", message })
 
-export const POST = async (req: MedusaRequest<StoreGatewayCard>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, res: MedusaResponse) => {
   const gateway = req.scope.resolve("gateway")
   const limits = gateway.cardAttemptLimits()
   if (!gateway.takeCardAttempt(req.ip ?? "unknown")) {
@@ -26,7 +31,7 @@ export const POST = async (req: MedusaRequest<StoreGatewayCard>, res: MedusaResp
   }
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
   const locking = req.scope.resolve(Modules.LOCKING)
-  const { card, browser } = req.validatedBody
+  const { browser } = req.validatedBody
   const cardProvider = gatewayProviderId("card")
 
   await locking.execute(
@@ -49,14 +54,42 @@ export const POST = async (req: MedusaRequest<StoreGatewayCard>, res: MedusaResp
       if (cart?.completed_at) {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${session.id} is already completed`)
       }
+      const submission = await cardSubmission(req, gateway, cart, session.id)
       const updated = await paymentModule.updatePaymentSession({
         id: session.id,
         amount: session.amount,
         currency_code: session.currency_code,
-        data: { ...session.data, card_submission: card, order_context: orderContextOf(cart, req.ip, browser) },
+        data: { ...session.data, card_submission: submission, order_context: orderContextOf(cart, req.ip, browser) },
       })
+      if ("token" in submission && readSessionData(updated.data)?.gateway_state !== "failed") {
+        await gateway.markSavedCardUsed(submission.saved_card_id)
+      }
       res.json({ payment_session: { id: updated.id, status: updated.status, data: updated.data } })
     },
     { timeout: 60 }
   )
+}
+
+/** The card to pay with: the typed one (to be saved for the customer when asked) or their saved card's token. */
+async function cardSubmission(
+  req: AuthenticatedMedusaRequest<StoreGatewayCard>,
+  gateway: GatewayModuleService,
+  cart: CartForPayment | null,
+  sessionId: string
+): Promise<CardSubmission> {
+  const { card, save_card, saved_card_id, security_code } = req.validatedBody
+  if (!save_card && !saved_card_id) return card!
+  const customerId = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : undefined
+  if (!customerId) {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "save_card and saved_card_id: log in as the customer to save a card or pay with a saved one")
+  }
+  if (cart?.customer_id !== customerId) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${sessionId} is not the logged-in customer's`)
+  }
+  if (card) return { ...card, save_for: customerId }
+  if (gateway.paymentOptions()?.saved_cards?.require_security_code && !security_code) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "security_code: required to pay with a saved card")
+  }
+  const saved = await gateway.savedCardForPayment(customerId, saved_card_id!)
+  return { saved_card_id: saved.id, token: saved.token, brand: saved.brand, last4: saved.last4, ...(security_code ? { security_code } : {}) }
 }

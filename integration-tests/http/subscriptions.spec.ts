@@ -1,0 +1,214 @@
+/**
+ * Subscriptions over Medusa's HTTP API against the sandbox: a variant with a plan in its metadata makes the card
+ * payment carry the gateway's `subscription` object; the contract is recorded with its recurring_id; the sandbox's
+ * clock makes deductions whose SUBSCRIPTION notifications (repeated, late) are recorded exactly once; cancel from the
+ * admin and from the customer (idempotent, audited; another customer's is a 404); hosted page refused for it.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { createAdminHeaders } from "../helpers/admin"
+import { useSandbox } from "../helpers/sandbox"
+import { until } from "../helpers/until"
+import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
+
+jest.setTimeout(300 * 1000)
+
+// The store listens on a port chosen now, so that the sandbox can send notifications to it.
+const port = 20000 + Math.floor(Math.random() * 20000)
+process.env.PORT = String(port)
+const storeUrl = `http://localhost:${port}`
+const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 5 })
+const DAY = 24 * 3600
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConnection }) => {
+    let store: SeededStore
+    let ada: Shopper
+    let grace: Shopper
+    let admin: { headers: Record<string, string> }
+    let n = 0
+
+    beforeEach(async () => {
+      gateway.sandbox.reset()
+      store = await seedStore(getContainer())
+      n += 1
+      ada = await Shopper.register(api as any, store, `ada-sub${n}@example.com`)
+      grace = await Shopper.register(api as any, store, `grace-sub${n}@example.com`)
+      admin = await createAdminHeaders(getContainer(), `admin-sub${n}@gateway.test`)
+    })
+
+    const subscriptionItems = () => [
+      { variant_id: store.variants.coffeeClub, quantity: 2 },
+      { variant_id: store.variants.mug, quantity: 1 },
+    ]
+
+    /** Buys the Coffee Club (2 × 12.50 a month) with a mug, by card; returns the order and the recorded subscription. */
+    async function subscribe(who: Shopper, number = CARDS.approve) {
+      const { cartId, session } = await who.cartWithSession("pp_gateway_card", { items: subscriptionItems() })
+      const posted = await who.postCard(session.id, { card: card(number) })
+      expect(posted.status).toBe(200)
+      if (posted.data.payment_session.status === "requires_more") await completeIssuerPage(posted.data.payment_session.data.issuer_url)
+      const done = await who.complete(cartId)
+      expect(done.data.type).toBe("order")
+      const { data } = await api.get("/store/gateway/subscriptions", who.headers)
+      return { order: done.data.order, session, subscription: data.subscriptions[0], posted }
+    }
+
+    const deductionNotifications = async () =>
+      (await (await fetch(`${gateway.sandbox.url}/sandbox/notifications?notify_type=SUBSCRIPTION`)).json()) as any[]
+    const deductionsOf = async (id: string) => (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription.deductions as any[]
+
+    it("sells the subscription by card: the wire carries its plan and amount, the contract is recorded with its recurring_id", async () => {
+      const { order, session, subscription, posted } = await subscribe(ada)
+      const [tx] = await gateway.transactions(session.id)
+      expect(tx.recurring_id).toMatch(/^RC/)
+      const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${tx.recurring_id}`)).json()
+      expect(contract).toMatchObject({ contract_name: "Coffee Club monthly", interval: "month", recurring_status: "1" })
+      expect(contract.amount).toBe("25.00") // the contract_amount sent: 2 × 12.50
+      expect(posted.data.payment_session.data.subscription).toMatchObject({ recurring_id: tx.recurring_id, amount: "25.00", interval: "month", billing_cycles: 12 })
+
+      expect(subscription).toMatchObject({
+        recurring_id: tx.recurring_id,
+        order_id: order.id,
+        customer_id: ada.customer!.id,
+        contract_name: "Coffee Club monthly",
+        interval: "month",
+        interval_count: 1,
+        billing_cycles: 12,
+        amount: "25.00",
+        currency: "USD",
+        status: "active",
+        deductions: [],
+      })
+      const listed = await api.get(`/admin/gateway/subscriptions?status=active&customer_id=${ada.customer!.id}`, admin)
+      expect(listed.data).toMatchObject({ count: 1, subscriptions: [{ id: subscription.id, order_id: order.id }] })
+    })
+
+    it("records each deduction exactly once when the clock advances, even when notifications repeat or arrive late", async () => {
+      const { subscription } = await subscribe(ada)
+      const advanced = gateway.sandbox.advanceClock(95 * DAY) // three monthly deductions
+      expect(advanced.deductions).toHaveLength(3)
+      await until("three deductions recorded", async () => (await deductionsOf(subscription.id)).length === 3, 60_000)
+      const deductions = await deductionsOf(subscription.id)
+      expect(deductions.map((d) => d.transaction_id)).toEqual(advanced.deductions.map((d: any) => d.transaction_id))
+      expect(deductions.every((d) => d.amount === "25.00" && d.currency === "USD" && d.outcome === "approved")).toBe(true)
+
+      // The gateway sends them all again (repeats, out of order): nothing new is recorded.
+      const sent = await deductionNotifications()
+      for (const s of [...sent].reverse()) await fetch(`${gateway.sandbox.url}/sandbox/notifications/${s.notify_id}/resend`, { method: "POST" })
+      await until("the replays processed", async () => {
+        const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_notification where notify_type = 'SUBSCRIPTION' and status <> 'received'")
+        return rows[0].c >= sent.length * 2
+      }, 60_000)
+      expect(await deductionsOf(subscription.id)).toHaveLength(3)
+      const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_subscription_deduction where subscription_id = ?", [subscription.id])
+      expect(rows[0].c).toBe(3)
+
+      // A declined deduction is recorded as declined; the contract stays active, the next time moves on.
+      const mid = (await api.get(`/admin/gateway/subscriptions/${subscription.id}`, admin)).data.subscription
+      expect(mid.next_deduction_at).toEqual(expect.any(String))
+      await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ next_deduction: "decline" }),
+      })
+      gateway.sandbox.advanceClock(31 * DAY)
+      await until("the declined deduction recorded", async () => (await deductionsOf(subscription.id)).length === 4, 60_000)
+      const after = (await api.get(`/admin/gateway/subscriptions/${subscription.id}`, admin)).data.subscription
+      expect(after.deductions[3].outcome).toBe("declined")
+      expect(after.status).toBe("active")
+      expect(new Date(after.next_deduction_at).getTime()).toBeGreaterThan(new Date(mid.next_deduction_at).getTime())
+    })
+
+    it("catches up with the subscription sync when the deductions' notifications never verify; a second run changes nothing", async () => {
+      const { subscription } = await subscribe(ada)
+      gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
+      expect(gateway.sandbox.advanceClock(62 * DAY).deductions).toHaveLength(2)
+      await until("the forged-looking notifications refused", async () => {
+        const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_notification where notify_type = 'SUBSCRIPTION' and status = 'rejected'")
+        return rows[0].c >= 2
+      })
+      expect(await deductionsOf(subscription.id)).toHaveLength(0)
+      gateway.sandbox.clearFaults()
+
+      const run = await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)
+      expect(run.data.summary).toMatchObject({ job: "subscription_sync", status: "succeeded", checked: 1, changed: 1, requests: 1 })
+      expect((await deductionsOf(subscription.id)).map((d) => d.outcome)).toEqual(["approved", "approved"])
+      const again = await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)
+      expect(again.data.summary).toMatchObject({ status: "succeeded", changed: 0 })
+      expect(await deductionsOf(subscription.id)).toHaveLength(2)
+    })
+
+    it("cancels from the admin, audited; cancelling again is a no-op; no deduction after it", async () => {
+      const { subscription } = await subscribe(ada)
+      const cancelled = await api.post(`/admin/gateway/subscriptions/${subscription.id}/cancel`, {}, admin)
+      expect(cancelled.data).toMatchObject({ changed: true, subscription: { id: subscription.id, status: "cancelled", cancelled_at: expect.any(String) } })
+      const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)).json()
+      expect(contract.recurring_status).toBe("0")
+
+      const before = gateway.sandbox.stats().byPath["/v1/cancelsubscription"] ?? 0
+      const again = await api.post(`/admin/gateway/subscriptions/${subscription.id}/cancel`, {}, admin)
+      expect(again.data).toMatchObject({ changed: false, subscription: { status: "cancelled" } })
+      expect(gateway.sandbox.stats().byPath["/v1/cancelsubscription"] ?? 0).toBe(before)
+
+      const { rows } = await dbConnection.raw("select actor_type, result from gateway_operation_audit where operation = 'subscription.cancel' and target_id = ?", [subscription.id])
+      expect(rows).toEqual([{ actor_type: "user", result: "succeeded" }])
+
+      expect(gateway.sandbox.advanceClock(40 * DAY).deductions).toHaveLength(0)
+    })
+
+    it("lets the customer cancel their own subscription, never another customer's", async () => {
+      const { subscription } = await subscribe(ada)
+      const stolen = await api.post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, grace.headers).catch((e: any) => e.response)
+      expect(stolen.status).toBe(404)
+      expect((await api.get("/store/gateway/subscriptions", grace.headers)).data.subscriptions).toEqual([])
+      const guest = await api.get("/store/gateway/subscriptions", new Shopper(api as any, store).headers).catch((e: any) => e.response)
+      expect(guest.status).toBe(401)
+
+      const mine = await api.post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, ada.headers)
+      expect(mine.data).toMatchObject({ changed: true, subscription: { status: "cancelled" } })
+      const twice = await api.post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, ada.headers)
+      expect(twice.data.changed).toBe(false)
+      const { rows } = await dbConnection.raw("select actor_type, actor_id from gateway_operation_audit where operation = 'subscription.cancel' and target_id = ?", [subscription.id])
+      expect(rows).toEqual([{ actor_type: "customer", actor_id: ada.customer!.id }])
+    })
+
+    it("refuses a hosted-page session for a subscription cart, and a second subscription line, naming why", async () => {
+      const { paymentCollectionId } = await ada.cartWithSession("pp_gateway_card", { items: subscriptionItems() })
+      const hosted = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_gateway_hosted" }, ada.headers)
+        .catch((e: any) => e.response)
+      expect(hosted.status).toBe(400)
+      expect(hosted.data.message).toMatch(/subscription, which is paid by card/)
+
+      // Two subscription lines (the same plan twice as separate lines is one line in Medusa: use a copy of the variant).
+      const copy = await api.post(
+        `/admin/products`,
+        {
+          title: "Tea Club",
+          options: [{ title: "Plan", values: ["Weekly"] }],
+          variants: [
+            {
+              title: "Weekly",
+              options: { Plan: "Weekly" },
+              manage_inventory: false,
+              metadata: { gateway_subscription_interval: "week" },
+              prices: [{ currency_code: "usd", amount: 5 }],
+            },
+          ],
+          status: "published",
+          sales_channels: [{ id: store.salesChannelId }],
+          shipping_profile_id: (await getContainer().resolve("fulfillment").listShippingProfiles({}))[0]!.id,
+        },
+        admin
+      )
+      const tea = copy.data.product.variants[0].id
+      const two = await ada.cartWithSession("pp_gateway_card", { items: [...subscriptionItems(), { variant_id: tea, quantity: 1 }] })
+      const before = gateway.sandbox.stats().total
+      const refused = await ada.postCard(two.session.id, { card: card(CARDS.approve) })
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/one subscription line/)
+      expect(gateway.sandbox.stats().total).toBe(before)
+    })
+  },
+})

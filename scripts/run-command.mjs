@@ -1,0 +1,15 @@
+// Runs a command for the repository's scripts (packed-e2e, the storefront kit check): its output is collected;
+// it resolves with the output, or rejects with the command, its exit code and the end of its output. With
+// `background`, it resolves at once with the child (in its own process group, so it can be stopped as a whole).
+import { spawn } from "node:child_process"
+
+export function runCommand(cmd, args, { cwd, env = {}, background = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
+    let out = ""
+    child.stdout.on("data", (d) => (out += d))
+    child.stderr.on("data", (d) => (out += d))
+    if (background) return resolve({ child, output: () => out })
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
+  })
+}

@@ -1,0 +1,51 @@
+import type { UseQueryResult } from "@tanstack/react-query"
+import { useSearchParams } from "react-router-dom"
+import { cleanQuery } from "./api/query-keys"
+
+export const PAGE_SIZE = 20
+
+type Filters<K extends string> = Record<K, string | undefined>
+
+/**
+ * A list page's state lives in the URL (`?status=active&email=a@b.co&page=2`), so a filtered page can be
+ * linked and reloaded: its filters (`keys`), its page, and the list query made of them (`toQuery` turns the
+ * filters into the route's query parameters; by default they are sent as they are).
+ */
+export function useListPage<K extends string, R extends { count: number }>(
+  useList: (query: Record<string, unknown>) => UseQueryResult<R>,
+  keys: readonly K[],
+  toQuery: (filters: Filters<K>) => Record<string, unknown> = (filters) => filters
+) {
+  const [params, setParams] = useSearchParams()
+  const filters = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined])) as Filters<K>
+  const pageIndex = Math.max(0, (Number.parseInt(params.get("page") ?? "", 10) || 1) - 1)
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous)
+        for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k))
+        return next
+      },
+      { replace: true }
+    )
+  const filterQuery = cleanQuery(toQuery(filters))
+  const list = useList({ offset: pageIndex * PAGE_SIZE, limit: PAGE_SIZE, ...filterQuery })
+  return {
+    filters,
+    /** A filter's setter; changing a filter goes back to the first page. */
+    setFilter: (key: K) => (value: string | undefined) => update({ [key]: value || undefined, page: undefined }),
+    /** Whether the list is filtered (an empty list then says so). */
+    filtered: Object.keys(filterQuery).length > 0,
+    data: list.data,
+    /** What ListTable needs: the page, the count and the query's state. */
+    table: {
+      count: list.data?.count ?? 0,
+      pageSize: PAGE_SIZE,
+      pageIndex,
+      onPageChange: (index: number) => update({ page: index > 0 ? String(index + 1) : undefined }),
+      isLoading: list.isLoading,
+      error: list.error,
+      onRetry: () => void list.refetch(),
+    },
+  }
+}

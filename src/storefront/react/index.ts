@@ -1,0 +1,6 @@
+/** The kit's React components (client components: each file starts with "use client"). */
+export { CardForm, type CardFormLabels, type CardFormProps } from "./card-form.js"
+export { SavedCardPicker, type SavedCardPickerProps } from "./saved-card-picker.js"
+export { HostedPaymentFrame, type HostedPaymentFrameProps } from "./hosted-payment-frame.js"
+export { GatewayReturn, type GatewayReturnProps, type ReturnState } from "./gateway-return.js"
+export type { OutcomeProps } from "./outcome.js"

@@ -1,0 +1,32 @@
+/**
+ * What the card form and the saved-card picker do with a post's outcome: follow 3-D Secure themselves (the
+ * documented POST hand-off), show a decline, and hand everything to the storefront's `onOutcome` (which
+ * completes the cart for authorized, pending_authorization and pending).
+ */
+import { submitRedirect } from "../redirect.js"
+import type { CardOutcome } from "../types.js"
+
+export interface OutcomeProps {
+  /**
+   * Called with every outcome. On `authorized`, `pending_authorization` and `pending`, complete the cart (e.g.
+   * `completeCart`, or the storefront's own place-order action). A `declined` outcome is also shown in the form.
+   */
+  onOutcome?: (outcome: CardOutcome) => void | Promise<void>
+  /** Send the shopper to the issuer at once on `requires_more` (default true). */
+  followRedirect?: boolean
+}
+
+/** Answers the message to show under the form, if any. */
+export async function handleOutcome(outcome: CardOutcome, props: OutcomeProps): Promise<string | null> {
+  let message: string | null = null
+  if (outcome.status === "declined") message = `Payment declined: ${outcome.decline.message}`
+  if (outcome.status === "requires_more" && props.followRedirect !== false) {
+    if (outcome.redirect) submitRedirect(outcome.redirect)
+    else message = "Your bank's verification page is not available. Try again or use another payment method."
+  }
+  await props.onOutcome?.(outcome)
+  return message
+}
+
+/** A failed call's message (the store's messages name a field, never a card value). */
+export const messageOf = (err: unknown): string => (err instanceof Error && err.message ? err.message : "The payment could not be sent. Try again.")

@@ -1,0 +1,154 @@
+"use client"
+/**
+ * The logged-in customer's saved cards: pick one (expired ones are shown but cannot be picked), optionally
+ * type its security code, pay; or remove a card. Only the saved card's id (and the code, read once from an
+ * uncontrolled input) goes to the plugin's card route. Renders nothing while the customer has no cards.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from "react"
+import { brandName, validateSecurityCode } from "../card-input.js"
+import { deleteSavedCard, listSavedCards, payWithSavedCard } from "../store-api.js"
+import type { ExtraHeaders, GatewaySdk, SavedCard } from "../types.js"
+import { handleOutcome, messageOf, type OutcomeProps } from "./outcome.js"
+
+export interface SavedCardPickerProps extends OutcomeProps {
+  sdk: GatewaySdk
+  /** The cart's `pp_gateway_card` payment session. */
+  sessionId: string
+  /** The customer's auth when the sdk does not hold it (saved cards are the customer's). */
+  headers?: ExtraHeaders
+  /** Ask for the security code (default true; sent when typed). */
+  askSecurityCode?: boolean
+  /** Told the list each time it is (re)loaded, e.g. to show the new-card form when it is empty. */
+  onCardsLoaded?: (cards: SavedCard[]) => void
+  submitLabel?: string
+  className?: string
+}
+
+const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
+
+export function SavedCardPicker(props: SavedCardPickerProps) {
+  const { sdk, sessionId, headers, askSecurityCode = true, onCardsLoaded, submitLabel = "Pay with this card", className } = props
+  const id = useId()
+  const code = useRef<HTMLInputElement>(null)
+  const [cards, setCards] = useState<SavedCard[] | null>(null)
+  const [selected, setSelected] = useState<string | null>(null)
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const [message, setMessage] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const headerKey = JSON.stringify(headers ?? {})
+
+  const load = useCallback(async () => {
+    try {
+      const list = await listSavedCards(sdk, { headers })
+      setCards(list)
+      setSelected((current) => (list.some((c) => c.id === current && !c.expired) ? current : list.find((c) => !c.expired)?.id ?? null))
+      onCardsLoaded?.(list)
+    } catch {
+      // No list (not signed in, or the store has no saved cards): the picker shows nothing.
+      setCards([])
+      onCardsLoaded?.([])
+    }
+    // headers are compared by value: a new object with the same token does not reload
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sdk, headerKey])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const remove = async (card: SavedCard) => {
+    setBusy(true)
+    setMessage(null)
+    try {
+      await deleteSavedCard(sdk, card.id, { headers })
+      await load()
+    } catch (err) {
+      setMessage(messageOf(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const pay = async () => {
+    const card = cards?.find((c) => c.id === selected)
+    if (!card || busy) return
+    const typed = code.current?.value ?? ""
+    const invalid = validateSecurityCode(typed, card.brand)
+    setCodeError(invalid)
+    if (invalid) return code.current?.focus()
+    setBusy(true)
+    setMessage(null)
+    let shown: string | null = null
+    try {
+      const outcome = await payWithSavedCard(sdk, sessionId, { saved_card_id: card.id, security_code: typed, headers })
+      if (code.current) code.current.value = ""
+      shown = await handleOutcome(outcome, props)
+    } catch (err) {
+      if (code.current) code.current.value = ""
+      shown = messageOf(err)
+    } finally {
+      setBusy(false)
+    }
+    setMessage(shown)
+  }
+
+  if (cards === null) return <p className="gateway-saved-cards-loading" role="status">Loading your saved cards…</p>
+  if (!cards.length) return message ? <p role="alert">{message}</p> : null
+
+  return (
+    <div className={className ?? "gateway-saved-cards"} data-testid="saved-card-picker">
+      <fieldset disabled={busy}>
+        <legend>Saved cards</legend>
+        {cards.map((card) => (
+          <div key={card.id} className="gateway-saved-card" data-testid={`saved-card-${card.id}`}>
+            <input
+              type="radio"
+              id={`${id}-${card.id}`}
+              name={`${id}-saved-card`}
+              value={card.id}
+              checked={selected === card.id}
+              disabled={card.expired}
+              onChange={() => setSelected(card.id)}
+            />
+            <label htmlFor={`${id}-${card.id}`}>
+              {brandName(card.brand)} •••• {card.last4} <span className="gateway-muted">expires {expiry(card)}</span>
+              {card.expired ? <strong className="gateway-expired"> Expired</strong> : null}
+            </label>
+            <button type="button" onClick={() => remove(card)} aria-label={`Remove ${brandName(card.brand)} ending ${card.last4}`} data-testid="saved-card-remove">
+              Remove
+            </button>
+          </div>
+        ))}
+        {askSecurityCode ? (
+          <div className="gateway-field">
+            <label htmlFor={`${id}-code`}>Security code (optional)</label>
+            <input
+              id={`${id}-code`}
+              ref={code}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? `${id}-code-error` : undefined}
+              data-testid="saved-card-code"
+            />
+            {codeError ? (
+              <p id={`${id}-code-error`} className="gateway-field-error">
+                {codeError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+      {message ? (
+        <p className="gateway-form-error" role="alert" data-testid="saved-card-error">
+          {message}
+        </p>
+      ) : null}
+      <button type="button" onClick={pay} disabled={busy || !selected} data-testid="saved-card-pay">
+        {busy ? "Paying…" : submitLabel}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * Leaving the store for 3-D Secure or an APM, and coming back.
+ *
+ * The gateway's documented hand-off: the merchant POSTs `return_url` and `notify_url` to the `issuer_url`
+ * (public docs, 3-D Secure). The plugin puts that form in the session's `data.redirect` = { url, method:
+ * "POST", fields }; the kit submits a fresh hidden form holding only those fields, so no card data can travel
+ * and nothing goes into a URL. The return (GET to `return_url` with order_no, transaction_id, order_status)
+ * is only a hint: completing the cart makes the plugin ask the gateway.
+ */
+import type { GatewaySessionData, RedirectForm } from "./types.js"
+
+/** Field names that look like card data: never put into a hand-off form, whatever the data says. */
+const CARD_LIKE = /^(card(_?number)?|number|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
+
+const isHttpUrl = (url: unknown): url is string => {
+  if (typeof url !== "string") return false
+  try {
+    const u = new URL(url)
+    return u.protocol === "https:" || u.protocol === "http:"
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The form that sends the shopper on (3-D Secure, APM) from a session's data: its `redirect` (POST, card-like
+ * and non-text fields dropped), else a plain GET of `issuer_url` (older session data); null when there is
+ * nowhere to go or the address is not http(s).
+ */
+export function redirectOf(data: GatewaySessionData | null | undefined): RedirectForm | null {
+  const redirect = data?.redirect
+  if (redirect && isHttpUrl(redirect.url)) {
+    const fields: Record<string, string> = {}
+    for (const [name, value] of Object.entries(redirect.fields ?? {})) {
+      if (CARD_LIKE.test(name) || (typeof value !== "string" && typeof value !== "number")) continue
+      fields[name] = String(value)
+    }
+    return { url: redirect.url, method: "POST", fields }
+  }
+  if (isHttpUrl(data?.issuer_url)) return { url: data.issuer_url, method: "GET", fields: {} }
+  return null
+}
+
+/** Minimal DOM the hand-off needs (a browser's `document`). */
+export interface RedirectDocument {
+  createElement(tag: "form" | "input"): any
+  body: { appendChild(node: any): unknown }
+  defaultView: { location: { assign(url: string): void } } | null
+}
+
+/**
+ * Sends the browser on: a hidden POST form with the fields (submitted at once), or a navigation for GET.
+ * The page is left; call it last.
+ */
+export function submitRedirect(redirect: RedirectForm, doc: RedirectDocument = document as unknown as RedirectDocument): void {
+  if (redirect.method === "GET") {
+    doc.defaultView?.location.assign(redirect.url)
+    return
+  }
+  const form = doc.createElement("form")
+  form.method = "POST"
+  form.action = redirect.url
+  form.style.display = "none"
+  form.setAttribute("data-gateway-redirect", "")
+  for (const [name, value] of Object.entries(redirect.fields)) {
+    const input = doc.createElement("input")
+    input.type = "hidden"
+    input.name = name
+    input.value = value
+    form.appendChild(input)
+  }
+  doc.body.appendChild(form)
+  form.submit()
+}
+
+/** Follows a session's hand-off when it has one; false when there is nowhere to go. */
+export function followRedirect(data: GatewaySessionData | null | undefined, doc?: RedirectDocument): boolean {
+  const redirect = redirectOf(data)
+  if (!redirect) return false
+  submitRedirect(redirect, doc)
+  return true
+}
+
+/** What the gateway put on the return address. A hint only: the cart's completion asks the gateway. */
+export interface ReturnParams {
+  order_no: string | null
+  transaction_id: string | null
+  order_status: string | null
+}
+
+/** Reads the return address's known parameters (nothing else). */
+export function readReturn(href: string): ReturnParams {
+  const q = new URL(href, "http://return.invalid").searchParams
+  return { order_no: q.get("order_no"), transaction_id: q.get("transaction_id"), order_status: q.get("order_status") }
+}
+
+/** Minimal window for leaving a frame. */
+export interface FramedWindow {
+  top: { location: { href: string } } | null
+  location: { href: string }
+}
+
+/**
+ * The hosted page runs in an iFrame, so the gateway sends the shopper back to `return_url` inside it: the
+ * return page then reloads itself in the whole window. True when it did (do nothing else on this page).
+ */
+export function leaveFrame(win: FramedWindow = window as unknown as FramedWindow): boolean {
+  if (!win.top || (win.top as unknown) === (win as unknown)) return false
+  win.top.location.href = win.location.href
+  return true
+}

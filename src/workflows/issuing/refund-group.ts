@@ -1,0 +1,41 @@
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../common/audited-call"
+import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import { currencyAmount } from "./steps/load-card"
+import { syncGroup } from "./steps/sync-group"
+
+export interface RefundGroupInput {
+  id: string
+  /** What goes back from the group's balance to the company's account, in the group's currency. */
+  amount: string
+  actor?: OperationActor | null
+}
+
+/**
+ * The amount is checked against the group's currency first (400 naming `amount`, nothing sent or audited);
+ * then `/group/refund` (audited as group.refund): money back from the group's balance to the company's account;
+ * then the balance is read again. Money that moved is not moved back by a failed read (the mirror keeps its
+ * last balance until the next refresh).
+ */
+const refundGroupStep = createStep("gateway-refund-group", async (input: RefundGroupInput, { container }) => {
+  const service = gatewayModule(container)
+  const group = await service.retrieveGatewayCardGroup(input.id)
+  const amount = currencyAmount(input.amount, group.currency, "amount", "group.refund")
+  const request_id = newRequestId("group_refund")
+  await auditedGatewayCall(
+    container,
+    { operation: "group.refund", actor: input.actor, target_id: group.id, request_id, details: { amount, currency: group.currency } },
+    async () => assertOperationDone("group.refund", await service.issuing().group.refund({ request_id, group_id: group.gateway_group_id, refund_amount: amount })),
+    reqNoOf
+  )
+  try {
+    return new StepResponse(await syncGroup(container, group.gateway_group_id, input.actor))
+  } catch {
+    return new StepResponse(group)
+  }
+})
+
+/** Refunds part or all of a card group's balance to the company's account. */
+export const refundGroupWorkflow = createWorkflow("gateway-refund-group", (input: RefundGroupInput) => {
+  return new WorkflowResponse(refundGroupStep(input))
+})
