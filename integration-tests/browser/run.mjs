@@ -18,6 +18,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFil
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../embedded-postgres.mjs"
+import { expectIn as expectInPage } from "./expect-in.mjs"
 import { root, startStack, waitFor as waitForHealthUrl } from "../../scripts/demo-stack.mjs"
 import { storefrontSteps } from "./storefront.mjs"
 
@@ -123,18 +124,7 @@ async function step(name, fn, { required = false } = {}) {
 
 const expectText = async (text, timeout = 20_000) => page.getByText(text, { exact: false }).first().waitFor({ state: "visible", timeout })
 const expectTestId = async (id, timeout = 20_000) => page.getByTestId(id).first().waitFor({ state: "visible", timeout })
-async function expectIn(testId, text, timeout = 20_000) {
-  const loc = page.getByTestId(testId).first()
-  await loc.waitFor({ state: "visible", timeout })
-  const end = Date.now() + timeout
-  let content = ""
-  while (Date.now() < end) {
-    content = (await loc.innerText().catch(() => "")) ?? ""
-    if (content.includes(text)) return content
-    await page.waitForTimeout(250)
-  }
-  throw new Error(`[data-testid=${testId}] does not show "${text}"; it shows: ${content.replace(/\s+/g, " ").slice(0, 300)}`)
-}
+const expectIn = (testId, text, timeout) => expectInPage(page, testId, text, timeout)
 /** Expects a toast with this text (Medusa's Toaster), so success and failure are both checked. */
 async function expectToast(text) {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first()

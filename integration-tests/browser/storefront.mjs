@@ -10,6 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync, chmodSync, existsSync, cpSync } from "n
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
+import { expectIn as expectInPage } from "./expect-in.mjs"
 
 const year = String(new Date().getUTCFullYear() + 3)
 const EXPIRY = `12/${year.slice(-2)}`
@@ -40,18 +41,7 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, step, scr
     for (const secret of secrets) if (stored.includes(secret)) throw new Error("card data in the browser's storage")
   }
 
-  const expectIn = async (testId, text, timeout = 30_000) => {
-    const loc = page.getByTestId(testId).first()
-    await loc.waitFor({ state: "visible", timeout })
-    const end = Date.now() + timeout
-    let content = ""
-    while (Date.now() < end) {
-      content = (await loc.innerText().catch(() => "")) ?? ""
-      if (content.includes(text)) return content
-      await page.waitForTimeout(250)
-    }
-    throw new Error(`[data-testid=${testId}] does not show "${text}"; it shows: ${content.replace(/\s+/g, " ").slice(0, 300)}`)
-  }
+  const expectIn = (testId, text, timeout = 30_000) => expectInPage(page, testId, text, timeout)
 
   const buy = async () => {
     requests.length = 0
