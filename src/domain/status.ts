@@ -107,6 +107,8 @@ export const isFinalState = (s: GatewayState) => s !== "pending" && s !== "revie
 /** States in which the gateway has taken the money (some of it may have been refunded since). */
 export const CAPTURED_STATES: readonly GatewayState[] = ["captured", "partially_refunded", "refunded", "charged_back"]
 export const isCapturedState = (s: GatewayState | null | undefined) => Boolean(s && CAPTURED_STATES.includes(s))
+/** The money is held or was taken: authorised, or captured (also when later refunded or charged back). */
+export const isPaidState = (s: GatewayState | null | undefined) => s === "authorized" || isCapturedState(s)
 
 /** A refund's `refund_status` (refund answer and refund search): 1 refunded, 2 failed, anything else pending. */
 export function refundStatusOf(code: string | null | undefined): "refunded" | "failed" | "pending" {

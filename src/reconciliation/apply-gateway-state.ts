@@ -14,7 +14,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../lib/gateway"
-import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, readSessionData, stateOfRecord } from "../domain"
+import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, isPaidState, readSessionData, stateOfRecord } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
 import { applySubscriptionRecord } from "./subscriptions"
@@ -90,7 +90,7 @@ export async function applyGatewayState(
     if (state === "authorized" && payment && (payment.captured_at || unknownCaptures.length)) {
       // Medusa booked a capture the gateway has not made (its answer was lost): staff decide, nothing is guessed.
       discrepancy = `Medusa recorded a capture${unknownCaptures.length ? ` whose outcome was lost (${unknownCaptures.map((c) => c.id).join(", ")})` : ""} but the gateway says the payment is only authorized`
-    } else if (state === "authorized" || isCapturedState(state)) {
+    } else if (isPaidState(state)) {
       const captured = isCapturedState(state)
       if (captured && payment && ours && unknownCaptures.length) {
         // The lost capture answers are settled: the gateway did capture.
@@ -173,7 +173,7 @@ export async function applyGatewayState(
 
     // A card this payment tokenised becomes the customer's only once the payment is authorised (also when the
     // shopper never came back from 3-D Secure), and is dropped when it failed.
-    if (state === "authorized" || isCapturedState(state)) await gatewayModule.confirmSavedCard(orderNo)
+    if (isPaidState(state)) await gatewayModule.confirmSavedCard(orderNo)
     else if (state === "failed" || state === "canceled") await gatewayModule.discardPendingCard(orderNo)
 
     if (record && recurringId && ours?.subscription) {
@@ -215,7 +215,7 @@ function reviewStatusOf(given: string | null | undefined, state: GatewayState, p
   if (given !== undefined) return { review_status: given }
   if (state === "review") return { review_status: "held" }
   if (previous !== "held") return {}
-  if (state === "authorized" || isCapturedState(state)) return { review_status: "approved" }
+  if (isPaidState(state)) return { review_status: "approved" }
   if (state === "failed" || state === "canceled") return { review_status: "rejected" }
   return {}
 }

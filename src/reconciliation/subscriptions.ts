@@ -8,7 +8,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { TransactionRecord } from "../lib/gateway"
-import { gatewayDateTime, isCapturedState, nextSubscriptionStatus, readSessionData, stateOfRecord, SubscriptionStatus } from "../domain"
+import { gatewayDateTime, isPaidState, nextSubscriptionStatus, readSessionData, stateOfRecord, SubscriptionStatus } from "../domain"
 
 export interface SubscriptionApplyResult {
   recurring_id: string
@@ -38,7 +38,7 @@ export async function applySubscriptionRecord(container: MedusaContainer, record
 
       const state = stateOfRecord(record)
       if (record.transaction_id && sub.transaction_id && record.transaction_id !== sub.transaction_id && state !== "pending" && state !== "not_found") {
-        const outcome = state === "authorized" || isCapturedState(state) ? "approved" : "declined"
+        const outcome = isPaidState(state) ? "approved" : "declined"
         const [known] = await gateway.listGatewaySubscriptionDeductions({ transaction_id: record.transaction_id }, { select: ["id"] })
         if (!known) {
           await gateway
@@ -94,7 +94,7 @@ async function recordFromSession(container: MedusaContainer, record: Transaction
   const data = readSessionData((session?.payment?.data ?? session?.data) as Record<string, unknown> | undefined)
   if (!data?.subscription) return null
   const isFirst = !data.transaction_id || data.transaction_id === record.transaction_id
-  const paid = isFirst ? ["authorized", "captured", "partially_refunded", "refunded"].includes(stateOfRecord(record)) : true
+  const paid = !isFirst || isPaidState(stateOfRecord(record))
   if (!paid) return null
   return container.resolve("gateway").recordSubscription({
     order_no: record.order_no,

@@ -1,4 +1,5 @@
 import { model } from "@medusajs/framework/utils"
+import { SUBSCRIPTION_STATUSES } from "../../../domain/subscription-view"
 
 /**
  * A recurring contract the gateway runs for a subscription sold by card (`recurring_id` from its answer or the
@@ -23,7 +24,7 @@ export const GatewaySubscription = model
     /** The recurring amount, exact in `currency`. */
     amount: model.text(),
     currency: model.text(),
-    status: model.enum(["pending", "active", "cancelled", "ended"]).default("pending"),
+    status: model.enum([...SUBSCRIPTION_STATUSES]).default("pending"),
     deduction_period: model.text().nullable(),
     next_deduction_at: model.dateTime().nullable(),
     cancelled_at: model.dateTime().nullable(),

@@ -33,7 +33,7 @@ import {
   emptySessionData,
   gatewayIdentifier,
   GatewaySessionData,
-  isCapturedState,
+  isPaidState,
   last4Of,
   OrderContext,
   SAVED_CARDS_NEED_MODULE,
@@ -142,7 +142,7 @@ export class GatewayCardService extends GatewayBase {
 
   /** The subscription the payment sold is recorded once the payment is authorised. */
   private async settleSubscription(data: GatewaySessionData): Promise<void> {
-    if (!data.subscription?.recurring_id || !(data.gateway_state === "authorized" || isCapturedState(data.gateway_state))) return
+    if (!data.subscription?.recurring_id || !isPaidState(data.gateway_state)) return
     await this.resolve<SubscriptionStore>("gateway")?.recordSubscription({
       order_no: data.order_no,
       transaction_id: data.transaction_id,
@@ -155,7 +155,7 @@ export class GatewayCardService extends GatewayBase {
   private async settleSavedCard(data: GatewaySessionData): Promise<void> {
     const store = this.savedCards()
     if (data.saved_card?.use !== "save" || !data.saved_card.id || !store) return
-    if (data.gateway_state === "authorized" || isCapturedState(data.gateway_state)) await store.confirmSavedCard(data.order_no)
+    if (isPaidState(data.gateway_state)) await store.confirmSavedCard(data.order_no)
     else if (data.gateway_state === "failed" || data.gateway_state === "canceled") await store.discardPendingCard(data.order_no)
   }
 
