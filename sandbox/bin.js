@@ -24,6 +24,7 @@ const FLAGS = {
   "--notify-attempts": ["notifyAttempts", "count"],
   "--issuing-sign-scheme": ["issuingSignScheme", "scheme"],
   "--registered-ips": ["registeredIps", "list"],
+  "--paid-status": ["paidStatus", "code"],
 }
 
 const USAGE = `Usage: node sandbox/bin.js [flags]      (or: npm run sandbox -- [flags])
@@ -45,6 +46,7 @@ Flags (defaults in brackets):
   --notify-attempts N           attempts per notification [${DEFAULTS.notifyAttempts}]
   --issuing-sign-scheme SCHEME  ${SIGN_SCHEMES.join(" | ")} [${DEFAULTS.issuingSignScheme}]
   --registered-ips LIST         comma-separated addresses allowed to use /v1/retrievalTrans [every address]
+  --paid-status CODE            report this one payment_status for authorised and captured (e.g. 3000) [2000 and 3000]
   --quiet                       no request log
   --help                        this text
 
@@ -78,6 +80,10 @@ function convert(flag, kind, raw) {
     }
     case "scheme": {
       if (!SIGN_SCHEMES.includes(raw)) throw new UsageError(`${flag} must be one of ${SIGN_SCHEMES.join(", ")}, got "${raw}"`)
+      return raw
+    }
+    case "code": {
+      if (!/^[0-9]{1,10}$/.test(raw)) throw new UsageError(`${flag} must be a payment_status code (digits), got "${raw}"`)
       return raw
     }
     case "list":

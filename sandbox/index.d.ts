@@ -33,6 +33,12 @@ export interface SandboxOptions {
   issuingSignScheme?: IssuingSignScheme
   /** addresses allowed to use /v1/retrievalTrans; undefined = every address */
   registeredIps?: string[]
+  /**
+   * a payment_status the gateway reports for both authorised and captured transactions (e.g. "3000", as the
+   * docs' only sample of a paid order allows); null (default) = 2000 authorised, 3000 captured. The ledger
+   * (/sandbox/transactions) keeps the true state.
+   */
+  paidStatus?: string | null
   /** no console output */
   quiet?: boolean
 }
@@ -40,7 +46,10 @@ export interface SandboxOptions {
 export type IssuingSignScheme = "fields" | "sorted-json"
 
 /** Every option with its default value. */
-export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, "registeredIps">> & { registeredIps: string[] | undefined }
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, "registeredIps" | "paidStatus">> & {
+  registeredIps: string[] | undefined
+  paidStatus: string | null
+}
 
 export type FaultKind = "latency" | "error5xx" | "drop" | "malformed" | "bad_signature"
 
@@ -132,6 +141,8 @@ export interface Sandbox {
   close(): Promise<void>
   /** clear all state, faults, counters and notifications (group 7001 is created again) */
   reset(): void
+  /** change the option paidStatus while running (null: distinct codes); throws a TypeError for a bad code; reset() keeps it */
+  setPaidStatus(code: string | null): void
   /** replace the fault rules; throws an Error naming an invalid rule */
   setFaults(rules: FaultRule[]): ActiveFaultRule[]
   clearFaults(): void

@@ -7,7 +7,7 @@
  *   const { startSandbox } = require("./sandbox")
  *   const sb = await startSandbox({ port: 0, quiet: true })
  *   // sb.url, sb.acquiringUrl, sb.issuingUrl, sb.port, sb.close(), sb.reset(), sb.setFaults(rules),
- *   // sb.clearFaults(), sb.stats(), sb.store, sb.now(), sb.advanceClock(seconds)
+ *   // sb.clearFaults(), sb.setPaidStatus(code), sb.stats(), sb.store, sb.now(), sb.advanceClock(seconds)
  *
  * This file wires the HTTP server, the store, the timers and the notifier to the request pieces in lib/:
  * routing.js (which handler answers a path), request-faults.js (what the fault rules do to a request) and
@@ -158,6 +158,9 @@ async function startSandbox(options = {}) {
       seed(store)
       clock.reset()
       counters = { total: 0, byPath: {} }
+    },
+    setPaidStatus(code) {
+      opts.paidStatus = resolveOptions({ paidStatus: code }).paidStatus
     },
     setFaults(rules) {
       return faults.set(rules)

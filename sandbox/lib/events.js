@@ -5,6 +5,7 @@
  * signed with the notification formula (payouts: the payout formula).
  */
 const signing = require("./signing")
+const S = require("./store")
 
 /** Kinds sent form-encoded; every other kind is JSON. */
 const FORM_KINDS = new Set(["REVIEW RESULT", "DISPUTE RECEIVED", "DISPUTE RESULT"])
@@ -31,7 +32,7 @@ function notifyTransaction(ctx, tx, notifyType, extra = {}, url = tx.notify_url)
     amount: tx.amount,
     order_status: tx.order_status,
     result_info: tx.result_info,
-    payment_status: tx.payment_status,
+    payment_status: S.reportedStatus(ctx.options, tx.payment_status),
     ...extra,
   }
   let sig = signing.acquiringSign(payload, signing.ACQUIRING_FIELDS.response, ctx.options.signKey)

@@ -23,6 +23,7 @@ const DEFAULTS = {
   notifyAttempts: 10,
   issuingSignScheme: "fields",
   registeredIps: undefined,
+  paidStatus: null,
   quiet: false,
 }
 
@@ -60,6 +61,9 @@ function resolveOptions(input = {}) {
   if (!SIGN_SCHEMES.includes(o.issuingSignScheme)) throw new TypeError(`option issuingSignScheme must be one of ${SIGN_SCHEMES.join(", ")}`)
   if (o.registeredIps !== undefined && !(Array.isArray(o.registeredIps) && o.registeredIps.every((/** @type {unknown} */ x) => typeof x === "string"))) {
     throw new TypeError("option registeredIps must be an array of strings")
+  }
+  if (o.paidStatus !== null && !(typeof o.paidStatus === "string" && /^[0-9]{1,10}$/.test(o.paidStatus))) {
+    throw new TypeError("option paidStatus must be null or a payment_status code (digits)")
   }
   o.quiet = !!o.quiet
   return o

@@ -36,7 +36,7 @@ function retrievalTrans(ctx, info) {
     for (const t of found) {
       if (seen.has(t.transaction_id)) continue
       seen.add(t.transaction_id)
-      out.orders_list.push(S.transactionRecord(ctx.store, t))
+      out.orders_list.push(S.transactionRecord(ctx.store, t, ctx.options))
     }
   }
   for (const id of trades) {
@@ -47,7 +47,7 @@ function retrievalTrans(ctx, info) {
     }
     if (seen.has(t.transaction_id)) continue
     seen.add(t.transaction_id)
-    out.orders_list.push(S.transactionRecord(ctx.store, t))
+    out.orders_list.push(S.transactionRecord(ctx.store, t, ctx.options))
   }
   ;[out.return_status, out.return_message] = RETURN.OK
   return { status: 200, json: out }
@@ -84,7 +84,7 @@ function retrievalRefund(ctx, info) {
   for (const rec of ctx.store.refunds.values()) {
     if (rec.merchant_id !== body.merchant_id) continue
     if (orders.has(rec.order_no) || refs.has(rec.refund_reference_id) || (rec.refund_reference && merchantRefs.has(rec.refund_reference))) {
-      out.refund_orders.push(S.refundRecord(ctx.store, rec))
+      out.refund_orders.push(S.refundRecord(ctx.store, rec, ctx.options))
     }
   }
   ;[out.return_status, out.return_message] = RETURN.OK

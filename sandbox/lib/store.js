@@ -26,6 +26,16 @@ const PS = {
   THREEDS_FAILED: "6100",
 }
 
+/**
+ * The payment_status the gateway reports for a ledger code. The public docs show 3000 on a paid order and never
+ * say whether it means authorised or captured; with `paidStatus` set (option, `--paid-status`) the sandbox
+ * reports that one code for both, so the plugin is tested against either reading. The ledger keeps the truth.
+ * @param {{ paidStatus: string | null }} options @param {string} code
+ */
+function reportedStatus(options, code) {
+  return options.paidStatus && (code === PS.AUTHORISED || code === PS.CAPTURED) ? options.paidStatus : code
+}
+
 /** query_result for each payment_status. */
 const QUERY_RESULT = {
   [PS.PENDING]: "-1",
@@ -372,8 +382,11 @@ function settleRefund(store, rec, outcome) {
 
 // ---- views -------------------------------------------------------------------------------
 
-/** The order query's transaction record. @param {Store} store @param {any} tx */
-function transactionRecord(store, tx) {
+/**
+ * The order query's transaction record, with the payment_status the gateway reports (reportedStatus).
+ * @param {Store} store @param {any} tx @param {{ paidStatus: string | null }} options
+ */
+function transactionRecord(store, tx, options) {
   const sub = tx.recurring_id ? store.subscriptions.get(tx.recurring_id) : null
   const d = tx.delivery_information || {}
   return {
@@ -386,7 +399,7 @@ function transactionRecord(store, tx) {
     website: tx.website,
     shopper_email: tx.shopper_email,
     shopper_phone: tx.shopper_phone,
-    payment_status: tx.payment_status,
+    payment_status: reportedStatus(options, tx.payment_status),
     query_result: QUERY_RESULT[tx.payment_status] || "-1",
     is3ds: tx.is3ds,
     antifraud_provider: "sandbox",
@@ -402,15 +415,18 @@ function transactionRecord(store, tx) {
   }
 }
 
-/** The refund search's refund record. @param {Store} store @param {any} rec */
-function refundRecord(store, rec) {
+/**
+ * The refund search's refund record; with `options`, its payment_status as the gateway reports it (without: the
+ * ledger's, for the control routes). @param {Store} store @param {any} rec @param {{ paidStatus: string | null }} [options]
+ */
+function refundRecord(store, rec, options) {
   const tx = store.transactions.get(rec.transaction_id)
   return {
     transaction_id: rec.transaction_id,
     order_no: rec.order_no,
     amount: rec.amount,
     refund_status: rec.refund_status,
-    payment_status: tx ? tx.payment_status : "",
+    payment_status: tx ? (options ? reportedStatus(options, tx.payment_status) : tx.payment_status) : "",
     refund_amount: rec.refund_amount,
     refund_reference: rec.refund_reference,
     currency: rec.currency,
@@ -469,6 +485,7 @@ module.exports = {
   review,
   refund,
   settleRefund,
+  reportedStatus,
   transactionRecord,
   refundRecord,
   transactionState,
