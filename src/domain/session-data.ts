@@ -8,7 +8,8 @@
  * (`toProviderData`): a key the provider does not own never survives a round trip.
  */
 import { GATEWAY_METHODS, GatewayMethod } from "./providers"
-import { GATEWAY_STATES, GatewayState } from "./status"
+import { actionableState, DeclaredStatusCodes, GATEWAY_STATES, GatewayState, isDeclaredState, stateOfRecord } from "./status"
+import type { TransactionRecord } from "../lib/gateway"
 import { SessionSubscription, SUBSCRIPTION_INTERVALS } from "./subscriptions"
 
 export type { GatewayMethod }
@@ -34,8 +35,13 @@ export interface CaptureRecord {
   /** Medusa's capture id. */
   id: string
   amount: string
-  /** unknown: the answer was lost and the order query could not tell; the order sync resolves it. */
+  /** unknown: the answer was lost and the gateway could not tell; the order sync reports or resolves it. */
   status: "captured" | "unknown"
+  /**
+   * plugin: the gateway accepted our capture. gateway: the gateway refused it because the payment was already
+   * captured (automatic capture at the gateway, its portal), as the order query confirmed.
+   */
+  by: "plugin" | "gateway"
 }
 
 /** The documented 3-D Secure hand-off: the browser POSTs `fields` to `url` (public docs, 3-D Secure page). */
@@ -209,7 +215,8 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
     const o = obj(c)
     const id = str(o?.id)
     const amount = str(o?.amount)
-    return o && id && amount ? [{ id, amount, status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const) }] : []
+    if (!o || !id || !amount) return []
+    return [{ id, amount, status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const), by: o.by === "gateway" ? ("gateway" as const) : ("plugin" as const) }]
   })
   d.captured_amount = str(data.captured_amount)
   d.refunds = list(data.refunds).flatMap((r) => {
@@ -251,11 +258,28 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     outcome_unknown: d.outcome_unknown,
     card_attempts: d.card_attempts,
     discrepancy: d.discrepancy,
-    captures: d.captures.map((c) => ({ id: c.id, amount: c.amount, status: c.status })),
+    captures: d.captures.map((c) => ({ id: c.id, amount: c.amount, status: c.status, by: c.by })),
     captured_amount: d.captured_amount,
     refunds: d.refunds.map((r) => ({ reference: r.reference, refund_reference_id: r.refund_reference_id, amount: r.amount, status: r.status })),
     chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id })),
     saved_card: d.saved_card ? { use: d.saved_card.use, id: d.saved_card.id, brand: d.saved_card.brand, last4: d.saved_card.last4 } : null,
     subscription: d.subscription ? readSubscription(d.subscription) : null,
   }
+}
+
+/** Whether a capture of this payment is known to have been made (ours, or one the gateway refused as made already). */
+export const hasKnownCapture = (d: GatewaySessionData | null | undefined) => Boolean(d?.captures.some((c) => c.status === "captured"))
+
+/**
+ * What the gateway's record of a session says (`read`) and the state the plugin acts on (`state`, see
+ * actionableState): they differ when the record reads as captured for a payment with no known capture and the
+ * store did not declare what that code means.
+ */
+export function sessionStateOf(
+  record: Pick<TransactionRecord, "payment_status" | "query_result">,
+  data: GatewaySessionData | null | undefined,
+  codes: DeclaredStatusCodes,
+): { read: GatewayState; state: GatewayState } {
+  const read = stateOfRecord(record)
+  return { read, state: actionableState(read, { capture: hasKnownCapture(data), declared: isDeclaredState(read, codes) }) }
 }

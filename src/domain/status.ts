@@ -110,6 +110,25 @@ export const isCapturedState = (s: GatewayState | null | undefined) => Boolean(s
 /** The money is held or was taken: authorised, or captured (also when later refunded or charged back). */
 export const isPaidState = (s: GatewayState | null | undefined) => s === "authorized" || isCapturedState(s)
 
+/** A store's `payment_status_codes`, by state. */
+export type DeclaredStatusCodes = Partial<Record<string, readonly string[]>> | null | undefined
+
+/** Whether the store declared, in `payment_status_codes`, which codes mean `state`: the reading is then its word. */
+export const isDeclaredState = (state: GatewayState, codes: DeclaredStatusCodes) => Boolean(codes?.[state]?.length)
+
+/**
+ * The state the plugin acts on for what the gateway's `payment_status` reads as. Which codes mean captured is
+ * [assumed]: the docs show 3000 on a paid order and never say whether that is authorised or captured. The plugin
+ * knows what it captured, so a captured reading of a payment it never captured is taken as authorised unless the
+ * store declared that state's codes. Read the other way, a gateway that means "paid" by 3000 would have every
+ * payment confirmed through the order query booked as captured and never captured: the authorisation expires and
+ * the store is never paid. Read this way, the worst case is a capture the gateway refuses because it already
+ * captured, which the capture then books (captured by the gateway): loud and recoverable.
+ */
+export function actionableState(read: GatewayState, known: { capture: boolean; declared: boolean }): GatewayState {
+  return isCapturedState(read) && !known.capture && !known.declared ? "authorized" : read
+}
+
 /** A refund's `refund_status` (refund answer and refund search): 1 refunded, 2 failed, anything else pending. */
 export function refundStatusOf(code: string | null | undefined): "refunded" | "failed" | "pending" {
   return code === "1" ? "refunded" : code === "2" ? "failed" : "pending"

@@ -6,6 +6,8 @@
  *   ignored, so a late notification about it never cancels the payment that replaced it.
  * - A record for another amount or currency than the session's is a discrepancy, never an authorisation.
  * - Forward only: a payment is never moved back (a late "authorized" for a captured payment changes nothing).
+ * - A captured reading of a payment the plugin never captured moves nothing unless the store declared the code
+ *   (actionableState in ../domain/status.ts): a session is authorised, a payment is reported for staff.
  * - Medusa's own workflows and module methods make every change; a difference that cannot be resolved safely
  *   (a capture Medusa booked that the gateway has not made, a refund made outside Medusa) is reported as a
  *   discrepancy, never guessed.
@@ -14,7 +16,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../lib/gateway"
-import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, isPaidState, readSessionData, stateOfRecord } from "../domain"
+import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, isPaidState, readSessionData, sessionStateOf, stateOfRecord } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
 import { applySubscriptionRecord } from "./subscriptions"
@@ -35,7 +37,9 @@ export async function applyGatewayState(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const locking = container.resolve(Modules.LOCKING)
   const gatewayModule = container.resolve("gateway")
-  const state: GatewayState = record ? stateOfRecord(record) : "not_found"
+  /** What the gateway's code reads as; `state` below is what the plugin acts on (they differ for an assumed capture). */
+  const read: GatewayState = record ? stateOfRecord(record) : "not_found"
+  let state = read
   const changes: string[] = []
   let discrepancy: string | null = null
 
@@ -73,6 +77,7 @@ export async function applyGatewayState(
       return { order_no: orderNo, state, changes, discrepancy: mismatch }
     }
     const amount = record?.amount && record.currency ? fromGatewayAmount(record.amount, record.currency) : Number(session.amount)
+    if (record) state = sessionStateOf(record, ours, gatewayModule.paymentOptions()?.payment_status_codes).state
 
     const { data: links } = await query.graph({
       entity: "cart_payment_collection",
@@ -87,7 +92,13 @@ export async function applyGatewayState(
     }
 
     const unknownCaptures = ours?.captures.filter((c) => c.status === "unknown") ?? []
-    if (state === "authorized" && payment && (payment.captured_at || unknownCaptures.length)) {
+    if (state !== read && payment) {
+      // A captured reading of a payment the plugin never captured, by a code whose meaning is assumed: staff decide.
+      const code = record?.payment_status ?? ""
+      discrepancy = unknownCaptures.length
+        ? `the answer to capture ${unknownCaptures.map((c) => c.id).join(", ")} was lost and the gateway's payment_status ${code} (read as ${read}, an assumed meaning) cannot tell whether it was made: check the payment in the gateway's portal, or declare ${code} in the provider option payment_status_codes`
+        : `the gateway's payment_status ${code} reads as ${read} (an assumed meaning) but this plugin has not captured the payment, so Medusa keeps it authorized: capture it in Medusa (if the gateway captured it itself, it refuses and the capture is booked as captured by the gateway), or declare ${code} in the provider option payment_status_codes`
+    } else if (state === "authorized" && payment && (payment.captured_at || unknownCaptures.length)) {
       // Medusa booked a capture the gateway has not made (its answer was lost): staff decide, nothing is guessed.
       discrepancy = `Medusa recorded a capture${unknownCaptures.length ? ` whose outcome was lost (${unknownCaptures.map((c) => c.id).join(", ")})` : ""} but the gateway says the payment is only authorized`
     } else if (isPaidState(state)) {
@@ -185,7 +196,7 @@ export async function applyGatewayState(
       transaction_id: record?.transaction_id ?? null,
       payment_id: payment?.id ?? null,
       provider_id: session.provider_id,
-      gateway_state: state,
+      gateway_state: read,
       payment_status: record?.payment_status ?? null,
       ...(extra.risk ? { risk_action: extra.risk.action ?? null, risk_score: extra.risk.score ?? null, risk_reasons: extra.risk.reasons ?? null } : {}),
       ...reviewStatusOf(extra.review_status, state, (await gatewayModule.listGatewayPayments({ order_no: orderNo }))[0]?.review_status ?? null),

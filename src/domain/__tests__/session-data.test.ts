@@ -25,7 +25,7 @@ describe("session data is read and written key by key", () => {
     expect(text).not.toContain("order_context")
     expect(Object.keys(out)).not.toContain("cvv")
     expect(out.hosted).toEqual({ action: "https://g/v1/checkout", inputs: { a: "1" }, html: "<p>" })
-    expect(out.captures).toEqual([{ id: "capt_1", amount: "1.00", status: "unknown" }])
+    expect(out.captures).toEqual([{ id: "capt_1", amount: "1.00", status: "unknown", by: "plugin" }])
     // an unreadable refund status is never taken for a settled one
     expect(out.refunds).toEqual([{ reference: "ref_1", amount: "2.00", status: "unknown", refund_reference_id: null }])
     expect(out).toMatchObject({ order_no: "payses_1", transaction_id: "T1", gateway_state: "pending", card_mask: "424242******4242" })

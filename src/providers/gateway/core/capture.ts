@@ -1,8 +1,13 @@
 /**
  * Capture: the amount is Medusa's capture record's (`context.idempotency_key` is its id; Medusa creates and
  * commits the record, with the amount staff or a workflow asked for, before it calls the provider). A capture
- * whose amount cannot be established is refused: never the whole authorisation by default. A lost answer is
- * settled by the order query, or recorded as unknown for the order sync; never guessed.
+ * whose amount cannot be established is refused: never the whole authorisation by default.
+ *
+ * `/v1/capture` is always sent: what a payment_status code means is [assumed] (status.ts), so the plugin never
+ * takes a captured reading for a capture of its own. A refusal while the order query reads the payment as
+ * captured is booked as captured by the gateway (it took the money itself). A lost answer is settled by a
+ * declared code, or, for a capture of the whole authorisation, by sending it once more (a gateway that made it
+ * refuses: nothing is left to capture); otherwise it is recorded as unknown for the order sync. Never guessed.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { AmountInput, fromMinorUnits, GatewayOutcomeUnknownError, toGatewayAmount, toMinorUnits } from "../../../lib/gateway"
@@ -21,10 +26,11 @@ export async function capture(
   data: GatewaySessionData,
   captureId: string | null,
   captures: CaptureReader | undefined,
+  resent = false,
 ): Promise<GatewaySessionData> {
   const amount = captureId ? await amountOfCapture(captures, captureId, data.currency) : remainingToCapture(data)
-  const recorded = (status: CaptureRecord["status"], state?: GatewayState | null): GatewaySessionData => {
-    const list = [...data.captures, { id: captureId ?? `auto_${data.transaction_id}`, amount, status }]
+  const recorded = (status: CaptureRecord["status"], state?: GatewayState | null, by: CaptureRecord["by"] = "plugin"): GatewaySessionData => {
+    const list = [...data.captures, { id: captureId ?? `auto_${data.transaction_id}`, amount, status, by }]
     const total = list.filter((c) => c.status === "captured").reduce((sum, c) => sum + toMinorUnits(c.amount, data.currency), 0n)
     return {
       ...data,
@@ -46,19 +52,28 @@ export async function capture(
       // Captured elsewhere (automatic capture, the merchant portal, an answer we lost) while Medusa has no
       // other capture of this payment: record it. A capture refused because another of ours went first
       // (two staff at once) stays refused, so Medusa never books more than the gateway took.
+      const why = describeEntry(entry.result, entry.error_message)
       if (!data.captures.length && !(captureId && (await hasOtherCaptures(captures, captureId)))) {
         const state = await gw.queryState(data)
-        if (isCapturedState(state)) return recorded("captured", state)
+        if (isCapturedState(state)) {
+          gw.logger?.warn(`Gateway capture ${captureId ?? ""} of ${data.order_no} refused (${why}) and the gateway reports it ${state}: booked as captured by the gateway`)
+          return recorded("captured", state, "gateway")
+        }
       }
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway capture refused: ${describeEntry(entry.result, entry.error_message)}`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway capture refused: ${why}`)
     }
     return recorded("captured")
   } catch (err) {
     if (!(err instanceof GatewayOutcomeUnknownError)) throw toMedusaError(err, "Gateway capture")
     // The capture may have happened: ask the gateway instead of guessing.
     const state = await gw.queryState(data)
-    if (isCapturedState(state)) return recorded("captured", state)
-    if (state === null || state === "unknown") {
+    if (isCapturedState(state) && gw.declares(state!)) return recorded("captured", state)
+    if (isCapturedState(state) && !resent && !data.captures.length && toMinorUnits(amount, data.currency) === toMinorUnits(data.amount, data.currency)) {
+      // The code alone cannot tell (its meaning is assumed): send the whole capture again. A gateway that made the
+      // first one refuses (booked above as captured by the gateway); one that did not makes it now.
+      return capture(gw, data, captureId, captures, true)
+    }
+    if (state === null || state === "unknown" || isCapturedState(state)) {
       gw.logger?.warn(`Gateway capture ${captureId ?? ""} of ${data.order_no}: outcome unknown; recorded as unknown for the order sync`)
       return recorded("unknown")
     }

@@ -12,7 +12,10 @@ import {
   GatewayProviderOptions,
   GatewaySessionData,
   GatewayState,
+  isCapturedState,
+  isDeclaredState,
   notifyUrl,
+  sessionStateOf,
   stateOfOutcome,
   stateOfRecord,
   toMedusaError,
@@ -70,7 +73,8 @@ export class SessionGateway {
       this.logger?.warn(`Gateway payment ${data.order_no}: ${discrepancy}; not authorised`)
       return { ...data, transaction_id: record.transaction_id || data.transaction_id, discrepancy, outcome_unknown: false }
     }
-    const state = stateOfRecord(record)
+    // A captured reading of a payment we never captured is only "paid" unless the store declared it (status.ts).
+    const { state } = sessionStateOf(record, data, this.options.payment_status_codes)
     return {
       ...data,
       transaction_id: record.transaction_id || data.transaction_id,
@@ -92,7 +96,12 @@ export class SessionGateway {
     }
   }
 
-  /** The gateway's state of the session's transaction: not_found when it has none, null when the query failed. */
+  /** Whether the store declared (payment_status_codes) which codes mean `state`: a reading of it is then the store's word. */
+  declares(state: GatewayState): boolean {
+    return isDeclaredState(state, this.options.payment_status_codes)
+  }
+
+  /** What the gateway's record of the session reads as (not_found when it has none, null when the query failed). */
   async queryState(data: GatewaySessionData): Promise<GatewayState | null> {
     const record = await this.findRecord(data)
     return record ? stateOfRecord(record) : record === null ? "not_found" : null
@@ -112,7 +121,15 @@ export class SessionGateway {
       if (entry.outcome === "done") return { ...data, gateway_state: "canceled", outcome_unknown: false }
       const state = await this.queryState(data)
       if (state === "canceled" || state === "failed") return { ...data, gateway_state: state, outcome_unknown: false }
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway cancel refused: ${describeEntry(entry.result, entry.error_message)}`)
+      const why = describeEntry(entry.result, entry.error_message)
+      if (isCapturedState(state)) {
+        // Captured at the gateway (automatic capture, its portal): the money is taken; never record it as voided.
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Gateway cancel refused: ${why}; the gateway reports the payment ${state}, so it cannot be voided: capture it in Medusa (booked as captured by the gateway), then refund it`,
+        )
+      }
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway cancel refused: ${why}`)
     } catch (err) {
       if (!(err instanceof GatewayOutcomeUnknownError)) throw toMedusaError(err, "Gateway cancel")
       const state = await this.queryState(data)
