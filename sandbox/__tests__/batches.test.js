@@ -268,6 +268,20 @@ describe("refund settlement with a delay", () => {
 })
 
 describe("order query", () => {
+  test("orders and trades are each at most 1000 characters (public docs): longer is a 400 naming the field", async () => {
+    const ids = (n) => Array.from({ length: n }, (_, i) => `payses_01JABCDEFGHJKMNPQRSTVWX${String(i).padStart(4, "0")}`)
+    const long = ids(30).join(",") // 30 ids of 34 characters: 1049 characters
+    expect(long.length).toBeGreaterThan(1000)
+    for (const field of ["orders", "trades"]) {
+      const r = await h.acq(sb, "/v1/retrievalTrans", { [field]: long })
+      expect(r.status).toBe(400)
+      expect(r.json).toEqual({ code: "I0002", source: field, message: `${field} is longer than 1000 characters` })
+    }
+    const ok = await h.acq(sb, "/v1/retrievalTrans", { orders: ids(28).join(",") })
+    expect(ok.json).toEqual(expect.objectContaining({ return_status: "1", orders_list: expect.any(Array) }))
+    expect(ok.json.orders_list).toHaveLength(28)
+  })
+
   test("by orders and trades; unknown order gives query_result 2; record fields", async () => {
     const x = await h.authorise(sb, { shopper_email: "ada@example.com", website: "https://shop.example", delivery_city: "Paris" })
     const q = await query({ orders: `${x.order_no},missing_order`, trades: x.transaction_id })

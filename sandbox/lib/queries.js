@@ -7,12 +7,20 @@ const S = require("./store")
 const { RETURN, errorResponse, checkEnvelope, checkMerchant, checkSignature, splitList, normaliseIp } = require("./acquiring-common")
 
 const QUERY_LIMIT = 100
+/** The order query's `orders` and `trades` are each at most 1000 characters (public docs, order query page). */
+const QUERY_FILTER_MAX_CHARS = 1000
 
 /** POST /v1/retrievalTrans. @param {any} ctx @param {any} info */
 function retrievalTrans(ctx, info) {
   const body = info.body
   const e = checkEnvelope(body) || checkMerchant(ctx, body) || checkSignature(ctx, "/v1/retrievalTrans", body)
   if (e) return errorResponse(e)
+  for (const field of ["orders", "trades"]) {
+    const text = body[field]
+    if (typeof text === "string" && text.length > QUERY_FILTER_MAX_CHARS) {
+      return errorResponse({ code: "I0002", source: field, message: `${field} is longer than ${QUERY_FILTER_MAX_CHARS} characters` })
+    }
+  }
   const out = { merchant_id: body.merchant_id, account_id: body.account_id, return_status: "", return_message: "", orders_list: /** @type {any[]} */ ([]) }
   const registered = ctx.options.registeredIps
   if (Array.isArray(registered) && !registered.map(normaliseIp).includes(normaliseIp(info.ip))) {

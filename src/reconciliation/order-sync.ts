@@ -108,7 +108,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       yield* openSessions()
       yield* disputedPayments()
     }
-    await runInBatchesStreamed("orderQuery", everyOpen(), reconcile, concurrency)
+    await runInBatchesStreamed("orderQuery", everyOpen(), reconcile, concurrency, (o) => o.order_no)
   })
 }
 

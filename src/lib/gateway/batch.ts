@@ -19,6 +19,17 @@ export const BATCH_LIMITS = Object.freeze(
   ),
 ) as Readonly<Record<BatchOperation, number>>
 
+/** Most characters of a query filter's text (its ids joined by commas), per operation that has one [doc]. */
+export const FILTER_TEXT_LIMITS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(ACQUIRING_ENDPOINTS).flatMap(([op, row]) => ("filters" in row && row.filters.maxChars ? [[op, row.filters.maxChars]] : [])),
+  ),
+) as Readonly<Partial<Record<BatchOperation, number>>>
+
+/** The id an entry stands for in a query filter (the entry itself when it is a text). */
+export type FilterText<T> = (entry: T) => string
+const ownText = (entry: unknown) => (typeof entry === "string" ? entry : "")
+
 /** Splits a list into consecutive chunks of at most `size` elements (order kept; an empty list gives []). */
 export function chunk<T>(list: readonly T[], size: number): T[][] {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer (got ${size})`)
@@ -27,9 +38,54 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
   return out
 }
 
-/** Splits a list of entries (or ids) into chunks that each fit the operation's batch limit. */
-export function splitBatch<T>(operation: BatchOperation, entries: readonly T[]): T[][] {
-  return chunk(entries, BATCH_LIMITS[operation])
+/**
+ * Fills chunks of an operation: at most its batch limit of entries, and for a query whose filter text is limited
+ * (the order query: 1000 characters), ids that fit once joined by commas.
+ */
+class Chunker<T> {
+  private readonly size: number
+  private readonly maxChars: number | undefined
+  private chars = 0
+  current: T[] = []
+
+  constructor(operation: BatchOperation, private readonly textOf: FilterText<T>) {
+    this.size = BATCH_LIMITS[operation]
+    this.maxChars = FILTER_TEXT_LIMITS[operation]
+  }
+
+  /** Adds `entry`; returns the chunk it closed, if adding it would have overflowed the current one. */
+  add(entry: T): T[] | null {
+    const len = this.maxChars ? this.textOf(entry).length : 0
+    let closed: T[] | null = null
+    if (this.maxChars && this.current.length && this.chars + 1 + len > this.maxChars) closed = this.take()
+    this.chars += (this.current.length ? 1 : 0) + len
+    this.current.push(entry)
+    return closed
+  }
+
+  get full(): boolean {
+    return this.current.length >= this.size
+  }
+
+  take(): T[] {
+    const out = this.current
+    this.current = []
+    this.chars = 0
+    return out
+  }
+}
+
+/** Splits a list of entries (or ids) into chunks that each fit the operation's batch limit (and filter text limit). */
+export function splitBatch<T>(operation: BatchOperation, entries: readonly T[], textOf: FilterText<T> = ownText): T[][] {
+  const out: T[][] = []
+  const c = new Chunker(operation, textOf)
+  for (const e of entries) {
+    const closed = c.add(e)
+    if (closed) out.push(closed)
+    if (c.full) out.push(c.take())
+  }
+  if (c.current.length) out.push(c.take())
+  return out
 }
 
 /**
@@ -55,8 +111,9 @@ export async function runInBatches<T, R>(
   entries: readonly T[],
   run: (chunk: T[], index: number) => Promise<R>,
   concurrency = 1,
+  textOf: FilterText<T> = ownText,
 ): Promise<R[]> {
-  const chunks = splitBatch(operation, entries)
+  const chunks = splitBatch(operation, entries, textOf)
   const results = new Array<R>(chunks.length)
   let next = 0
   let failed: unknown = undefined
@@ -88,9 +145,10 @@ export async function runInBatchesStreamed<T>(
   pages: AsyncIterable<readonly T[]>,
   run: (chunk: T[]) => Promise<void>,
   concurrency = 1,
+  textOf: FilterText<T> = ownText,
 ): Promise<number> {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`)
-  const size = BATCH_LIMITS[operation]
+  const chunker = new Chunker(operation, textOf)
   const inFlight = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
   let started = 0
@@ -104,23 +162,26 @@ export async function runInBatchesStreamed<T>(
       .finally(() => inFlight.delete(p))
     inFlight.add(p)
   }
-  let pending: T[] = []
   reading: for await (const page of pages) {
     for (const entry of page) {
-      pending.push(entry)
-      if (pending.length < size) continue
+      const closed = chunker.add(entry)
+      for (const ready of closed ? [closed] : []) {
+        await waitForSlot(1)
+        if (failure) break reading
+        launch(ready)
+      }
+      if (!chunker.full) continue
       await waitForSlot(1)
       if (failure) break reading
-      launch(pending)
-      pending = []
+      launch(chunker.take())
     }
     // Read ahead only when a slot is free: the source is not drained into memory while every call waits.
     await waitForSlot(1)
     if (failure) break
   }
-  if (!failure && pending.length) {
+  if (!failure && chunker.current.length) {
     await waitForSlot(1)
-    if (!failure) launch(pending)
+    if (!failure) launch(chunker.take())
   }
   await waitForSlot(concurrency)
   if (failure) throw failure.error

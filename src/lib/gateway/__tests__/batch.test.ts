@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { assertBatchSize, BATCH_LIMITS, chunk, runInBatches, runInBatchesStreamed, splitBatch } from "../batch"
+import { assertBatchSize, BATCH_LIMITS, chunk, FILTER_TEXT_LIMITS, runInBatches, runInBatchesStreamed, splitBatch } from "../batch"
 import { GatewayValidationError } from "../errors"
 
 describe("batch limits", () => {
@@ -16,11 +16,35 @@ describe("batch limits", () => {
     expect(splitBatch("refund", [])).toEqual([])
   })
 
+  it("the order query's ids also fit its 1000 characters once joined by commas (public docs)", () => {
+    expect(FILTER_TEXT_LIMITS).toEqual({ orderQuery: 1000 })
+    // Ids of 34 characters (a Medusa payment session id has 33): 100 of them would be 3499 characters.
+    const ids = Array.from({ length: 100 }, (_, i) => `payses_01JABCDEFGHJKMNPQRSTVW${String(i).padStart(5, "0")}`)
+    const chunks = splitBatch("orderQuery", ids)
+    expect(chunks.map((c) => c.length)).toEqual([28, 28, 28, 16])
+    expect(chunks.every((c) => c.join(",").length <= 1000)).toBe(true)
+    expect(chunks.flat()).toEqual(ids)
+    // entries that stand for an id say which (the order sync's open payments)
+    expect(splitBatch("orderQuery", ids.map((order_no) => ({ order_no })), (o) => o.order_no).map((c) => c.length)).toEqual([28, 28, 28, 16])
+    // the refund search publishes no such limit
+    expect(splitBatch("refundSearch", ids).map((c) => c.length)).toEqual([100])
+  })
+
+  it("order query chunks fit both limits, and nothing is lost (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 50 }), { maxLength: 300 }), (ids) => {
+        const chunks = splitBatch("orderQuery", ids)
+        expect(chunks.every((c) => c.length >= 1 && c.length <= 100 && c.join(",").length <= 1000)).toBe(true)
+        expect(chunks.flat()).toEqual(ids)
+      }),
+    )
+  })
+
   it("every chunk fits and nothing is lost (property)", () => {
     fc.assert(
       fc.property(fc.constantFrom(...(Object.keys(BATCH_LIMITS) as (keyof typeof BATCH_LIMITS)[])), fc.nat(400), (op, n) => {
         const list = Array.from({ length: n }, (_, i) => i)
-        const chunks = splitBatch(op, list)
+        const chunks = splitBatch(op, list) // numbers stand for no filter text
         expect(chunks.every((c) => c.length >= 1 && c.length <= BATCH_LIMITS[op])).toBe(true)
         expect(chunks.flat()).toEqual(list)
         expect(chunks.length).toBe(Math.ceil(n / BATCH_LIMITS[op]))
@@ -96,6 +120,17 @@ describe("batch limits", () => {
         }),
         { numRuns: 50 },
       )
+    })
+
+    it("closes a chunk before its ids pass the order query's 1000 characters, across pages", async () => {
+      async function* pages() {
+        for (let p = 0; p < 3; p++) yield Array.from({ length: 40 }, (_, i) => ({ order_no: `payses_${String(p * 40 + i).padStart(26, "0")}` }))
+      }
+      const seen: { order_no: string }[][] = []
+      await runInBatchesStreamed("orderQuery", pages(), async (c) => void seen.push(c), 2, (o) => o.order_no)
+      expect(seen.every((c) => c.map((o) => o.order_no).join(",").length <= 1000)).toBe(true)
+      expect(seen.map((c) => c.length)).toEqual([29, 29, 29, 29, 4])
+      expect(seen.flat().map((o) => o.order_no)).toEqual(Array.from({ length: 120 }, (_, i) => `payses_${String(i).padStart(26, "0")}`))
     })
 
     it("keeps at most `concurrency` calls in flight, and no more than there are chunks", async () => {

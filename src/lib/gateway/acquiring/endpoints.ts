@@ -52,7 +52,7 @@ export interface AcquiringEndpoint {
   /** Batch endpoints: the list of orders, its limit, and each answer entry's status and message fields. */
   batch?: { list: string; limit: number; status: string; message: string }
   /** Queries: filters sent as comma-joined lists, at most `limit` ids together. */
-  filters?: { names: readonly string[]; limit: number }
+  filters?: { names: readonly string[]; limit: number; maxChars: number | null }
   /** Answer fields read outside `response` (the hosted page's `gbc_id`), so that the wire map can rename them. */
   answerFields?: readonly string[]
 }
@@ -94,6 +94,8 @@ function queryEndpoint<const F extends string, S extends z.ZodType>(row: {
   path: string
   filters: Record<F, number>
   limit: number
+  /** Most characters of each filter's text (the ids joined by commas), when the docs give one. */
+  maxChars?: number
   response: S
 }) {
   const names = Object.keys(row.filters) as F[]
@@ -113,10 +115,20 @@ function queryEndpoint<const F extends string, S extends z.ZodType>(row: {
           message: `${names.join(" and ")} together must hold at most ${row.limit} ids (got ${n}); split them with splitBatch("${row.operation}", ...)`,
         })
       }
+      for (const f of row.maxChars ? names : []) {
+        const chars = ((v as Record<string, string[] | undefined>)[f] ?? []).join(",").length
+        if (chars > row.maxChars!) {
+          ctx.addIssue({
+            code: "custom",
+            path: [f],
+            message: `must be at most ${row.maxChars} characters joined by commas (got ${chars}); split them with splitBatch("${row.operation}", ...)`,
+          })
+        }
+      }
     }),
     answer: "json",
     response: row.response,
-    filters: { names, limit: row.limit },
+    filters: { names, limit: row.limit, maxChars: row.maxChars ?? null },
   } satisfies AcquiringEndpoint
 }
 
@@ -155,6 +167,7 @@ export const ACQUIRING_ENDPOINTS = Object.freeze({
     path: "/v1/retrievalTrans",
     filters: { orders: LIMITS.order_no, trades: LIMITS.transaction_id },
     limit: 100,
+    maxChars: 1000, // [doc] public docs, order query: each list at most 1000 characters
     response: orderQueryResponseSchema,
   }),
   refundSearch: queryEndpoint({
