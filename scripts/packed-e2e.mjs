@@ -2,8 +2,10 @@
 // The plugin tried as a store owner would: `npm run build` (the plugin and its storefront kit), `npm pack`, the
 // storefront kit in a scratch Vite app and the sandbox from a bare install (scripts/storefront-kit-check.mjs),
 // then the tarball installed by package name into a fresh Medusa store outside this repository (configured as
-// README.md's "Installing the plugin" says), then pay through Medusa's store API (a card checkout and a 3-D Secure checkout, the shopper's browser POSTing
-// to the issuer as the gateway documents) and capture and refund through its admin API, against the sandbox.
+// README.md's "Installing the plugin" says), then pay through Medusa's store API (a card, a 3-D Secure and an APM
+// checkout, the shopper's browser POSTing to the issuer as the gateway documents) and capture and partly refund
+// each through its admin API, against the sandbox in its one-paid-code mode (`--paid-status 3000`), checking the
+// sandbox's ledger.
 // Exits non-zero on the first failure; ends with `packed-e2e: N passed, 0 failed`. `.ci/run` runs it.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -183,7 +185,9 @@ module.exports = defineConfig({
   await pg.createDatabase("scratch")
   // The sandbox as a store developer starts it from the installed plugin: `npx gateway-sandbox --port P`.
   const sandboxPort = await freePort()
-  await run("npx", ["gateway-sandbox", "--port", String(sandboxPort), "--notify-base-ms", "200"], { cwd: store, background: true })
+  // `--paid-status 3000`: the sandbox reports 3000 for authorised and captured payments alike, as a gateway that
+  // means "paid" by the docs' only sample code would; the ledger (/sandbox/transactions) keeps the truth.
+  await run("npx", ["gateway-sandbox", "--port", String(sandboxPort), "--notify-base-ms", "200", "--paid-status", "3000"], { cwd: store, background: true })
   const sandbox = { url: `http://127.0.0.1:${sandboxPort}` }
   await waitFor(`${sandbox.url}/sandbox/health`, 30_000)
   check("npx gateway-sandbox runs from the installed plugin", true)
@@ -241,6 +245,7 @@ module.exports = defineConfig({
     return { cartId: cart.id, session, posted: posted.payment_session }
   }
   const complete = (cartId) => call("POST", `/store/carts/${cartId}/complete`, {})
+  const form = (fields) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" })
 
   log("Paying by card through the store API")
   const plain = await checkout(fixtures.cards.approve)
@@ -254,7 +259,6 @@ module.exports = defineConfig({
   const redirect = threeDS.posted.data.redirect
   check("3-D Secure answers requires_more with a POST redirect", threeDS.posted.status === "requires_more" && redirect?.method === "POST", JSON.stringify(threeDS.posted.data).slice(0, 300))
   check("the redirect carries return_url and notify_url", Boolean(redirect.fields.return_url && redirect.fields.notify_url), JSON.stringify(redirect.fields))
-  const form = (fields) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" })
   const challenge = await fetch(redirect.url, form(redirect.fields))
   check("the issuer answers its challenge page", challenge.status === 200, String(challenge.status))
   const done = await fetch(redirect.url, form({ ...redirect.fields, outcome: "pass" }))
@@ -262,18 +266,46 @@ module.exports = defineConfig({
   const order3ds = await complete(threeDS.cartId)
   check("completing the 3-D Secure cart creates the order", order3ds.type === "order", JSON.stringify(order3ds).slice(0, 300))
 
-  log("Capturing and refunding through the admin API")
+  log("Paying with an APM: the shopper approves on the APM's page")
+  const apmCart = await call("POST", "/store/carts", {
+    region_id: seed.regions.usd,
+    email: "ada@example.com",
+    items: [{ variant_id: seed.variants.tshirt, quantity: 1 }],
+    shipping_address: fixtures.address,
+    billing_address: fixtures.address,
+  })
+  await call("POST", `/store/carts/${apmCart.cart.id}/shipping-methods`, { option_id: seed.shippingOptionId })
+  const apmCollection = await call("POST", "/store/payment-collections", { cart_id: apmCart.cart.id })
+  const apmCreated = await call("POST", `/store/payment-collections/${apmCollection.payment_collection.id}/payment-sessions`, { provider_id: "pp_gateway_apm", data: { payment_method: "alipay" } })
+  const apmSession = apmCreated.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_apm")
+  check("the APM answers requires_more with a POST redirect", apmSession.status === "requires_more" && apmSession.data.redirect?.method === "POST", JSON.stringify(apmSession.data).slice(0, 300))
+  const approved = await fetch(apmSession.data.redirect.url, form({ ...apmSession.data.redirect.fields, outcome: "pass" }))
+  check("approving the APM sends the shopper back to return_url", approved.status === 303, String(approved.status))
+  const orderApm = await complete(apmCart.cart.id)
+  check("completing the APM cart creates the order", orderApm.type === "order", JSON.stringify(orderApm).slice(0, 300))
+
+  log("Capturing and partly refunding each order through the admin API; the sandbox's ledger must agree")
   const auth = await call("POST", "/auth/user/emailpass", admin, { "content-type": "application/json" })
   const adminHeaders = { "content-type": "application/json", authorization: `Bearer ${auth.token}` }
-  const { order: full } = await call("GET", `/admin/orders/${order.order.id}?fields=*payment_collections.payments`, null, adminHeaders)
-  const payment = full.payment_collections[0].payments[0]
-  await call("POST", `/admin/payments/${payment.id}/capture`, {}, adminHeaders)
-  await call("POST", `/admin/payments/${payment.id}/refund`, { amount: 5 }, adminHeaders)
-  const { payment: after } = await call("GET", `/admin/payments/${payment.id}?fields=*captures,*refunds`, null, adminHeaders)
-  check("Medusa shows the capture and the refund", after.captures.length === 1 && after.refunds.length === 1 && Number(after.refunds[0].amount) === 5)
-  const [tx] = await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(plain.session.id)}`)).json()
-  check("the gateway captured the whole amount", tx.captured_amount === Number(payment.amount).toFixed(2), `${tx.captured_amount} vs ${payment.amount}`)
-  check("the gateway holds the refund", tx.refunds.length === 1 && tx.refunds[0].refund_amount === "5.00", JSON.stringify(tx.refunds))
+  const paid = [
+    ["card", order.order.id, plain.session.id],
+    ["3-D Secure", order3ds.order.id, threeDS.session.id],
+    ["APM", orderApm.order.id, apmSession.id],
+  ]
+  for (const [what, orderId, sessionId] of paid) {
+    const ledger = async () => (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(sessionId)}`)).json()).at(-1)
+    const { order: full } = await call("GET", `/admin/orders/${orderId}?fields=*payment_collections.payments`, null, adminHeaders)
+    const payment = full.payment_collections[0].payments[0]
+    const before = await ledger()
+    check(`${what}: the gateway reports 3000 while nothing is captured, and Medusa does not take it for a capture`, before.captured_amount === "0.00" && !payment.captured_at, `${before.captured_amount} ${payment.captured_at}`)
+    await call("POST", `/admin/payments/${payment.id}/capture`, {}, adminHeaders)
+    await call("POST", `/admin/payments/${payment.id}/refund`, { amount: 5 }, adminHeaders)
+    const { payment: after } = await call("GET", `/admin/payments/${payment.id}?fields=*captures,*refunds`, null, adminHeaders)
+    check(`${what}: Medusa shows the capture and the refund`, after.captures.length === 1 && after.refunds.length === 1 && Number(after.refunds[0].amount) === 5)
+    const tx = await ledger()
+    check(`${what}: the gateway's ledger captured the whole amount`, tx.captured_amount === Number(payment.amount).toFixed(2), `${tx.captured_amount} vs ${payment.amount}`)
+    check(`${what}: the gateway's ledger holds the refund`, tx.refunds.length === 1 && tx.refunds[0].refund_amount === "5.00", JSON.stringify(tx.refunds))
+  }
 }
 
 /** The public tables of a database, through the store's own pg driver (no psql needed). */

@@ -76,7 +76,8 @@ export async function processGatewayNotification(container: MedusaContainer, not
       const [gp] = await gatewayModule.listGatewayPayments({ order_no: orderNo })
       const id = text(p.dispute_id)
       const known = ((gp?.disputes as Record<string, unknown>[] | null) ?? []).find((d) => d.dispute_id === id)
-      const status = (text(p.dispute_status) ?? (n.notify_type === "DISPUTE RECEIVED" ? "OPEN" : "CLOSED")).toUpperCase()
+      // The docs' dashboard spells it "DISPUTE RECIEVED"; either spelling opens a dispute.
+      const status = (text(p.dispute_status) ?? (["DISPUTE RECEIVED", "DISPUTE RECIEVED"].includes(n.notify_type) ? "OPEN" : "CLOSED")).toUpperCase()
       // Forward only: a late "received" never reopens a dispute that was decided.
       if (!(known && String(known.status).toUpperCase() !== "OPEN" && status === "OPEN")) {
         const disputes = ((gp?.disputes as Record<string, unknown>[] | null) ?? []).filter((d) => d.dispute_id !== id)
