@@ -220,6 +220,19 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
           expect(after.data.outcome_unknown).toBe(false)
         })
 
+        it("a part capture whose answer was lost is never re-sent nor confirmed by the code: unknown, and reported", async () => {
+          const { orderId, sessionId } = await PATHS["direct card"]!()
+          const payment = await paymentOf(orderId)
+          gateway.sandbox.setFaults([{ path: "/v1/capture", fault: "drop", times: 1 }])
+          expect((await call(api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, admin))).status).toBe(200)
+          const tx = await ledger(sessionId)
+          expect(tx.captured_amount).toBe("10.00") // once: never sent again
+          expect((await paymentOf(orderId)).data.captures.map((c: any) => c.status)).toEqual(["unknown"])
+          const orders = await runOrderSync(getContainer())
+          expect(orders.discrepancies.find((d) => d.order_no === sessionId)?.reason).toMatch(/answer to capture .* was lost .* cannot tell whether it was made/)
+          expect((await ledger(sessionId)).captured_amount).toBe("10.00")
+        })
+
         it("the order sync never captures on the code alone: an uncaptured payment stays authorised at both ends", async () => {
           const { orderId, sessionId } = await PATHS["3-D Secure"]!()
           const orders = await runOrderSync(getContainer())

@@ -171,12 +171,15 @@ medusaIntegrationTestRunner({
       const refunds = await runRefundSync(getContainer())
       expect(orders.status).toBe("succeeded")
 
-      // a: the gateway did capture, but its 3000 has an assumed meaning (it may mean "paid" at a real gateway):
-      // the lost capture is reported for staff, never confirmed on the code alone.
+      // a: the gateway did capture, but its 3000 has an assumed meaning (it may mean "paid" at a real gateway), so
+      // the code alone settles nothing: the whole capture is sent once more, the gateway refuses it (nothing is
+      // left to capture) and reads it captured: captured by the gateway, once.
       const aData = (await paymentOf(a.session.id)).data
-      expect((await gateway.transactions(a.session.id)).at(-1).captured_amount).toBe(aData.amount)
-      expect(aData.captures[0].status).toBe("unknown")
-      expect(orders.discrepancies.find((d) => d.order_no === a.session.id)?.reason).toMatch(/answer to capture .* was lost .* cannot tell whether it was made/)
+      const aTx = (await gateway.transactions(a.session.id)).at(-1)
+      expect(aTx.captured_amount).toBe(aData.amount)
+      expect(aData.captures).toEqual([expect.objectContaining({ status: "captured", by: "gateway" })])
+      expect(aData.outcome_unknown).toBe(false)
+      expect(orders.discrepancies.find((d) => d.order_no === a.session.id)).toBeUndefined()
       // a's refund never reached the gateway: still unknown, and reported, never guessed.
       expect(aData.refunds[0].status).toBe("unknown")
       expect(refunds.discrepancies.map((d) => d.reason).join(" ")).toMatch(/refund .* no such refund/)

@@ -16,7 +16,18 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../lib/gateway"
-import { amountMismatch, GatewayState, isCapturedState, isGatewayProvider, isPaidState, readSessionData, sessionStateOf, stateOfRecord } from "../domain"
+import {
+  amountMismatch,
+  GatewayState,
+  isCapturedState,
+  isGatewayProvider,
+  isPaidState,
+  mayResendCapture,
+  readSessionData,
+  resendWholeCapture,
+  sessionStateOf,
+  stateOfRecord,
+} from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
 import { applySubscriptionRecord } from "./subscriptions"
@@ -91,11 +102,29 @@ export async function applyGatewayState(
       orderId = (orders[0] as { order_id?: string } | undefined)?.order_id ?? null
     }
 
-    const unknownCaptures = ours?.captures.filter((c) => c.status === "unknown") ?? []
+    let unknownCaptures = ours?.captures.filter((c) => c.status === "unknown") ?? []
+    const lost = unknownCaptures.length === 1 && ours!.captures.length === 1 ? unknownCaptures[0]! : null
+    if (state !== read && payment && ours && lost && mayResendCapture(ours, lost.amount, 0)) {
+      // A lost whole capture the assumed code cannot settle: sent once more (../domain/lost-capture.ts).
+      const resent = await resendWholeCapture(gatewayModule.acquiring(), ours, async () =>
+        gatewayModule.stateOfRecord(await gatewayModule.findSessionTransaction(orderNo, ours.transaction_id, ours.superseded_transaction_ids).catch(() => null)),
+      )
+      if (resent && "by" in resent) {
+        await paymentModule.updatePayment({
+          id: payment.id,
+          data: { ...payment.data, captures: [{ ...lost, status: "captured", by: resent.by }], captured_amount: lost.amount, outcome_unknown: false, gateway_state: read },
+        } as { id: string })
+        changes.push(`capture ${lost.id} settled by sending it again (${resent.by === "plugin" ? "captured now" : "the gateway had captured it"})`)
+        state = read
+        unknownCaptures = []
+      } else if (resent) {
+        discrepancy = `capture ${lost.id}: its answer was lost and the gateway refuses it again (${resent.refused}) without reading the payment as captured`
+      }
+    }
     if (state !== read && payment) {
       // A captured reading of a payment the plugin never captured, by a code whose meaning is assumed: staff decide.
       const code = record?.payment_status ?? ""
-      discrepancy = unknownCaptures.length
+      discrepancy ??= unknownCaptures.length
         ? `the answer to capture ${unknownCaptures.map((c) => c.id).join(", ")} was lost and the gateway's payment_status ${code} (read as ${read}, an assumed meaning) cannot tell whether it was made: check the payment in the gateway's portal, or declare ${code} in the provider option payment_status_codes`
         : `the gateway's payment_status ${code} reads as ${read} (an assumed meaning) but this plugin has not captured the payment, so Medusa keeps it authorized: capture it in Medusa (if the gateway captured it itself, it refuses and the capture is booked as captured by the gateway), or declare ${code} in the provider option payment_status_codes`
     } else if (state === "authorized" && payment && (payment.captured_at || unknownCaptures.length)) {

@@ -6,12 +6,12 @@
  * `/v1/capture` is always sent: what a payment_status code means is [assumed] (status.ts), so the plugin never
  * takes a captured reading for a capture of its own. A refusal while the order query reads the payment as
  * captured is booked as captured by the gateway (it took the money itself). A lost answer is settled by a
- * declared code, or, for a capture of the whole authorisation, by sending it once more (a gateway that made it
- * refuses: nothing is left to capture); otherwise it is recorded as unknown for the order sync. Never guessed.
+ * declared code, or, for a capture of the whole authorisation, by sending it once more (../../../domain/
+ * lost-capture.ts); otherwise it is recorded as unknown for the order sync. Never guessed.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { AmountInput, fromMinorUnits, GatewayOutcomeUnknownError, toGatewayAmount, toMinorUnits } from "../../../lib/gateway"
-import { CaptureRecord, GatewaySessionData, GatewayState, isCapturedState, describeEntry, toMedusaError } from "../../../domain"
+import { CaptureRecord, GatewaySessionData, GatewayState, isCapturedState, describeEntry, mayResendCapture, resendWholeCapture, toMedusaError } from "../../../domain"
 import { SessionGateway } from "./session-gateway"
 
 /** Medusa's capture records, read from the payment module's container (the provider lives in it). */
@@ -26,7 +26,6 @@ export async function capture(
   data: GatewaySessionData,
   captureId: string | null,
   captures: CaptureReader | undefined,
-  resent = false,
 ): Promise<GatewaySessionData> {
   const amount = captureId ? await amountOfCapture(captures, captureId, data.currency) : remainingToCapture(data)
   const recorded = (status: CaptureRecord["status"], state?: GatewayState | null, by: CaptureRecord["by"] = "plugin"): GatewaySessionData => {
@@ -68,10 +67,11 @@ export async function capture(
     // The capture may have happened: ask the gateway instead of guessing.
     const state = await gw.queryState(data)
     if (isCapturedState(state) && gw.declares(state!)) return recorded("captured", state)
-    if (isCapturedState(state) && !resent && !data.captures.length && toMinorUnits(amount, data.currency) === toMinorUnits(data.amount, data.currency)) {
-      // The code alone cannot tell (its meaning is assumed): send the whole capture again. A gateway that made the
-      // first one refuses (booked above as captured by the gateway); one that did not makes it now.
-      return capture(gw, data, captureId, captures, true)
+    if (isCapturedState(state) && mayResendCapture(data, amount, data.captures.length)) {
+      // The code alone cannot tell (its meaning is assumed): the whole capture is sent once more (lost-capture.ts).
+      const resent = await resendWholeCapture(gw.client, data, () => gw.queryState(data))
+      if (resent && "by" in resent) return recorded("captured", "captured", resent.by)
+      if (resent) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway capture refused: ${resent.refused}; nothing was captured`)
     }
     if (state === null || state === "unknown" || isCapturedState(state)) {
       gw.logger?.warn(`Gateway capture ${captureId ?? ""} of ${data.order_no}: outcome unknown; recorded as unknown for the order sync`)
