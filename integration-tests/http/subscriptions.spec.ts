@@ -43,8 +43,8 @@ medusaIntegrationTestRunner({
     ]
 
     /** Buys the Coffee Club (2 × 12.50 a month) with a mug, by card; returns the order and the recorded subscription. */
-    async function subscribe(who: Shopper, number = CARDS.approve) {
-      const { cartId, session } = await who.cartWithSession("pp_gateway_card", { items: subscriptionItems() })
+    async function subscribe(who: Shopper, number = CARDS.approve, items = subscriptionItems()) {
+      const { cartId, session } = await who.cartWithSession("pp_gateway_card", { items })
       const posted = await who.postCard(session.id, { card: card(number) })
       expect(posted.status).toBe(200)
       if (posted.data.payment_session.status === "requires_more") await completeIssuerPage(posted.data.payment_session.data.issuer_url)
@@ -139,10 +139,93 @@ medusaIntegrationTestRunner({
       expect(await deductionsOf(subscription.id)).toHaveLength(2)
     })
 
+    /**
+     * A plan of `cycles` monthly deductions, made as the README says: variant metadata through Medusa's admin API
+     * (numbers may be numbers or numeric text).
+     */
+    async function shortPlan(cycles: number) {
+      const { data } = await api.post(
+        "/admin/products",
+        {
+          title: `Tea Club ${cycles}`,
+          options: [{ title: "Plan", values: ["Monthly"] }],
+          variants: [
+            {
+              title: "Monthly",
+              options: { Plan: "Monthly" },
+              manage_inventory: false,
+              metadata: { gateway_subscription_interval: "month", gateway_subscription_billing_cycles: cycles },
+              prices: [{ currency_code: "usd", amount: 9 }],
+            },
+          ],
+          status: "published",
+          sales_channels: [{ id: store.salesChannelId }],
+          shipping_profile_id: (await getContainer().resolve("fulfillment").listShippingProfiles({}))[0]!.id,
+        },
+        admin
+      )
+      return [{ variant_id: data.product.variants[0].id as string, quantity: 1 }]
+    }
+    const detail = async (id: string) => (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription
+    const syncSubscriptions = async () => (await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)).data.summary
+
+    it("a contract that ran its billing cycles (a declined deduction counts) is ended, not cancelled, through notifications", async () => {
+      const { subscription } = await subscribe(ada, CARDS.approve, await shortPlan(2))
+      expect(subscription).toMatchObject({ contract_name: "Tea Club 2 Monthly", billing_cycles: 2 }) // product and variant title
+      await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ next_deduction: "decline" }),
+      })
+      expect(gateway.sandbox.advanceClock(65 * DAY).deductions).toHaveLength(2) // both notifications at once
+      const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)).json()
+      expect(contract.recurring_status).toBe("0")
+      const over = await until("the contract over", async () => {
+        const s = await detail(subscription.id)
+        return s.deductions.length === 2 && s.status !== "active" ? s : null
+      }, 60_000)
+      expect(over.deductions.map((d: any) => d.outcome).sort()).toEqual(["approved", "declined"])
+      expect(over).toMatchObject({ status: "ended", cancelled_at: null, next_deduction_at: null })
+    })
+
+    it("the sync alone ends a contract whose deductions it reads after the first payment's record, and corrects one marked cancelled, audited", async () => {
+      const { subscription } = await subscribe(ada, CARDS.approve, await shortPlan(2))
+      gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
+      expect(gateway.sandbox.advanceClock(65 * DAY).deductions).toHaveLength(2)
+      gateway.sandbox.clearFaults()
+      expect((await detail(subscription.id)).deductions).toHaveLength(0)
+
+      expect(await syncSubscriptions()).toMatchObject({ status: "succeeded", changed: 1 })
+      expect(await detail(subscription.id)).toMatchObject({ status: "ended", cancelled_at: null, next_deduction_at: null, deductions: [{}, {}] })
+
+      // A contract an earlier version marked cancelled: the sync corrects it (not a move backwards) and audits it.
+      await getContainer().resolve("gateway").updateGatewaySubscriptions({ id: subscription.id, status: "cancelled", cancelled_at: new Date() })
+      await syncSubscriptions()
+      expect(await detail(subscription.id)).toMatchObject({ status: "ended", cancelled_at: null })
+      const { rows } = await dbConnection.raw("select actor_type, result, details from gateway_operation_audit where operation = 'subscription.correct' and target_id = ?", [subscription.id])
+      expect(rows).toEqual([{ actor_type: "system", result: "succeeded", details: expect.objectContaining({ from: "cancelled", to: "ended", deductions: 2, billing_cycles: 2 }) }])
+      const audit = await api.get(`/admin/gateway/audit?operation=subscription.correct&target_id=${subscription.id}`, admin)
+      expect(audit.data).toMatchObject({ count: 1, audit: [{ operation: "subscription.correct", actor_type: "system" }] })
+    })
+
+    it("finds its order when the record is made after the order was placed (no record from the provider)", async () => {
+      const { subscription, order } = await subscribe(ada)
+      // As when the payment module could not reach the plugin's module: the provider recorded nothing, and the
+      // gateway's notification of the first deduction records the contract, long after order.placed.
+      await dbConnection.raw("delete from gateway_subscription where id = ?", [subscription.id])
+      expect(gateway.sandbox.advanceClock(31 * DAY).deductions).toHaveLength(1)
+      const recorded = await until("the contract recorded from the notification", async () => {
+        const { data } = await api.get(`/admin/gateway/subscriptions?recurring_id=${subscription.recurring_id}`, admin)
+        return data.subscriptions[0]?.deductions?.length ? data.subscriptions[0] : null
+      }, 60_000)
+      expect(recorded).toMatchObject({ recurring_id: subscription.recurring_id, order_id: order.id, customer_id: ada.customer!.id })
+      expect((await api.get(`/admin/gateway/subscriptions?order_id=${order.id}`, admin)).data.count).toBe(1)
+    })
+
     it("cancels from the admin, audited; cancelling again is a no-op; no deduction after it", async () => {
       const { subscription } = await subscribe(ada)
       const cancelled = await api.post(`/admin/gateway/subscriptions/${subscription.id}/cancel`, {}, admin)
-      expect(cancelled.data).toMatchObject({ changed: true, subscription: { id: subscription.id, status: "cancelled", cancelled_at: expect.any(String) } })
+      expect(cancelled.data).toMatchObject({ changed: true, subscription: { id: subscription.id, status: "cancelled", cancelled_at: expect.any(String), next_deduction_at: null } })
       const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)).json()
       expect(contract.recurring_status).toBe("0")
 

@@ -32,6 +32,7 @@ export interface OrderItem {
   id?: string | null
   title?: string | null
   product_title?: string | null
+  variant_title?: string | null
   variant_sku?: string | null
   variant_id?: string | null
   product_id?: string | null

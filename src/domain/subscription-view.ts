@@ -6,6 +6,9 @@
 export const SUBSCRIPTION_STATUSES = ["pending", "active", "cancelled", "ended"] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
+/** A subscription that is over (cancelled or ended): it has no next deduction. */
+export const isOver = (s: SubscriptionStatus) => s === "cancelled" || s === "ended"
+
 export interface SubscriptionDeductionView {
   transaction_id: string
   amount: string
@@ -51,7 +54,7 @@ export function subscriptionView(row: Row, deductions?: Row[]): SubscriptionView
     amount: String(row.amount),
     currency: String(row.currency),
     status: row.status as SubscriptionView["status"],
-    next_deduction_at: iso(row.next_deduction_at),
+    next_deduction_at: isOver(row.status as SubscriptionStatus) ? null : iso(row.next_deduction_at),
     cancelled_at: iso(row.cancelled_at),
     created_at: iso(row.created_at)!,
     ...(deductions

@@ -94,7 +94,7 @@ export function sessionSubscriptionOf(
 ): SessionSubscription {
   const plan = line.subscription
   const unit = toMinorUnits(line.unit_price, currency, { rounding: "half-even" })
-  const title = [line.product_title, line.title].filter((t, i, all) => t && all.indexOf(t) === i).join(" ")
+  const title = [line.product_title ?? line.title, line.variant_title].filter((t, i, all) => t && all.indexOf(t) === i).join(" ")
   return {
     contract_name: (plan.contract_name ?? (title || "Subscription")).slice(0, ACQUIRING_FIELD_LIMITS.contract_name),
     interval: plan.interval,
@@ -130,8 +130,11 @@ const RANK: Record<SubscriptionStatus, number> = { pending: 0, active: 1, cancel
 
 /**
  * The status after the gateway's `recurring_status` ("1" active, "0" inactive: interface.md shows "1"; "0" is
- * [assumed]). Never backwards: a late "active" does not revive a cancelled or ended contract. An inactive
- * contract whose billing cycles were all deducted has ended; otherwise it was cancelled.
+ * [assumed]). Never backwards: a late "active" does not revive a cancelled or ended contract. Why an inactive
+ * contract stopped is the gateway's own count: once it made all its billing cycles of deductions (a declined one
+ * counts, docs/gateway-contract.md) it has ended; otherwise it was cancelled. Deductions may be read after the
+ * record that says inactive (several at once, notifications out of order), so a contract marked cancelled whose
+ * deductions then reach its billing cycles is corrected to ended (isCorrection: the caller audits it).
  */
 export function nextSubscriptionStatus(
   current: SubscriptionStatus,
@@ -144,8 +147,12 @@ export function nextSubscriptionStatus(
   else if (recurringStatus && codes.inactive.includes(recurringStatus)) {
     reported = cycles.billing_cycles !== null && cycles.deducted >= cycles.billing_cycles ? "ended" : "cancelled"
   }
+  if (reported === "ended" && current === "cancelled") return "ended"
   return reported && RANK[reported] > RANK[current] ? reported : current
 }
+
+/** A move the forward-only order does not allow by itself: a contract marked cancelled found to have ended. */
+export const isCorrection = (from: SubscriptionStatus, to: SubscriptionStatus) => from === "cancelled" && to === "ended"
 
 /** The gateway's "YYYY-MM-DD hh:mm:ss" (UTC [assumed]) as a Date; null when empty or malformed. */
 export function gatewayDateTime(text: string | null | undefined): Date | null {
@@ -160,3 +167,7 @@ export interface SubscriptionStore {
   /** Records (once, by recurring_id) the contract a payment sold; its status becomes active. */
   recordSubscription(input: { order_no: string; transaction_id: string | null; currency: string; subscription: SessionSubscription }): Promise<string>
 }
+
+/** Why a store cannot sell subscriptions yet, and what to change (the card post refuses before paying). */
+export const SUBSCRIPTIONS_NEED_MODULE =
+  'Selling a subscription needs the payment module to reach the plugin\'s module (the contract is recorded there): add `dependencies: ["gateway"]` to the "@medusajs/medusa/payment" entry of medusa-config.ts'

@@ -30,6 +30,7 @@ import {
 } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
+import { orderOfPaymentCollection } from "./order-of-session"
 import { applySubscriptionRecord } from "./subscriptions"
 import type { ApplyResult } from "./results"
 
@@ -45,7 +46,6 @@ export async function applyGatewayState(
   extra: { risk?: { action?: string | null; score?: string | null; reasons?: unknown } | null; review_status?: string | null } = {}
 ): Promise<ApplyResult> {
   const paymentModule = container.resolve(Modules.PAYMENT)
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const locking = container.resolve(Modules.LOCKING)
   const gatewayModule = container.resolve("gateway")
   /** What the gateway's code reads as; `state` below is what the plugin acts on (they differ for an assumed capture). */
@@ -90,17 +90,7 @@ export async function applyGatewayState(
     const amount = record?.amount && record.currency ? fromGatewayAmount(record.amount, record.currency) : Number(session.amount)
     if (record) state = sessionStateOf(record, ours, gatewayModule.paymentOptions()?.payment_status_codes).state
 
-    const { data: links } = await query.graph({
-      entity: "cart_payment_collection",
-      fields: ["cart_id"],
-      filters: { payment_collection_id: session.payment_collection_id },
-    })
-    const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id ?? null
-    let orderId: string | null = null
-    if (cartId) {
-      const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-      orderId = (orders[0] as { order_id?: string } | undefined)?.order_id ?? null
-    }
+    const { orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
 
     let unknownCaptures = ours?.captures.filter((c) => c.status === "unknown") ?? []
     const lost = unknownCaptures.length === 1 && ours!.captures.length === 1 ? unknownCaptures[0]! : null

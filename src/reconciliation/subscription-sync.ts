@@ -1,5 +1,6 @@
 /**
- * The subscription sync behind its scheduled job: every contract that is not over (pending or active) is read
+ * The subscription sync behind its scheduled job: every contract that is not over (pending or active, and a
+ * recently cancelled one with billing cycles, which may have ended instead) is read
  * back with the order query by its first payment's order number, 100 a request; each record of the answer (the
  * first payment and its deductions) is applied to the subscription (applySubscriptionRecord): a deduction whose
  * notification never arrived is recorded, a contract the gateway cancelled or ended is marked so.
@@ -11,10 +12,15 @@ import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 
 export async function runSubscriptionSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "subscription_sync", options, async (summary, { gatewayModule, client, concurrency }) => {
+  return withRun(container, "subscription_sync", options, async (summary, { gatewayModule, client, concurrency, createdSince }) => {
     for (let after = ""; ; ) {
+      // Contracts not over, and those with billing cycles marked cancelled within the lookback: one that in fact ran
+      // its course (its deductions read after the record that said inactive) is corrected to ended.
       const open = await gatewayModule.listGatewaySubscriptions(
-        { status: ["pending", "active"], ...(after ? { id: { $gt: after } } : {}) } as never,
+        {
+          $or: [{ status: ["pending", "active"] }, { status: "cancelled", billing_cycles: { $ne: null }, cancelled_at: { $gte: createdSince } }],
+          ...(after ? { id: { $gt: after } } : {}),
+        } as never,
         { select: ["id", "order_no", "recurring_id"], take: PAGE, order: { id: "ASC" } }
       )
       if (!open.length) break
@@ -28,16 +34,21 @@ export async function runSubscriptionSync(container: MedusaContainer, options: S
           summary.requests++
           const res = await client.orderQuery({ orders: orderNos })
           const changed = new Set<string>()
-          for (const record of res.orders_list ?? []) {
-            const rid = record.subscription_result?.recurring_id
-            if (!rid || !ours.has(rid)) continue
+          // Every deduction of the answer is recorded first, then each contract's state is applied once (from its
+          // last record): every record carries the contract's current state, and an ended contract's state must be
+          // read with all its deductions counted, or it would be taken for a cancelled one.
+          const records = (res.orders_list ?? []).filter((r) => ours.has(r.subscription_result?.recurring_id ?? ""))
+          const last = new Map(records.map((r) => [r.subscription_result!.recurring_id, r]))
+          const apply = async (record: (typeof records)[number], deductionsOnly: boolean) => {
             try {
-              const applied = await applySubscriptionRecord(container, record)
+              const applied = await applySubscriptionRecord(container, record, { deductionsOnly })
               if (applied?.changes.length && applied.subscription_id) changed.add(applied.subscription_id)
             } catch (err) {
-              summary.discrepancies.push({ order_no: record.order_no ?? rid, reason: String(redact((err as Error).message)) })
+              summary.discrepancies.push({ order_no: record.order_no ?? record.subscription_result?.recurring_id ?? "", reason: String(redact((err as Error).message)) })
             }
           }
+          for (const record of records) await apply(record, true)
+          for (const record of last.values()) await apply(record, false)
           summary.changed += changed.size
         },
         concurrency

@@ -8,7 +8,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { TransactionRecord } from "../lib/gateway"
-import { gatewayDateTime, isPaidState, nextSubscriptionStatus, readSessionData, stateOfRecord, SubscriptionStatus } from "../domain"
+import { gatewayDateTime, isCorrection, isOver, isPaidState, nextSubscriptionStatus, readSessionData, stateOfRecord, SubscriptionStatus } from "../domain"
+import { writeAudit } from "../workflows/common/audited-call"
+import { orderOfPaymentCollection } from "./order-of-session"
 
 export interface SubscriptionApplyResult {
   recurring_id: string
@@ -18,7 +20,16 @@ export interface SubscriptionApplyResult {
 
 export const subscriptionLockKey = (recurringId: string) => `gateway:subscription:${recurringId}`
 
-export async function applySubscriptionRecord(container: MedusaContainer, record: TransactionRecord): Promise<SubscriptionApplyResult | null> {
+/**
+ * `deductionsOnly`: record the deduction the record reports, leave the status and the next time alone (the sync
+ * records every deduction of an answer first, then applies the contract's state once: every record carries the
+ * contract's current state, so deciding on the first one would count too few deductions).
+ */
+export async function applySubscriptionRecord(
+  container: MedusaContainer,
+  record: TransactionRecord,
+  opts: { deductionsOnly?: boolean } = {},
+): Promise<SubscriptionApplyResult | null> {
   const result = record.subscription_result
   const recurringId = result?.recurring_id
   if (!result || !recurringId) return null
@@ -34,6 +45,16 @@ export async function applySubscriptionRecord(container: MedusaContainer, record
         if (!id) return { recurring_id: recurringId, subscription_id: null, changes }
         sub = await gateway.retrieveGatewaySubscription(id)
         changes.push("recorded")
+      }
+
+      if (!sub.order_id) {
+        // The order and the record may come in either order (the order.placed subscriber fills it when the order
+        // comes second): a record made after the order was placed finds it here.
+        const found = await orderOfSubscription(container, sub.order_no)
+        if (found?.orderId) {
+          sub = await gateway.updateGatewaySubscriptions({ id: sub.id, order_id: found.orderId, customer_id: sub.customer_id ?? found.customerId })
+          changes.push(`order ${found.orderId}`)
+        }
       }
 
       const state = stateOfRecord(record)
@@ -59,10 +80,14 @@ export async function applySubscriptionRecord(container: MedusaContainer, record
         }
       }
 
+      if (opts.deductionsOnly) return { recurring_id: recurringId, subscription_id: sub.id, changes }
+
       const codes = gateway.paymentOptions()?.status_codes
-      const deducted = (await gateway.listGatewaySubscriptionDeductions({ subscription_id: sub.id, outcome: "approved" }, { select: ["id"] })).length
+      // Every deduction the gateway made counts towards the billing cycles, approved or declined (contract).
+      const deducted = (await gateway.listGatewaySubscriptionDeductions({ subscription_id: sub.id }, { select: ["id"] })).length
+      const current = sub.status as SubscriptionStatus
       const status = nextSubscriptionStatus(
-        sub.status as SubscriptionStatus,
+        current,
         result.recurring_status,
         { billing_cycles: sub.billing_cycles ?? null, deducted },
         { active: codes?.recurring_active ?? ["1"], inactive: codes?.recurring_inactive ?? ["0"] }
@@ -70,12 +95,21 @@ export async function applySubscriptionRecord(container: MedusaContainer, record
       const next = gatewayDateTime(result.recurring_deduction_time)
       const later = next && (!sub.next_deduction_at || next > new Date(sub.next_deduction_at)) ? next : null
       const update: Record<string, unknown> = { id: sub.id, last_synced_at: new Date() }
-      if (status !== sub.status) {
+      if (status !== current) {
         update.status = status
         if (status === "cancelled" && !sub.cancelled_at) update.cancelled_at = new Date()
-        changes.push(`status ${sub.status} → ${status}`)
+        if (status === "ended") update.cancelled_at = null
+        changes.push(`status ${current} → ${status}`)
+        if (isCorrection(current, status)) {
+          await writeAudit(
+            container,
+            { operation: "subscription.correct", target_id: sub.id, details: { recurring_id: recurringId, from: current, to: status, deductions: deducted, billing_cycles: sub.billing_cycles } },
+            { result: "succeeded" },
+          )
+        }
       }
-      if (later) update.next_deduction_at = later
+      if (isOver(status)) update.next_deduction_at = null
+      else if (later) update.next_deduction_at = later
       if (result.recurring_deduction_period && result.recurring_deduction_period !== sub.deduction_period) update.deduction_period = result.recurring_deduction_period
       await gateway.updateGatewaySubscriptions(update as { id: string })
       if (changes.length) {
@@ -102,6 +136,12 @@ async function recordFromSession(container: MedusaContainer, record: Transaction
     currency: data.currency,
     subscription: { ...data.subscription, recurring_id: recurringId },
   })
+}
+
+/** The order of the payment session that sold a subscription (order_no = session id), once it is placed. */
+async function orderOfSubscription(container: MedusaContainer, orderNo: string) {
+  const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: [orderNo] }, { select: ["id", "payment_collection_id"] })
+  return session ? orderOfPaymentCollection(container, session.payment_collection_id) : null
 }
 
 /** The order query's `transaction_date` (14 digits, year to second; UTC [assumed]). */

@@ -1,11 +1,13 @@
 import {
   gatewayDateTime,
   nextSubscriptionStatus,
+  isCorrection,
   sessionSubscriptionOf,
   subscriptionLineOf,
   subscriptionPlanOf,
   subscriptionRequest,
 } from "../subscriptions"
+import { isOver } from "../subscription-view"
 
 describe("subscription plans from variant metadata", () => {
   it("reads the plan's keys, with defaults, and is null for a variant that sells none", () => {
@@ -44,7 +46,8 @@ describe("subscription plans from variant metadata", () => {
 
 describe("the subscription on the wire", () => {
   const plan = { interval: "month" as const, interval_count: 1, billing_cycles: 12, promotion_cycles: null, contract_name: null }
-  const line = { id: "cali_1", title: "Monthly", product_title: "Coffee Club", variant_id: "variant_1", unit_price: 12.5, quantity: 2, subscription: plan }
+  // As Medusa fills a cart line: its title is the product's, the variant's title apart.
+  const line = { id: "cali_1", title: "Coffee Club", product_title: "Coffee Club", variant_title: "Monthly", variant_id: "variant_1", unit_price: 12.5, quantity: 2, subscription: plan }
 
   it("takes the cart's one subscription line and refuses two", () => {
     expect(subscriptionLineOf([{ unit_price: 1, quantity: 1 }, line])).toBe(line)
@@ -55,6 +58,7 @@ describe("the subscription on the wire", () => {
   it("sends the plan and the line's amount exact in the currency (KWD has 3 decimals, JPY none)", () => {
     const sub = sessionSubscriptionOf(line, "USD", { customer_id: "cus_1", cart_id: "cart_1" })
     expect(sub).toMatchObject({ contract_name: "Coffee Club Monthly", amount: "25.00", customer_id: "cus_1", cart_id: "cart_1", recurring_id: null })
+    expect(sessionSubscriptionOf({ ...line, variant_title: null }, "USD", {}).contract_name).toBe("Coffee Club")
     expect(sessionSubscriptionOf({ ...line, unit_price: 3.125 }, "KWD", {}).amount).toBe("6.250")
     expect(sessionSubscriptionOf({ ...line, unit_price: 1800 }, "JPY", {}).amount).toBe("3600")
     expect(subscriptionRequest(sub, new Date(Date.UTC(2026, 10, 23, 10)))).toEqual({
@@ -78,6 +82,15 @@ describe("the contract's status moves forward only", () => {
     expect(nextSubscriptionStatus("ended", "1", cycles)).toBe("ended")
     expect(nextSubscriptionStatus("active", "", cycles)).toBe("active")
     expect(nextSubscriptionStatus("active", "9", cycles, { active: ["A"], inactive: ["9"] })).toBe("cancelled")
+  })
+
+  it("corrects a contract marked cancelled once its deductions reach its billing cycles, and only that", () => {
+    expect(nextSubscriptionStatus("cancelled", "0", { billing_cycles: 3, deducted: 3 })).toBe("ended")
+    expect(isCorrection("cancelled", "ended")).toBe(true)
+    expect(nextSubscriptionStatus("ended", "0", { billing_cycles: 3, deducted: 1 })).toBe("ended") // never back to cancelled
+    expect(nextSubscriptionStatus("cancelled", "0", { billing_cycles: null, deducted: 9 })).toBe("cancelled") // no cycles: until cancelled
+    expect(isCorrection("active", "ended")).toBe(false)
+    expect([isOver("cancelled"), isOver("ended"), isOver("active"), isOver("pending")]).toEqual([true, true, false, false])
   })
 
   it("reads the gateway's date-time", () => {

@@ -33,7 +33,7 @@ const cancelSubscriptionStep = createStep("gateway-cancel-subscription", async (
       return res
     }
   )
-  const subscription = await service.updateGatewaySubscriptions({ id: sub.id, status: "cancelled", cancelled_at: new Date() })
+  const subscription = await service.updateGatewaySubscriptions({ id: sub.id, status: "cancelled", cancelled_at: new Date(), next_deduction_at: null })
   return new StepResponse({ subscription, changed: true })
 })
 

@@ -37,6 +37,7 @@ import {
   last4Of,
   OrderContext,
   SAVED_CARDS_NEED_MODULE,
+  SUBSCRIPTIONS_NEED_MODULE,
   SavedCardStore,
   SessionSavedCard,
   sessionSubscriptionOf,
@@ -82,6 +83,8 @@ export class GatewayCardService extends GatewayBase {
     const request = this.paymentRequest(data, { context })
     const line = subscriptionLineOf(context.items)
     const subscription = line ? sessionSubscriptionOf(line, data.currency, context) : null
+    // Refused before anything is paid: a contract the store could not record would be sold and never shown.
+    if (subscription && !this.resolve<SubscriptionStore>("gateway")) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, SUBSCRIPTIONS_NEED_MODULE)
     if (subscription) request.subscription = subscriptionRequest(subscription)
     const names = ("number" in card ? card.holder_name ?? "" : "").trim().split(/\s+/)
     if (names.length > 1 && !context.billing_address) {

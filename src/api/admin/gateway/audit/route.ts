@@ -4,8 +4,9 @@ import type { GatewayOperationAuditRecord } from "../../../../types/http"
 /**
  * @oas [get] /admin/gateway/audit
  * operationId: AdminGatewayListAudit
- * summary: List the audit of payout and issuing operations
- * description: One row per operation sent to the gateway and per card reveal: operation, actor, target
+ * summary: List the audit of payout, issuing, subscription and review operations
+ * description: One row per operation sent to the gateway (payouts, issuing, subscription cancels, reviews), per
+ *   card reveal and per subscription status the sync corrected: operation, actor, target
  *   record, request_id, the gateway's request number, result and error. Filterable by operation, actor_id,
  *   target_id, request_id, result and creation date; newest first.
  * x-authenticated: true
