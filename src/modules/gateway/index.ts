@@ -1,10 +1,12 @@
 import { Module } from "@medusajs/framework/utils"
 import GatewayModuleService from "./service"
+import checkPaymentDependency from "./loaders/payment-dependency"
 
 export const GATEWAY_MODULE = "gateway"
 
 export default Module(GATEWAY_MODULE, {
   service: GatewayModuleService,
+  loaders: [checkPaymentDependency],
 })
 
 // `container.resolve("gateway")` is typed everywhere (routes, jobs, subscribers, workflows) without importing
