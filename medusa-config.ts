@@ -65,6 +65,11 @@ export default defineConfig({
           base_url: env.GATEWAY_ISSUING_BASE_URL || `${gatewayBaseUrl}/api`,
           company_id: env.GATEWAY_COMPANY_ID || "4101",
           api_key: env.GATEWAY_API_KEY || "sandbox_api_key",
+          // Who may reveal a card's number and CVV, and how often (defaults: any admin user, 10 an hour each).
+          reveal: {
+            ...(env.GATEWAY_REVEAL_PER_USER ? { per_user: Number(env.GATEWAY_REVEAL_PER_USER) } : {}),
+            ...(env.GATEWAY_REVEAL_USER_IDS ? { user_ids: env.GATEWAY_REVEAL_USER_IDS.split(",") } : {}),
+          },
         },
         // Payouts go through the acquiring API with the payment provider's merchant credentials.
         payout: {

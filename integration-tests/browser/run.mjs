@@ -5,7 +5,7 @@
 // sandbox, migrations, seed, admin user, `medusa develop` with the admin) on free non-default ports, places an
 // order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
 // logs in, opens each page, tracks a group, creates a cardholder/card, blocks the card, creates a payout, approves the
-// held payment on the order page, creates and refunds a group, lists and cancels a subscription (a guest bought
+// held payment on the order page (a lost answer to the payout form retried: one payout), creates and refunds a group, lists and cancels a subscription (a guest bought
 // the seed's Coffee Club), runs a reconciliation, then runs the storefront example's steps
 // (./storefront.mjs: card, decline, 3-D Secure, hosted page, APM, saved cards), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
@@ -231,6 +231,17 @@ async function main() {
   page.setDefaultTimeout(20_000)
   const pageErrors = []
   page.on("pageerror", (e) => pageErrors.push(e.message))
+  // Every POST the admin makes to the plugin's routes: its content type (the API takes JSON only) and its
+  // idempotency key (required where money moves).
+  const posts = []
+  page.on("request", (r) => {
+    const url = new URL(r.url())
+    if (r.method() === "POST" && url.pathname.startsWith("/admin/gateway/")) {
+      posts.push({ path: url.pathname, type: r.headers()["content-type"] ?? "", key: r.headers()["idempotency-key"] ?? null })
+    }
+  })
+  const keysOf = (pattern) => posts.filter((p) => pattern.test(p.path)).map((p) => p.key)
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
   await step(
     "log in as the seeded admin",
@@ -309,8 +320,23 @@ async function main() {
       bank_country_code: "GB",
       swift_code: "BARCGB22",
     })
+    // The first submit reaches the server, which pays, but its answer never reaches the browser (a dropped
+    // connection): the admin sees an error and submits again. The form sends the same key, so the API answers
+    // the payout it made instead of paying twice (the list step checks there is one).
+    let dropped = false
+    await page.route("**/admin/gateway/payouts", async (route) => {
+      if (route.request().method() !== "POST" || dropped) return route.continue()
+      dropped = true
+      await route.fetch()
+      await route.abort("connectionreset")
+    })
+    await page.getByTestId("create-payout-submit").click()
+    await expectToast("Could not create the payout")
     await page.getByTestId("create-payout-submit").click()
     await expectToast("Payout created")
+    await page.unroute("**/admin/gateway/payouts")
+    const keys = keysOf(/^\/admin\/gateway\/payouts$/)
+    if (keys.length !== 2 || !UUID.test(keys[0] ?? "") || keys[1] !== keys[0]) throw new Error(`the two submits of one form did not carry one key: ${JSON.stringify(keys)}`)
     await expectTestId("payout-detail")
     await expectIn("payout-detail", "125.50 USD")
     await expectIn("payout-beneficiary", "Acme Supplies Ltd")
@@ -323,6 +349,8 @@ async function main() {
   await step("payouts: list shows it and filters by status", async () => {
     await open("/gateway/payouts", () => expectTestId("payouts-table", 30_000))
     await expectIn("payouts-table", "INV-2041")
+    const rows = await page.getByTestId("payouts-table").locator("tbody tr").filter({ hasText: "INV-2041" }).count()
+    if (rows !== 1) throw new Error(`the retried payout form made ${rows} payouts, expected 1`)
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "Failed")
     await expectText("No payouts match these filters")
     // The filter is in the URL: a reload (or a link) shows the same filtered list.
@@ -430,6 +458,8 @@ async function main() {
     await submitAmount("10.00")
     await expectToast("Card recharged")
     await expectIn("card-detail", "60.00 USD")
+    const keys = keysOf(/\/recharge$/)
+    if (keys.length !== 1 || !UUID.test(keys[0] ?? "")) throw new Error(`the recharge carried no idempotency key: ${JSON.stringify(keys)}`)
   })
 
   await step("cards: reveal details once, hidden again", async () => {
@@ -438,7 +468,9 @@ async function main() {
     const shown = await expectIn("card-revealed", "CVV")
     if (!/\d{4} \d{4} \d{4} \d{4}/.test(shown)) throw new Error(`no card number in the revealed panel: ${shown}`)
     await screenshot("card-revealed")
-    await page.getByTestId("card-revealed").waitFor({ state: "detached", timeout: 40_000 })
+    await page.getByTestId("card-revealed").getByRole("button", { name: "Hide" }).click()
+    await page.getByTestId("card-revealed").waitFor({ state: "detached", timeout: 5_000 })
+    if ((await page.getByTestId("card-detail").innerText()).match(/\d{4} \d{4} \d{4} \d{4}/)) throw new Error("the card number is still shown after Hide")
   })
 
   await step("groups: detail shows the balance after the cards", async () => {
@@ -484,6 +516,9 @@ async function main() {
     await expectToast("Insufficient balance")
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel", exact: true }).click()
     await expectIn("group-balance", "299.50 EUR")
+    // each opening of the prompt is its own request: its own key
+    const keys = keysOf(/\/groups\/[^/]+\/refund$/)
+    if (keys.length !== 2 || !keys.every((k) => UUID.test(k ?? "")) || keys[0] === keys[1]) throw new Error(`the two refund prompts did not carry a key each: ${JSON.stringify(keys)}`)
     await screenshot("group-refunded")
   })
 
@@ -536,6 +571,11 @@ async function main() {
     await expectIn("sync-runs-table", "Order sync")
     await expectIn("sync-runs-table", "Succeeded")
     await screenshot("reconciliation")
+  })
+
+  await step("every admin POST to the plugin's routes was sent as JSON (the API refuses any other type)", async () => {
+    const other = posts.filter((p) => !p.type.startsWith("application/json"))
+    if (!posts.length || other.length) throw new Error(`not JSON: ${JSON.stringify(other)}`)
   })
 
   // The storefront example (examples/storefront, on the storefront kit): integration-tests/browser/storefront.mjs.

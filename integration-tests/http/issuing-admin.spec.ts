@@ -3,6 +3,7 @@
  * creating and refunding groups, cards (pieces, partial success), the card state rules, revealing a card, the audit, validation and
  * authentication, and that no table or log ever holds a full card number or CVV.
  */
+import { randomUUID } from "node:crypto"
 import { loggedText } from "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders } from "../helpers/admin"
@@ -38,6 +39,9 @@ medusaIntegrationTestRunner({
     async function createCards(body: Record<string, unknown>) {
       return call(api.post("/admin/gateway/cards", body, admin))
     }
+
+    /** Headers of a new money-moving request (recharge, withdraw, group refund): its own idempotency key. */
+    const once = () => ({ headers: { ...admin.headers, "Idempotency-Key": randomUUID() } })
 
     async function audit(query: string) {
       return (await api.get(`/admin/gateway/audit?${query}`, admin)).data.audit as any[]
@@ -126,20 +130,20 @@ medusaIntegrationTestRunner({
 
       it("refunds part of a group's balance, audited, and refuses more than the balance with the gateway's message", async () => {
         const { group } = (await api.post("/admin/gateway/groups", body, admin)).data
-        const refunded = await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "200.25" }, admin)
+        const refunded = await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "200.25" }, once())
         expect(refunded.data.group).toMatchObject({ id: group.id, balance: "300.25" })
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("300.25")
         const [row] = await audit(`operation=group.refund&target_id=${group.id}`)
         expect(row).toMatchObject({ result: "succeeded", actor_type: "user", details: { amount: "200.25", currency: "EUR" } })
 
-        const tooMuch = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "300.26" }, admin))
+        const tooMuch = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "300.26" }, once()))
         expect(tooMuch.status).toBe(400)
         expect(tooMuch.data.code).toBe("1005")
         expect(tooMuch.data.message).toMatch(/Insufficient balance.*300\.25 EUR/)
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("300.25")
         expect((await audit(`operation=group.refund&target_id=${group.id}&result=failed`))[0]).toMatchObject({ error_code: "1005" })
         // all of what is left
-        expect((await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: 300.25 }, admin)).data.group.balance).toBe("0.00")
+        expect((await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: 300.25 }, once())).data.group.balance).toBe("0.00")
       })
 
       it("refuses bad bodies with 400 naming the field, before asking the gateway", async () => {
@@ -159,14 +163,14 @@ medusaIntegrationTestRunner({
           expect(res.data.message).toContain(field)
         }
         for (const payload of [{ amount: "1.001" }, { amount: "-1" }, { amount: "ten" }, {}, { amount: "1", currency: "USD" }]) {
-          const res = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, payload, admin))
+          const res = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, payload, once()))
           expect([payload, res.status]).toEqual([payload, 400])
           expect(res.data.message).toMatch(/amount|currency/)
         }
         expect(gateway.sandbox.stats().total).toBe(before)
         expect(await audit("operation=group.refund")).toHaveLength(0)
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("10000.00")
-        const missing = await call(api.post("/admin/gateway/groups/gwgrp_nope/refund", { amount: "1.00" }, admin))
+        const missing = await call(api.post("/admin/gateway/groups/gwgrp_nope/refund", { amount: "1.00" }, once()))
         expect(missing.status).toBe(404)
       })
     })
@@ -236,12 +240,18 @@ medusaIntegrationTestRunner({
         expect(res.data).toMatchObject({ created: 3, failed: 0 })
         expect(res.data.request_id).toMatch(/^card_create_[0-9a-f]{32}$/)
         const cards = res.data.results.map((r: any) => r.card)
+        // the numbers and CVVs the gateway made: none of them in an answer
+        const secrets = [...(gateway.sandbox as any).store.cards.values()].map((c: any) => ({ number: c.cardNumber as string, cvv: c.cvv as string }))
+        expect(secrets).toHaveLength(3)
         for (const c of cards) {
           expect(c).toMatchObject({ status: "active", currency: "USD", charge_amount: "12.30", balance: "12.30", alias: "travel", cardholder_id: cardholder.id, group_id: group.id })
           expect(c.last4).toMatch(/^\d{4}$/)
           expect(c.expiry_year).toMatch(/^\d{4}$/)
-          expect(JSON.stringify(c)).not.toMatch(/\d{12,}/) // nothing like a full number
+          expect(c).not.toHaveProperty("number")
+          expect(c).not.toHaveProperty("cvv")
+          for (const s of secrets) expect(JSON.stringify(c)).not.toContain(s.number)
         }
+        expect(JSON.stringify(res.data)).not.toMatch(new RegExp(secrets.map((s) => s.number).join("|")))
         // 10000.00 - 3 × 12.30
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("9963.10")
         const list = await api.get(`/admin/gateway/cards?cardholder_id=${cardholder.id}&group_id=${group.id}&status=active&limit=2`, admin)
@@ -292,7 +302,7 @@ medusaIntegrationTestRunner({
         expect(unknown.status).toBe(404)
         expect(unknown.data.message).toContain("cardholder_id")
         expect(gateway.sandbox.stats().byPath["/api/card/create"] ?? 0).toBe(before)
-        const amount = await call(api.post("/admin/gateway/cards/gwcard_nope/recharge", { amount: "1.001" }, admin))
+        const amount = await call(api.post("/admin/gateway/cards/gwcard_nope/recharge", { amount: "1.001" }, once()))
         expect(amount.status).toBe(404)
       })
 
@@ -301,7 +311,7 @@ medusaIntegrationTestRunner({
         const created = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00", shared: true })
         const card = created.data.results[0].card
         expect(card.card_type).toBe("SHARED")
-        const post = (action: string, body: object = {}) => call(api.post(`/admin/gateway/cards/${card.id}/${action}`, body, admin))
+        const post = (action: string, body: object = {}) => call(api.post(`/admin/gateway/cards/${card.id}/${action}`, body, once()))
 
         expect((await post("block")).data.card.status).toBe("blocked")
         expect((await post("activate")).data.card.status).toBe("active")
@@ -376,9 +386,9 @@ medusaIntegrationTestRunner({
         // every other card operation too, then look everywhere for what the gateway knows
         const other = created.data.results[1].card
         await api.post(`/admin/gateway/cards/${other.id}/refresh`, {}, admin)
-        await api.post(`/admin/gateway/cards/${other.id}/recharge`, { amount: "1.00" }, admin)
+        await api.post(`/admin/gateway/cards/${other.id}/recharge`, { amount: "1.00" }, once())
         await api.post(`/admin/gateway/cards/${other.id}/close`, {}, admin)
-        await call(api.post(`/admin/gateway/cards/${other.id}/recharge`, { amount: "1.00" }, admin))
+        await call(api.post(`/admin/gateway/cards/${other.id}/recharge`, { amount: "1.00" }, once()))
 
         const secrets = [...(gateway.sandbox as any).store.cards.values()].map((c: any) => ({ number: c.cardNumber as string, cvv: c.cvv as string }))
         expect(secrets).toHaveLength(2)

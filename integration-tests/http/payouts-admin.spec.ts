@@ -8,6 +8,7 @@
  * small capture server, so the test holds the exact payload the gateway sent and hands it to
  * `updatePayoutFromNotificationWorkflow`, as the notification route does after verifying it.
  */
+import { randomUUID } from "node:crypto"
 import { createServer, Server } from "node:http"
 import { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -63,8 +64,9 @@ medusaIntegrationTestRunner({
       admin = await createAdminHeaders(getContainer())
     })
 
-    const createPayout = (body: Record<string, unknown>) =>
-      call(api.post("/admin/gateway/payouts", { beneficiary: BENEFICIARY, ...body }, admin))
+    /** Each call is a new payout (a new idempotency key) unless `key` repeats one; a `request_id` in the body is the key. */
+    const createPayout = (body: Record<string, unknown>, key: string | null = body.request_id ? null : randomUUID()) =>
+      call(api.post("/admin/gateway/payouts", { beneficiary: BENEFICIARY, ...body }, key ? { headers: { ...admin.headers, "Idempotency-Key": key } } : admin))
 
     /** The PAYOUT notification the sandbox sent for a request_id (it is sent right after the answer). */
     async function notificationFor(requestId: string): Promise<any> {
@@ -106,7 +108,8 @@ medusaIntegrationTestRunner({
       expect(res.status).toBe(200)
       const payout = res.data.payout
       expect(payout).toMatchObject({ status: "PROCESSING", payment_amount: "1250.50", payment_currency: "USD", reference: "INV-1001" })
-      expect(payout.request_id).toMatch(/^payout_[0-9a-f]{32}$/)
+      // the client's idempotency key is the payout's request_id at the gateway
+      expect(payout.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
       expect(payout.transaction_id).toBeTruthy()
       expect(payout.created_by).toMatch(/^user_/)
       // the gateway got exactly that amount, and the notify_url of the notification route
@@ -154,11 +157,12 @@ medusaIntegrationTestRunner({
       const refreshed = await api.post(`/admin/gateway/payouts/${res.data.payout.id}/refresh`, {}, admin)
       expect(refreshed.data.payout).toMatchObject({ status: "COMPLETED", fee_amount: "5.00" })
       expect((gateway.sandbox as any).store.payouts.size).toBe(1)
-      // the same request_id through the API is recognised, not sent again
+      // the same request_id through the API is recognised: answered with that payout, not sent again
       const again = await createPayout({ payment_amount: "10.00", payment_currency: "USD", request_id: "my-payout-1" })
-      expect(again.status).toBe(422)
-      expect(again.data.message).toContain("my-payout-1")
+      expect(again.status).toBe(200)
+      expect(again.data.payout).toMatchObject({ id: res.data.payout.id, status: "COMPLETED" })
       expect((gateway.sandbox as any).store.payouts.size).toBe(1)
+      expect(gateway.sandbox.stats().byPath["/v1/payout"]).toBe(2) // the create and the refresh
     })
 
     it("records a payout whose answer was lost as UNKNOWN, and settles it with a refresh", async () => {

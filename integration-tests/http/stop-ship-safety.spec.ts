@@ -244,7 +244,7 @@ medusaIntegrationTestRunner({
           bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" },
         },
       }
-      const created = await api.post("/admin/gateway/payouts", body, admin).catch((e: any) => e.response)
+      const created = await api.post("/admin/gateway/payouts", body, { headers: { ...admin.headers, "Idempotency-Key": "stop-ship-payout-4" } }).catch((e: any) => e.response)
       expect(created.status).toBe(200)
       const payout = created.data.payout
       expect(payout.status).toBe("UNKNOWN")

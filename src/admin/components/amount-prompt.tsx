@@ -3,12 +3,14 @@ import { useMemo } from "react"
 import { FormProvider } from "react-hook-form"
 import { AdminCardAmountSchema } from "../../api/admin/gateway/schemas/cards"
 import { useSchemaForm, withCurrency } from "../lib/form"
+import { useIdempotencyKey } from "../lib/idempotency"
 import { TextField } from "./form-field"
 
 /**
  * A confirmation with an amount (a card's limit, recharge, withdraw; a group's refund): the operation runs
  * only after the amount passes the API's rule for it (`schema`, the route's body), with the currency's
- * decimals, and the admin confirms.
+ * decimals, and the admin confirms. Each opening of the prompt has its own idempotency key, given with every
+ * confirm: a second click or a retry after an error is the same request, never a second transfer.
  */
 export const AmountPrompt = ({
   title,
@@ -26,16 +28,17 @@ export const AmountPrompt = ({
   currency?: string | null
   schema?: typeof AdminCardAmountSchema
   isPending: boolean
-  onConfirm: (amount: string) => void
+  onConfirm: (amount: string, key: string) => void
   onClose: () => void
 }) => {
   const schema = useMemo(() => withCurrency(body, "amount", currency), [body, currency])
   const form = useSchemaForm<{ amount: string }, typeof schema>(schema, { amount: "" })
+  const key = useIdempotencyKey()
   return (
     <Prompt open onOpenChange={(o) => !o && onClose()}>
       <Prompt.Content>
         <FormProvider {...form}>
-          <form onSubmit={form.handleSubmit(({ amount }) => onConfirm(amount))} noValidate>
+          <form onSubmit={form.handleSubmit(({ amount }) => onConfirm(amount, key))} noValidate>
             <Prompt.Header>
               <Prompt.Title>{title}</Prompt.Title>
               <Prompt.Description>{description}</Prompt.Description>

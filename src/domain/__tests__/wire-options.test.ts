@@ -5,7 +5,7 @@
  * server on a real socket; and the options are validated with messages naming them.
  */
 import { createAcquiringClient, createIssuingClient, decodeItems } from "../../lib/gateway"
-import { issuingClientOptions, payoutClientOptions, validateModuleOptions } from "../../modules/gateway/options"
+import { issuingClientOptions, payoutClientOptions, revealRules, validateModuleOptions } from "../../modules/gateway/options"
 import { buildPaymentRequest, createProviderClient, DEFAULT_SYNC_CONCURRENCY, GatewayProviderOptions, stateOfRecord, syncConcurrency, validateProviderOptions } from ".."
 import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
@@ -224,6 +224,9 @@ describe("options are validated with messages naming them", () => {
     ["issuing.field_names", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", field_names: { cardQuery: { nope: "x" } } } }, /option "issuing.field_names.cardQuery.nope" is not a field/],
     ["issuing.signature_overrides", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", signature_overrides: { cardz: ["a"] } } }, /option "issuing.signature_overrides.cardz" is not a known endpoint/],
     ["issuing.status_codes", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", status_codes: { done: ["1"] } } }, /option "issuing.status_codes.done" is not known/],
+    ["issuing.reveal.per_user", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", reveal: { per_user: 0 } } }, /option "issuing.reveal.per_user" must be a positive integer/],
+    ["issuing.reveal.user_ids", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", reveal: { user_ids: "user_1" } } }, /option "issuing.reveal.user_ids" must be a list of admin user ids/],
+    ["issuing.reveal (unknown key)", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", reveal: { per_hour: 5 } } }, /option "issuing.reveal.per_hour"/],
     ["payout.field_values", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
     ["payout.paths", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
     ["payments (the provider's options)", { payments: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
@@ -231,5 +234,14 @@ describe("options are validated with messages naming them", () => {
   ]
   it.each(moduleCases)("module: %s", (_n, options, message) => {
     expect(() => validateModuleOptions(options)).toThrow(message)
+  })
+
+  it("issuing.reveal: 10 an hour for any admin user unless set", () => {
+    const issuing = { base_url: "http://x/api", company_id: "1", api_key: "k" }
+    expect(revealRules(validateModuleOptions({ issuing }).issuing)).toEqual({ per_user: 10, window_seconds: 3600, user_ids: null })
+    const set = validateModuleOptions({ issuing: { ...issuing, reveal: { per_user: 2, window_seconds: 60, user_ids: ["user_a"] } } })
+    expect(revealRules(set.issuing)).toEqual({ per_user: 2, window_seconds: 60, user_ids: ["user_a"] })
+    // not a client option: the issuing client gets none of it
+    expect(issuingClientOptions(set.issuing!)).not.toHaveProperty("reveal")
   })
 })

@@ -18,6 +18,7 @@ import {
   ISSUING_SIGNATURE_FIELDS,
   IssuingClientOptions,
   pathOptionSchema,
+  positiveIntOptionSchema,
   resolveSignatureTable,
   secretOptionSchema,
   signatureListsOptionSchema,
@@ -47,6 +48,21 @@ const issuingSchema = z.strictObject(
     paths: z.partialRecord(z.enum(Object.keys(ISSUING_ENDPOINTS) as [string, ...string[]]), pathOptionSchema).optional(),
     /** `status` values of operation results meaning success (default ["1"]). */
     status_codes: z.strictObject({ ok: statusListOptionSchema.optional() }).optional(),
+    /**
+     * Revealing a card's full number and CVV: at most `per_user` reveals per admin user in `window_seconds`
+     * (default 10 an hour, counted from the audit, so across instances); `user_ids`, when given, are the only
+     * admin users who may (API keys never may).
+     */
+    reveal: z
+      .strictObject(
+        {
+          per_user: positiveIntOptionSchema.optional(),
+          window_seconds: positiveIntOptionSchema.optional(),
+          user_ids: z.array(z.string({ error: "must be admin user ids" }).min(1, "must be admin user ids"), { error: "must be a list of admin user ids" }).optional(),
+        },
+        { error: "must be an object" },
+      )
+      .optional(),
   },
   { error: "must be an object" },
 )
@@ -113,4 +129,23 @@ export function issuingClientOptions(i: GatewayIssuingOptions): IssuingClientOpt
 /** The payout (acquiring) client's options from the module's `payout` options: an acquiring account like the provider's. */
 export function payoutClientOptions(p: GatewayPayoutOptions): AcquiringClientOptions {
   return acquiringClientOptions(p)
+}
+
+/** Who may reveal a virtual card's number and CVV, and how often (module option `issuing.reveal`). */
+export interface RevealRules {
+  per_user: number
+  window_seconds: number
+  /** null: any admin user. */
+  user_ids: string[] | null
+}
+
+export const DEFAULT_REVEAL_RULES: RevealRules = { per_user: 10, window_seconds: 3600, user_ids: null }
+
+export function revealRules(i: GatewayIssuingOptions | undefined): RevealRules {
+  const r = i?.reveal ?? {}
+  return {
+    per_user: r.per_user ?? DEFAULT_REVEAL_RULES.per_user,
+    window_seconds: r.window_seconds ?? DEFAULT_REVEAL_RULES.window_seconds,
+    user_ids: r.user_ids ?? null,
+  }
 }

@@ -41,7 +41,7 @@ import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, validateModuleOptions } from "./options"
+import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, RevealRules, revealRules, validateModuleOptions } from "./options"
 
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
@@ -114,6 +114,11 @@ class GatewayModuleService extends MedusaService({
   /** The acquiring client used for payouts; refuses clearly when the module has no `payout` options. */
   payouts(): AcquiringClient {
     return this.client_("payout")
+  }
+
+  /** Who may reveal a card's number and CVV, and how often (option `issuing.reveal`). */
+  revealRules(): RevealRules {
+    return revealRules(this.gatewayOptions_.issuing)
   }
 
   payoutNotifyUrl(): string | undefined {

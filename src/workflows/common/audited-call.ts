@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { redact } from "../../lib/gateway"
 import { describeFailure, toMedusaError } from "../../domain"
+import { IdempotentRequest, keyHolder, lostRace } from "./idempotency"
 import { gatewayModule, OperationActor } from "./operation-context"
 
 type Container = { resolve: MedusaContainer["resolve"] }
@@ -14,6 +15,8 @@ export interface AuditEntry {
   request_id?: string | null
   /** Ids and amounts only: it is redacted anyway, but card data has no business here. */
   details?: Record<string, unknown> | null
+  /** The client's key of a money-moving request: the row holds it (./idempotency.ts). */
+  idempotency?: IdempotentRequest | null
 }
 
 export interface AuditOutcome {
@@ -24,31 +27,95 @@ export interface AuditOutcome {
   details?: Record<string, unknown> | null
 }
 
-/** Writes one audit row. Never throws: an audit failure is logged, it does not undo what the gateway did. */
-export async function writeAudit(container: Container, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
+/** An audit row written before its operation is sent; `finish` records the outcome. */
+export interface StartedAudit {
+  id: string
+  operation: string
+  finish(outcome: AuditOutcome): Promise<void>
+}
+
+const logError = (container: Container, message: string) =>
+  container.resolve<{ error(m: string): void }>("logger").error(String(redact(message)))
+
+const auditDetails = (entry: AuditEntry, outcome?: AuditOutcome) =>
+  (redact({ ...(entry.details ?? {}), ...(outcome?.details ?? {}) }) as Record<string, unknown>) ?? null
+
+const outcomeFields = (outcome: AuditOutcome) => ({
+  result: outcome.result,
+  gateway_req_no: outcome.gateway_req_no === null || outcome.gateway_req_no === undefined ? null : String(outcome.gateway_req_no),
+  error_code: outcome.error_code ?? null,
+  error_message: outcome.error_message ?? null,
+})
+
+const rowOf = (entry: AuditEntry) => ({
+  operation: entry.operation,
+  actor_type: entry.actor?.type ?? "system",
+  actor_id: entry.actor?.id ?? null,
+  target_id: entry.target_id ?? null,
+  request_id: entry.request_id ?? null,
+})
+
+/**
+ * Writes the operation's audit row ("attempted") before anything is sent. Fails closed: when the row cannot be
+ * written the operation is refused, so nothing reaches the gateway unaudited. With a key, the row claims it:
+ * a key another request holds is answered by ./idempotency.ts (409 in flight, 422 another body).
+ */
+export async function startAudit(container: Container, entry: AuditEntry): Promise<StartedAudit> {
+  const service = gatewayModule(container)
+  let id: string
   try {
-    await gatewayModule(container).createGatewayOperationAudits({
-      operation: entry.operation,
-      actor_type: entry.actor?.type ?? "system",
-      actor_id: entry.actor?.id ?? null,
-      target_id: entry.target_id ?? null,
-      request_id: entry.request_id ?? null,
-      gateway_req_no: outcome.gateway_req_no === null || outcome.gateway_req_no === undefined ? null : String(outcome.gateway_req_no),
-      result: outcome.result,
-      error_code: outcome.error_code ?? null,
-      error_message: outcome.error_message ?? null,
-      details: (redact({ ...(entry.details ?? {}), ...(outcome.details ?? {}) }) as Record<string, unknown>) ?? null,
+    const row = await service.createGatewayOperationAudits({
+      ...rowOf(entry),
+      idempotency_key: entry.idempotency?.key ?? null,
+      request_hash: entry.idempotency?.fingerprint ?? null,
+      result: "attempted",
+      details: auditDetails(entry),
     })
+    id = row.id
   } catch (e) {
-    const logger = container.resolve<{ error(m: string): void }>("logger")
-    logger.error(String(redact(`gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`)))
+    if (entry.idempotency) {
+      // Taken meanwhile by a request with the same key that got there first.
+      const holder = await keyHolder(container, entry.idempotency.key).catch(() => null)
+      if (holder) throw lostRace(holder, entry.idempotency)
+    }
+    logError(container, `gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`)
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `${entry.operation} was not sent: its audit row could not be written (the server's log says why). Nothing was changed at the gateway.`,
+      "audit_failed"
+    )
+  }
+  return {
+    id,
+    operation: entry.operation,
+    async finish(outcome) {
+      // The gateway acted (or may have): a failure to record it is logged, it cannot undo what happened. The
+      // row then stays "attempted", which says as much.
+      try {
+        await service.updateGatewayOperationAudits({ id, ...outcomeFields(outcome), details: auditDetails(entry, outcome) })
+      } catch (e) {
+        logError(container, `gateway audit: could not record the outcome (${outcome.result}) of ${entry.operation} ${id}: ${(e as Error).message}`)
+      }
+    },
   }
 }
 
 /**
- * Sends one operation to the gateway and audits it, whatever happens: success with the gateway's request
- * number, refusal with its code and English message, or an unknown outcome. A failure is rethrown as a
- * MedusaError carrying the gateway's code.
+ * Writes one finished audit row (an event that sends nothing: a notification applied, a sync's correction).
+ * Never throws: an audit failure is logged, it does not undo what happened.
+ */
+export async function writeAudit(container: Container, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
+  try {
+    await gatewayModule(container).createGatewayOperationAudits({ ...rowOf(entry), ...outcomeFields(outcome), details: auditDetails(entry, outcome) })
+  } catch (e) {
+    logError(container, `gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`)
+  }
+}
+
+/**
+ * Sends one operation to the gateway and audits it: the row is written before the call (refused when it cannot
+ * be), then completed with success and the gateway's request number, refusal with its code and English message,
+ * or an unknown outcome. A failure is rethrown as a MedusaError carrying the gateway's code.
  */
 export async function auditedGatewayCall<T>(
   container: Container,
@@ -56,15 +123,20 @@ export async function auditedGatewayCall<T>(
   call: () => Promise<T>,
   summarise: (result: T) => Partial<AuditOutcome> = () => ({})
 ): Promise<T> {
+  return runAudited(await startAudit(container, entry), call, summarise)
+}
+
+/** Sends the operation of an audit row already written (`startAudit`) and records its outcome. */
+export async function runAudited<T>(audit: StartedAudit, call: () => Promise<T>, summarise: (result: T) => Partial<AuditOutcome> = () => ({})): Promise<T> {
   let result: T
   try {
     result = await call()
   } catch (err) {
-    const f = describeFailure(err, entry.operation)
-    await writeAudit(container, entry, { result: f.result, error_code: f.code, error_message: f.message })
-    throw toMedusaError(err, entry.operation)
+    const f = describeFailure(err, audit.operation)
+    await audit.finish({ result: f.result, error_code: f.code, error_message: f.message })
+    throw toMedusaError(err, audit.operation)
   }
-  await writeAudit(container, entry, { result: "succeeded", ...summarise(result) })
+  await audit.finish({ result: "succeeded", ...summarise(result) })
   return result
 }
 

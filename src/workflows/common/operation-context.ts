@@ -3,9 +3,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { GATEWAY_MODULE } from "../../modules/gateway"
 import type GatewayModuleService from "../../modules/gateway/service"
 
-/** Who asked for an operation: an admin user, a customer (their own subscription), the gateway (a notification) or the system (a job). */
+/**
+ * Who asked for an operation: an admin user, an admin secret API key (a script), a customer (their own
+ * subscription), the gateway (a notification) or the system (a job).
+ */
 export interface OperationActor {
-  type: "user" | "customer" | "gateway" | "system"
+  type: "user" | "api-key" | "customer" | "gateway" | "system"
   id?: string | null
 }
 

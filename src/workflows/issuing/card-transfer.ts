@@ -1,5 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { IssuingClient } from "../../lib/gateway"
+import type { IdempotentRequest } from "../common/idempotency"
 import type { OperationActor } from "../common/operation-context"
 import { createCardMutationStep } from "./steps/card-mutation"
 import { currencyAmount } from "./steps/load-card"
@@ -10,6 +11,8 @@ export interface CardAmountInput {
   id: string
   amount: string
   actor?: OperationActor | null
+  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
+  idempotency?: IdempotentRequest | null
 }
 
 /** Moves money between a card and its group: into the card (`/card/charge`) or back to the group (`/card/refund`). */

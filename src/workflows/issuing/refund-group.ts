@@ -1,5 +1,6 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../common/audited-call"
+import type { IdempotentRequest } from "../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
 import { syncGroup } from "./steps/sync-group"
@@ -9,6 +10,8 @@ export interface RefundGroupInput {
   /** What goes back from the group's balance to the company's account, in the group's currency. */
   amount: string
   actor?: OperationActor | null
+  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
+  idempotency?: IdempotentRequest | null
 }
 
 /**
@@ -24,7 +27,14 @@ const refundGroupStep = createStep("gateway-refund-group", async (input: RefundG
   const request_id = newRequestId("group_refund")
   await auditedGatewayCall(
     container,
-    { operation: "group.refund", actor: input.actor, target_id: group.id, request_id, details: { amount, currency: group.currency } },
+    {
+      operation: "group.refund",
+      actor: input.actor,
+      target_id: group.id,
+      request_id,
+      details: { amount, currency: group.currency },
+      idempotency: input.idempotency ?? null,
+    },
     async () => assertOperationDone("group.refund", await service.issuing().group.refund({ request_id, group_id: group.gateway_group_id, refund_amount: amount })),
     reqNoOf
   )

@@ -2,13 +2,20 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { MedusaError } from "@medusajs/framework/utils"
 import { payoutBeneficiarySchema, payoutPayerSchema, toGatewayAmount } from "../../lib/gateway"
 import { toMedusaError } from "../../domain"
-import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import type { IdempotentRequest } from "../common/idempotency"
+import { gatewayModule, OperationActor } from "../common/operation-context"
 import type { PayoutFields } from "./payout-request"
 import { createPayoutRecordStep, recordPayoutAnswerStep, sendPayoutStep } from "./steps"
 
 export interface CreatePayoutInput extends PayoutFields {
-  /** Optional: the caller's own id for this payout; generated when absent. */
-  request_id?: string
+  /**
+   * The caller's own id for this payout, sent as the gateway's request_id. Required, never made up here: a
+   * caller that retries with the same id cannot pay twice (the payout record is unique by it, and the gateway
+   * answers a repeated request_id with the first payout), one that got a new id each time could.
+   */
+  request_id: string
+  /** The admin client's key (= request_id) and request fingerprint: the audit row holds it (common/idempotency.ts). */
+  idempotency?: IdempotentRequest | null
   actor?: OperationActor | null
 }
 
@@ -25,12 +32,13 @@ function checkParty(name: string, schema: typeof payoutBeneficiarySchema | typeo
 
 /**
  * Normalises the payout: amounts to the currency's exponent (extra decimals are refused, never rounded),
- * currencies upper-case, a request_id, and the notify_url from the module's options.
+ * currencies upper-case, and the notify_url from the module's options.
  */
 const preparePayoutStep = createStep("gateway-prepare-payout", async (input: CreatePayoutInput, { container }) => {
   const currency = input.payment_currency.toUpperCase()
   const sourceCurrency = input.source_currency ? input.source_currency.toUpperCase() : null
-  const { actor, ...fields } = input
+  const { actor, idempotency: _key, ...fields } = input
+  if (!input.request_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, 'Field "request_id" is required: the caller\'s own id of this payout')
   const amount = (value: string, cur: string, field: string) => {
     try {
       return toGatewayAmount(value, cur, { field })
@@ -42,7 +50,7 @@ const preparePayoutStep = createStep("gateway-prepare-payout", async (input: Cre
   checkParty("payer", payoutPayerSchema, input.payer)
   return new StepResponse({
     ...fields,
-    request_id: input.request_id ?? newRequestId("payout"),
+    request_id: input.request_id,
     payment_currency: currency,
     payment_amount: amount(input.payment_amount, currency, "payment_amount"),
     source_currency: sourceCurrency,
@@ -64,6 +72,7 @@ export const createPayoutWorkflow = createWorkflow("gateway-create-payout", (inp
   const sendInput = transform({ record, input }, ({ record, input }) => ({
     payout: record as unknown as Parameters<typeof sendPayoutStep>[0]["payout"],
     actor: input.actor ?? null,
+    idempotency: input.idempotency ?? null,
   }))
   const answer = sendPayoutStep(sendInput)
   const payout = recordPayoutAnswerStep(answer)

@@ -3,6 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GatewayOutcomeUnknownError, PayoutResponse, redact } from "../../lib/gateway"
 import { nextPayoutStatus, payoutFieldsFromGateway, PayoutStatus, payoutStatusOf } from "../../modules/gateway/mappers/payout"
 import { auditedGatewayCall } from "../common/audited-call"
+import type { IdempotentRequest } from "../common/idempotency"
 import { gatewayModule, OperationActor } from "../common/operation-context"
 import { payoutRequestOf, StoredPayout } from "./payout-request"
 
@@ -23,14 +24,21 @@ export const createPayoutRecordStep = createStep(
   "gateway-create-payout-record",
   async (input: StoredPayout & { created_by?: string | null }, { container }) => {
     const service = gatewayModule(container)
-    const [existing] = await service.listGatewayPayouts({ request_id: input.request_id }, { take: 1 })
-    if (existing) {
-      throw new MedusaError(
-        MedusaError.Types.DUPLICATE_ERROR,
-        `A payout with request_id "${input.request_id}" exists (${existing.id}): refresh it instead of sending it again`
+    const exists = async () => {
+      const [existing] = await service.listGatewayPayouts({ request_id: input.request_id }, { take: 1 })
+      if (!existing) return null
+      return new MedusaError(
+        MedusaError.Types.CONFLICT,
+        `A payout with request_id "${input.request_id}" is recorded already (${existing.id}, ${existing.status}): nothing more was sent. ` +
+          `Repeat the request to get it once it is sent, or refresh it.`
       )
     }
-    const created = await service.createGatewayPayouts({ ...input, status: "PENDING" as const })
+    const found = await exists()
+    if (found) throw found
+    // Two requests with the same request_id at once: the unique index lets one record it.
+    const created = await service.createGatewayPayouts({ ...input, status: "PENDING" as const }).catch(async (e) => {
+      throw (await exists()) ?? e
+    })
     return new StepResponse(created, created.id)
   },
   async (id, { container }) => {
@@ -46,7 +54,8 @@ async function sendPayout(
   container: Parameters<typeof gatewayModule>[0],
   payout: StoredPayout & { id: string },
   operation: "payout.create" | "payout.refresh",
-  actor: OperationActor | null | undefined
+  actor: OperationActor | null | undefined,
+  idempotency: IdempotentRequest | null = null
 ): Promise<PayoutAnswer> {
   const client = gatewayModule(container).payouts()
   const outcome = await auditedGatewayCall(
@@ -57,6 +66,7 @@ async function sendPayout(
       target_id: payout.id,
       request_id: payout.request_id,
       details: { payment_amount: payout.payment_amount, payment_currency: payout.payment_currency },
+      idempotency,
     },
     async (): Promise<{ answer: PayoutResponse } | { lost: string }> => {
       try {
@@ -87,8 +97,8 @@ async function sendPayout(
  */
 export const sendPayoutStep = createStep(
   "gateway-send-payout",
-  async (input: { payout: StoredPayout & { id: string }; actor?: OperationActor | null }, { container }) => {
-    const answer = await sendPayout(container, input.payout, "payout.create", input.actor)
+  async (input: { payout: StoredPayout & { id: string }; actor?: OperationActor | null; idempotency?: IdempotentRequest | null }, { container }) => {
+    const answer = await sendPayout(container, input.payout, "payout.create", input.actor, input.idempotency ?? null)
     return new StepResponse(answer, answer.payout_id)
   },
   async (id, { container }) => {

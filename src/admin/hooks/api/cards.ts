@@ -8,6 +8,7 @@ import type {
   AdminGatewayRevealedCardResponse,
   Json,
 } from "../../../types/http"
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency"
 import { sdk } from "../../lib/sdk"
 import { groupKeys } from "./groups"
 import { resource, useChange } from "./resource"
@@ -25,14 +26,21 @@ export const useCreateCards = () =>
 
 export type CardAction = "block" | "activate" | "close" | "refresh" | "limit" | "recharge" | "withdraw"
 
-/** block, activate, close, refresh (no body) and limit, recharge, withdraw (`{ amount }`). */
+/**
+ * block, activate, close, refresh (no body) and limit, recharge, withdraw (`{ amount }`); recharge and withdraw
+ * move money and carry their prompt's idempotency `key`.
+ */
 export const useCardAction = (id: string) =>
-  useChange<AdminGatewayCardResponse, { action: CardAction; amount?: string }>(
-    ({ action, amount }) => ({ path: `${path}/${id}/${action}`, body: amount === undefined ? {} : { amount } }),
+  useChange<AdminGatewayCardResponse, { action: CardAction; amount?: string; key?: string }>(
+    ({ action, amount, key }) => ({
+      path: `${path}/${id}/${action}`,
+      body: amount === undefined ? {} : { amount },
+      ...(key ? { headers: { [IDEMPOTENCY_HEADER]: key } } : {}),
+    }),
     [cardKeys, groupKeys]
   )
 
-/** Never cached: the answer lives only in the component that asked for it. */
+/** Never cached: the answer lives only in the component that asked for it, which resets the mutation once read. */
 export const useRevealCard = (id: string) =>
   useMutation({
     mutationFn: () => sdk.client.fetch<Json<AdminGatewayRevealedCardResponse>>(`${path}/${id}/reveal`, { method: "POST", body: {} }),

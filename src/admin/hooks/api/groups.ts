@@ -1,6 +1,7 @@
 import type { z } from "zod"
 import type { AdminCreateGroupSchema, AdminTrackGroupSchema } from "../../../api/admin/gateway/schemas/groups"
 import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from "../../../types/http"
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency"
 import { resource, useChange } from "./resource"
 
 const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>("gateway_group", "/admin/gateway/groups")
@@ -16,5 +17,9 @@ export const useTrackGroup = () => useChange<AdminGatewayGroupResponse, z.input<
 
 export const useGroupAction = (id: string, action: "close" | "refresh") => useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
 
-/** `amount` back from the group to the company's account; answers the group with its new balance. */
-export const useRefundGroup = (id: string) => useChange<AdminGatewayGroupResponse, string>((amount) => ({ path: `${path}/${id}/refund`, body: { amount } }), [groupKeys])
+/** `amount` back from the group to the company's account, under the prompt's idempotency `key`; answers the group with its new balance. */
+export const useRefundGroup = (id: string) =>
+  useChange<AdminGatewayGroupResponse, { amount: string; key: string }>(
+    ({ amount, key }) => ({ path: `${path}/${id}/refund`, body: { amount }, headers: { [IDEMPOTENCY_HEADER]: key } }),
+    [groupKeys]
+  )

@@ -1,6 +1,7 @@
 import type { z } from "zod"
 import type { AdminCreatePayoutSchema } from "../../../api/admin/gateway/schemas/payouts"
 import type { AdminGatewayPayoutListResponse, AdminGatewayPayoutResponse } from "../../../types/http"
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency"
 import { resource, useChange } from "./resource"
 
 const payouts = resource<AdminGatewayPayoutListResponse, AdminGatewayPayoutResponse, z.input<typeof AdminCreatePayoutSchema>>("gateway_payout", "/admin/gateway/payouts")
@@ -8,7 +9,9 @@ const payouts = resource<AdminGatewayPayoutListResponse, AdminGatewayPayoutRespo
 export const payoutKeys = payouts.keys
 export const usePayouts = payouts.useList
 export const usePayout = payouts.useDetail
-export const useCreatePayout = () => payouts.useCreate()
+/** Creates a payout under the form's idempotency key: every submit of one form is one payout at most. */
+export const useCreatePayout = (key: string) =>
+  useChange<AdminGatewayPayoutResponse, z.input<typeof AdminCreatePayoutSchema>>((body) => ({ path: payouts.path, body, headers: { [IDEMPOTENCY_HEADER]: key } }), [payoutKeys])
 
 /** Re-sends the payout's request_id: the gateway answers its state and never pays twice. */
 export const useRefreshPayout = (id: string) => useChange<AdminGatewayPayoutResponse>(() => ({ path: `${payouts.path}/${id}/refresh` }), [payoutKeys])

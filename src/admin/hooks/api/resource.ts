@@ -21,16 +21,19 @@ export const useListQuery = <R>(keys: QueryKeys, path: string, query: Record<str
 export const useDetailQuery = <R>(keys: QueryKeys, path: string, id: string, options: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: keys.detail(id), queryFn: () => sdk.client.fetch<Json<R>>(`${path}/${id}`), ...options })
 
-/** A call that changes records (POST, or DELETE without a body); the resources it touches are read again. */
+/**
+ * A call that changes records (POST, or DELETE without a body); the resources it touches are read again. The
+ * SDK sends `Content-Type: application/json` on every call, which the admin API requires of each POST (CSRF).
+ */
 export const useChange = <R, V = void>(
-  request: (variables: V) => { path: string; method?: "POST" | "DELETE"; body?: object },
+  request: (variables: V) => { path: string; method?: "POST" | "DELETE"; body?: object; headers?: Record<string, string> },
   touches: QueryKeys[]
 ) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (variables: V) => {
-      const { path, method = "POST", body = {} } = request(variables)
-      return sdk.client.fetch<Json<R>>(path, method === "DELETE" ? { method } : { method, body })
+      const { path, method = "POST", body = {}, headers } = request(variables)
+      return sdk.client.fetch<Json<R>>(path, method === "DELETE" ? { method, headers } : { method, body, headers })
     },
     onSuccess: () => Promise.all(touches.map((keys) => queryClient.invalidateQueries({ queryKey: keys.all }))),
   })

@@ -16,7 +16,7 @@ import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema } f
 import { AdminCreateGroupSchema, AdminRefundGroupSchema, AdminTrackGroupSchema } from "./schemas/groups"
 import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./schemas/payments"
 import { AdminCreatePayoutSchema } from "./schemas/payouts"
-import { validateBody } from "./validate-body"
+import { requireJson, validateBody } from "./validate-body"
 
 const list = (schema: Parameters<typeof validateAndTransformQuery>[0], defaults: string[]) =>
   validateAndTransformQuery(schema, { defaults, isList: true, defaultLimit: 20 })
@@ -24,6 +24,9 @@ const one = (defaults: string[]) => validateAndTransformQuery(retrieveQuery, { d
 const noBody = validateBody(AdminEmptyBodySchema)
 
 export const adminGatewayMiddlewares: MiddlewareRoute[] = [
+  // Every POST here takes JSON only (CSRF: a cross-site form cannot send it); see ./validate-body.ts.
+  { matcher: "/admin/gateway*", method: ["POST"], middlewares: [requireJson] },
+
   { matcher: "/admin/gateway/subscriptions", method: ["GET"], middlewares: [list(AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS)] },
   { matcher: "/admin/gateway/subscriptions/:id/cancel", method: ["POST"], middlewares: [noBody] },
 

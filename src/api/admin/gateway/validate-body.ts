@@ -20,3 +20,18 @@ export const validateBody =
     req.validatedBody = parsed.data
     next()
   }
+
+/**
+ * Every POST of the admin gateway routes must say `Content-Type: application/json`, bodiless actions (block,
+ * close, reveal, refresh) included: an HTML form on another site can post only urlencoded, multipart or
+ * text/plain bodies, so a cross-site form cannot make a signed-in admin's browser act here (CSRF). The admin's
+ * own client (Medusa's JS SDK) sends application/json on every request. 415 otherwise, before anything runs.
+ */
+export const requireJson = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void => {
+  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
+  if (type === "application/json") return next()
+  res.status(415).json({
+    type: "unsupported_media_type",
+    message: `${req.method} ${req.path} needs the header Content-Type: application/json (got ${type ? `"${type}"` : "none"}), also when it has no body`,
+  })
+}

@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { IssuingClient, OperationResult } from "../../../lib/gateway"
 import { redact } from "../../../lib/gateway"
 import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../../common/audited-call"
+import { IdempotentRequest, markUndone } from "../../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../../common/operation-context"
 import { loadCard } from "./load-card"
 
@@ -10,6 +11,8 @@ export type MirrorCard = Awaited<ReturnType<typeof loadCard>>
 export interface CardMutationInput {
   id: string
   actor?: OperationActor | null
+  /** The admin client's key of a money-moving request: the audit row holds it (common/idempotency.ts). */
+  idempotency?: IdempotentRequest | null
   [param: string]: unknown
 }
 
@@ -25,9 +28,10 @@ export interface CardMutation<P> {
 }
 
 /**
- * A step that sends one card operation (audited, with a fresh request_id). Its compensation sends the
- * opposite operation, so that a failure afterwards (re-reading or recording the card) leaves the gateway as
- * it was. A failed undo is audited and logged for staff: it cannot be retried blindly.
+ * A step that sends one card operation (audited, with a fresh request_id; with the client's key when it moves
+ * money). Its compensation sends the opposite operation, so that a failure afterwards (re-reading or recording
+ * the card) leaves the gateway as it was, and frees the key. A failed undo is audited and logged for staff: it
+ * cannot be retried blindly, and the key stays held.
  */
 export function createCardMutationStep<P>(name: string, mutation: CardMutation<P>) {
   return createStep(
@@ -39,13 +43,20 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
       const requestId = newRequestId(mutation.operation)
       await auditedGatewayCall(
         container,
-        { operation: mutation.operation, actor: input.actor, target_id: card.id, request_id: requestId, details: mutation.details?.(params) ?? null },
+        {
+          operation: mutation.operation,
+          actor: input.actor,
+          target_id: card.id,
+          request_id: requestId,
+          details: mutation.details?.(params) ?? null,
+          idempotency: input.idempotency ?? null,
+        },
         async () => assertOperationDone(mutation.operation, await mutation.send(service.issuing(), card, params, requestId)),
         reqNoOf
       )
       return new StepResponse(
         { id: card.id, gateway_group_id: card.gateway_group_id },
-        { card, params, actor: input.actor ?? null }
+        { card, params, actor: input.actor ?? null, key: input.idempotency?.key ?? null }
       )
     },
     async (done, { container }) => {
@@ -60,6 +71,8 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
           async () => assertOperationDone(operation, await undo(gatewayModule(container).issuing(), done.card, done.params, requestId)),
           reqNoOf
         )
+        // Nothing moved in the end: the client's key may start the request again.
+        if (done.key) await markUndone(container, done.key)
       } catch (e) {
         container
           .resolve<{ error(m: string): void }>("logger")

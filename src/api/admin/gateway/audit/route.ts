@@ -6,14 +6,16 @@ import type { GatewayOperationAuditRecord } from "../../../../types/http"
  * operationId: AdminGatewayListAudit
  * summary: List the audit of payout, issuing, subscription and review operations
  * description: One row per operation sent to the gateway (payouts, issuing, subscription cancels, reviews), per
- *   card reveal and per subscription status the sync corrected: operation, actor, target
- *   record, request_id, the gateway's request number, result and error. Filterable by operation, actor_id,
- *   target_id, request_id, result and creation date; newest first.
+ *   card reveal and per subscription status the sync corrected: operation, actor (`user` or `api-key`), target
+ *   record, request_id, the client's idempotency_key (money-moving requests), the gateway's request number,
+ *   result and error. A row is written `attempted` before its operation is sent, then completed (`succeeded`,
+ *   `failed`, `unknown`, `partial`, or `undone` by a compensation). Filterable by operation, actor_id,
+ *   target_id, request_id, idempotency_key, result and creation date; newest first.
  * x-authenticated: true
  * parameters:
  *   - { in: query, name: operation, schema: { type: string, example: card.reveal } }
  *   - { in: query, name: target_id, schema: { type: string } }
- *   - { in: query, name: result, schema: { type: string, enum: [succeeded, failed, unknown, partial] } }
+ *   - { in: query, name: result, schema: { type: string, enum: [attempted, succeeded, failed, unknown, partial, undone] } }
  *   - { in: query, name: offset, schema: { type: integer } }
  *   - { in: query, name: limit, schema: { type: integer } }
  * responses:

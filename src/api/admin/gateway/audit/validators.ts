@@ -2,14 +2,17 @@ import { z } from "zod"
 import { GatewayOperationAudit } from "../../../../modules/gateway/models/gateway-operation-audit"
 import { fieldsOf, listQuery, oneOrMany } from "../common-validators"
 
+const AUDIT_RESULTS = ["attempted", "succeeded", "failed", "unknown", "partial", "undone"] as const
+
 /** GET /admin/gateway/audit */
 export const AdminListAuditSchema = listQuery({
   operation: oneOrMany(z.string()),
   actor_id: oneOrMany(z.string()),
   target_id: oneOrMany(z.string()),
   request_id: oneOrMany(z.string()),
-  result: oneOrMany(z.enum(["succeeded", "failed", "unknown", "partial"], { error: "result must be succeeded, failed, unknown or partial" })),
+  idempotency_key: oneOrMany(z.string()),
+  result: oneOrMany(z.enum(AUDIT_RESULTS, { error: `result must be ${AUDIT_RESULTS.join(", ")}` })),
 })
 
-/** An audit row is written once: no updated_at. */
-export const AUDIT_FIELDS = fieldsOf(GatewayOperationAudit, [], ["created_at"])
+/** A row is written before its operation is sent and completed afterwards (updated_at); its request hash stays inside. */
+export const AUDIT_FIELDS = fieldsOf(GatewayOperationAudit, ["request_hash"])

@@ -1,6 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
+import { gatewayModule } from "../../../../workflows/common/operation-context"
 import { actorOf } from "../actor"
+import { idempotentRequestOf, respondOnce } from "../idempotency-key"
 import { listRoute } from "../list-response"
 import type { AdminCreatePayout } from "../schemas/payouts"
 import type { AdminGatewayPayoutResponse, GatewayPayoutRecord } from "../../../../types/http"
@@ -33,9 +35,14 @@ export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway
  * summary: Create a payout
  * description: Pays a beneficiary through the gateway (`/v1/payout`). The amount must have exactly the
  *   currency's decimals at most (USD 2, JPY 0, KWD 3). The payout is PROCESSING until the gateway's
- *   notification (or a refresh) reports COMPLETED or FAILED. A `request_id` is generated unless given; a
- *   request_id already used is refused (422): refresh that payout instead.
+ *   notification (or a refresh) reports COMPLETED or FAILED. Requires an idempotency key, the header
+ *   `Idempotency-Key` (or `request_id` in the body; both, if sent, equal): it becomes the payout's request_id at
+ *   the gateway. A repeat with the same key and body answers the same payout (200) without sending anything;
+ *   the same key with another body is refused (422); a repeat while the first is still being sent is a 409. A
+ *   key whose payout the gateway refused may be used again.
  * x-authenticated: true
+ * parameters:
+ *   - { in: header, name: Idempotency-Key, required: true, schema: { type: string, maxLength: 64, example: 5f0c8a9e-3d1b-4a7e-9c2f-1b6d0e4a8c31 } }
  * requestBody:
  *   content:
  *     application/json:
@@ -43,7 +50,7 @@ export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway
  *         type: object
  *         required: [payment_amount, payment_currency, beneficiary]
  *         properties:
- *           request_id: { type: string }
+ *           request_id: { type: string, description: "the Idempotency-Key, under the gateway's name" }
  *           payment_amount: { type: string, example: "100.00" }
  *           payment_currency: { type: string, example: USD }
  *           reference: { type: string }
@@ -51,12 +58,23 @@ export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway
  *           beneficiary: { type: object }
  *           payer: { type: object }
  * responses:
- *   "200": { description: "{ payout }" }
- *   "400": { description: Invalid field (named), or the gateway refused it (its code and message). }
+ *   "200": { description: "{ payout } (also for a repeat of the same key and body)" }
+ *   "400": { description: "Invalid field (named), a missing or malformed Idempotency-Key, or the gateway refused it (its code and message)." }
  *   "401": { description: Not authenticated as an admin user. }
- *   "422": { description: The request_id was used already. }
+ *   "409": { description: The first request with this key is still being sent. }
+ *   "415": { description: The body is not application/json. }
+ *   "422": { description: The key was used for another request. }
  */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, res: MedusaResponse<AdminGatewayPayoutResponse>) => {
-  const { result } = await createPayoutWorkflow(req.scope).run({ input: { ...req.validatedBody, actor: actorOf(req) } })
-  res.json({ payout: result })
+  const { request_id, ...body } = req.validatedBody
+  const request = idempotentRequestOf(req, "payout.create", null, body, request_id)
+  await respondOnce(req, res, request, {
+    // A lost gateway answer is answered as the first request was: the payout, UNKNOWN until refreshed.
+    lostAnswerIsRefused: false,
+    answer: async (holder) => ({ payout: await gatewayModule(req.scope).retrieveGatewayPayout(holder.target_id) }),
+    run: async () => {
+      const input = { ...body, request_id: request.key, idempotency: request, actor: actorOf(req) }
+      return { payout: (await createPayoutWorkflow(req.scope).run({ input })).result }
+    },
+  })
 }

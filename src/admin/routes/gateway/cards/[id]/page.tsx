@@ -36,10 +36,17 @@ const CardDetailPage = () => {
   const run = useGatewayAction()
   const [amountAction, setAmountAction] = useState<AmountAction | null>(null)
   const [revealed, setRevealed] = useState<AdminGatewayRevealedCard | null>(null)
-  const hide = useCallback(() => setRevealed(null), [])
+  // The number and CVV live only in `revealed`: the mutation's own copy is dropped as soon as it is read, and
+  // hiding drops both.
+  const { reset: forgetReveal } = reveal
+  const hide = useCallback(() => {
+    setRevealed(null)
+    forgetReveal()
+  }, [forgetReveal])
   const card = query.data?.card
 
-  const act = (a: CardAction, texts: Texts & { confirm?: Confirm }, amount?: string, after?: () => void) => run(action, { action: a, amount }, texts, after)
+  const act = (a: CardAction, texts: Texts & { confirm?: Confirm }, amount?: string, after?: () => void, key?: string) =>
+    run(action, { action: a, amount, key }, texts, after)
   const onReveal = () =>
     run(
       reveal,
@@ -53,7 +60,10 @@ const CardDetailPage = () => {
         // No toast: the panel with the details is the answer.
         failed: "Could not reveal the card",
       },
-      ({ card }) => setRevealed(card)
+      ({ card }) => {
+        setRevealed(card)
+        forgetReveal()
+      }
     )
 
   return (
@@ -71,7 +81,8 @@ const CardDetailPage = () => {
             currency={card.currency}
             isPending={action.isPending}
             onClose={() => setAmountAction(null)}
-            onConfirm={(amount) => act(amountAction, AMOUNT_ACTIONS[amountAction], amount, () => setAmountAction(null))}
+            // recharge and withdraw move money: they carry the prompt's idempotency key (the limit needs none)
+            onConfirm={(amount, key) => act(amountAction, AMOUNT_ACTIONS[amountAction], amount, () => setAmountAction(null), amountAction === "limit" ? undefined : key)}
           />
         )
       }

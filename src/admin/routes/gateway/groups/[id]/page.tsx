@@ -27,7 +27,7 @@ const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onC
       schema={AdminRefundGroupSchema}
       isPending={refund.isPending}
       onClose={onClose}
-      onConfirm={(amount) => run(refund, amount, { done, failed: "Could not refund from the group" }, onClose)}
+      onConfirm={(amount, key) => run(refund, { amount, key }, { done, failed: "Could not refund from the group" }, onClose)}
     />
   )
 }

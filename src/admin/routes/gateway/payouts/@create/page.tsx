@@ -5,6 +5,7 @@ import { CreateRouteModal } from "../../../../components/create-route"
 import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCreatePayout } from "../../../../hooks/api/payouts"
 import { submitted, useSchemaForm } from "../../../../lib/form"
+import { useIdempotencyKey } from "../../../../lib/idempotency"
 import type { AdminGatewayPayoutResponse, Json } from "../../../../../types/http"
 
 type Values = {
@@ -86,7 +87,8 @@ const TEXTS: ActionTexts<Json<AdminGatewayPayoutResponse>> = { done: ({ payout }
 
 const CreatePayoutPage = () => {
   const form = useSchemaForm<Values, typeof BankPayoutSchema>(BankPayoutSchema, EMPTY, toBody)
-  const create = useCreatePayout()
+  // One payout per form: every submit (a retry, a double click) sends this key, and the API pays it once.
+  const create = useCreatePayout(useIdempotencyKey())
   const company = form.watch("beneficiary.entity_type") === "COMPANY"
   return (
     <CreateRouteModal form={form} mutation={create} testId="create-payout" copy={COPY} texts={TEXTS} detail={({ payout }) => `/gateway/payouts/${payout.id}`}>

@@ -1,7 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { auditedGatewayCall } from "../../../../../../workflows/common/audited-call"
-import { gatewayModule } from "../../../../../../workflows/common/operation-context"
+import { revealCard } from "../../../../../../workflows/issuing/reveal-card"
 import { actorOf } from "../../../actor"
 import type { AdminGatewayRevealedCardResponse } from "../../../../../../types/http"
 
@@ -11,7 +9,10 @@ import type { AdminGatewayRevealedCardResponse } from "../../../../../../types/h
  * summary: Reveal a card's full number and CVV
  * description: Fetches the card's full number and CVV from the gateway (`/card/query`) for this one answer.
  *   They are never stored, cached or logged; the answer is marked `Cache-Control: no-store`. Every reveal is
- *   audited (operation `card.reveal`, with the admin user). Refused for a closed card.
+ *   audited (operation `card.reveal`, with the admin user), the row written before the gateway is asked: when
+ *   it cannot be written nothing is revealed. Only admin users may (not secret API keys; only those in the
+ *   module option `issuing.reveal.user_ids` when it is set), at most `issuing.reveal.per_user` times in
+ *   `window_seconds` (default 10 an hour). Refused for a closed card.
  * x-authenticated: true
  * parameters:
  *   - { in: path, name: id, required: true, schema: { type: string } }
@@ -19,27 +20,18 @@ import type { AdminGatewayRevealedCardResponse } from "../../../../../../types/h
  *   "200": { description: "{ card: { id, number, cvv, expiry_month, expiry_year } }" }
  *   "400": { description: The card is closed, or the gateway refused (its code and message). }
  *   "401": { description: Not authenticated as an admin user. }
+ *   "403": { description: "A secret API key, or an admin user not in issuing.reveal.user_ids." }
  *   "404": { description: No such card. }
+ *   "415": { description: Not sent as application/json. }
+ *   "429": { description: Over the reveals allowed per user and window. }
+ *   "500": { description: The audit row could not be written (nothing revealed). }
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayRevealedCardResponse>) => {
-  const service = gatewayModule(req.scope)
-  const card = await service.retrieveGatewayCard(req.params.id)
-  if (card.status === "closed") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Card ${card.id} is closed: its details are not revealed`)
+  const revealed = await revealCard(req.scope, { id: req.params.id, actor: actorOf(req) })
+  if ("tooMany" in revealed) {
+    res.status(429).json({ type: "too_many_requests", message: revealed.tooMany } as never)
+    return
   }
-  // Not a workflow on purpose: a step's result may be kept by the workflow engine, and these values must
-  // exist only in this request's memory and its answer. The audit row records who looked, not what they saw.
-  const record = await auditedGatewayCall(req.scope, { operation: "card.reveal", actor: actorOf(req), target_id: card.id }, () =>
-    service.issuing().card.query({ cardId: card.gateway_card_id })
-  )
   res.set({ "Cache-Control": "no-store, max-age=0", Pragma: "no-cache" })
-  res.json({
-    card: {
-      id: card.id,
-      number: record.cardNumber ?? null,
-      cvv: record.cvv ?? null,
-      expiry_month: record.expireMonth ?? card.expiry_month,
-      expiry_year: record.expireYear ?? card.expiry_year,
-    },
-  })
+  res.json(revealed)
 }

@@ -1,6 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { withdrawCardWorkflow } from "../../../../../../workflows/issuing/withdraw-card"
+import { gatewayModule } from "../../../../../../workflows/common/operation-context"
 import { actorOf } from "../../../actor"
+import { idempotentRequestOf, respondOnce } from "../../../idempotency-key"
 import type { AdminCardAmount } from "../../../schemas/cards"
 import type { AdminGatewayCardResponse } from "../../../../../../types/http"
 
@@ -9,20 +11,35 @@ import type { AdminGatewayCardResponse } from "../../../../../../types/http"
  * operationId: AdminGatewayWithdrawCard
  * summary: Withdraw from a card
  * description: Moves money from the card back to its group's account (`/card/refund`). The amount is in the card's currency, with at most its decimals.
+ *   Requires the header `Idempotency-Key` (a new key per withdraw, sent again unchanged on a retry): a
+ *   repeat with the same key and amount answers the card without sending anything; another amount under the
+ *   same key is refused (422); a repeat while the first is being sent, or after the gateway's answer to it was
+ *   lost, is a 409 that says what to check. A key whose request the gateway refused may be used again.
  * x-authenticated: true
  * parameters:
  *   - { in: path, name: id, required: true, schema: { type: string } }
+ *   - { in: header, name: Idempotency-Key, required: true, schema: { type: string, maxLength: 64 } }
  * requestBody:
  *   content:
  *     application/json:
  *       schema: { type: object, required: [amount], properties: { amount: { type: string, example: "25.00" } } }
  * responses:
- *   "200": { description: "{ card }" }
- *   "400": { description: "Invalid amount (named), or the gateway refused it with its code and message (1004 closed card, 1005 balance)." }
+ *   "200": { description: "{ card } (also for a repeat of the same key and amount)" }
+ *   "400": { description: "Invalid amount (named), a missing or malformed Idempotency-Key, or the gateway refused it with its code and message (1004 closed card, 1005 balance)." }
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such card. }
+ *   "409": { description: "The first request with this key is still being sent, or its outcome is unknown." }
+ *   "415": { description: The body is not application/json. }
+ *   "422": { description: The key was used for another request. }
  */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminCardAmount>, res: MedusaResponse<AdminGatewayCardResponse>) => {
-  const { result } = await withdrawCardWorkflow(req.scope).run({ input: { id: req.params.id, amount: req.validatedBody.amount, actor: actorOf(req) } })
-  res.json({ card: result })
+  const request = idempotentRequestOf(req, "card.withdraw", req.params.id, req.validatedBody)
+  await respondOnce(req, res, request, {
+    lostAnswerIsRefused: true,
+    answer: async (holder) => ({ card: await gatewayModule(req.scope).retrieveGatewayCard(holder.target_id) }),
+    run: async () => {
+      const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
+      return { card: (await withdrawCardWorkflow(req.scope).run({ input })).result }
+    },
+  })
 }
