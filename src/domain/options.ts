@@ -161,6 +161,11 @@ export const providerOptionsSchema = strictOptions({
   /** Check the direct payment answer's signature (default true; its formula is [assumed]). */
   verify_response_signatures: z.boolean({ error: "must be true or false" }).optional(),
   /**
+   * Log request and answer bodies (redacted) at debug level, to trace a wire problem (default false). Never
+   * for the payment requests that carry the card (authorise, APM, checkout).
+   */
+  log_bodies: z.boolean({ error: "must be true or false" }).optional(),
+  /**
    * The goods URL of each item in `items`: a URL template with `{product_id}`, `{variant_id}`, `{sku}`,
    * `{handle}` (e.g. "https://shop.example/products/{handle}"). Unset, or a placeholder without a value: "0".
    */
@@ -178,7 +183,7 @@ export type ThreeDSMode = NonNullable<GatewayProviderOptions["three_ds"]>
 /** The options of an acquiring client: the provider's, or the module's payout account. */
 export type AcquiringAccountOptions = Pick<
   GatewayProviderOptions,
-  keyof typeof acquiringAccountShape | "timeouts" | "status_codes" | "payment_status_codes" | "verify_response_signatures"
+  keyof typeof acquiringAccountShape | "timeouts" | "status_codes" | "payment_status_codes" | "verify_response_signatures" | "log_bodies"
 >
 
 type WireOptions = { field_names?: unknown; field_values?: unknown; signature_overrides?: Record<string, string[]> }

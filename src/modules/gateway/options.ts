@@ -47,6 +47,8 @@ const issuingSchema = z.strictObject(
     paths: z.partialRecord(z.enum(Object.keys(ISSUING_ENDPOINTS) as [string, ...string[]]), pathOptionSchema).optional(),
     /** `status` values of operation results meaning success (default ["1"]). */
     status_codes: z.strictObject({ ok: statusListOptionSchema.optional() }).optional(),
+    /** Log bodies (redacted) at debug level (default false); never those of the card creation and card query. */
+    log_bodies: z.boolean({ error: "must be true or false" }).optional(),
   },
   { error: "must be an object" },
 )
@@ -66,6 +68,8 @@ const payoutSchema = z.strictObject(
     paths: acquiringAccountShape.paths,
     /** `return_status` values meaning accepted (default ["1"]). */
     status_codes: z.strictObject({ return_status_ok: statusListOptionSchema.optional() }).optional(),
+    /** Log bodies (redacted) at debug level (default false). */
+    log_bodies: z.boolean({ error: "must be true or false" }).optional(),
   },
   { error: "must be an object" },
 )
@@ -107,6 +111,7 @@ export function issuingClientOptions(i: GatewayIssuingOptions): IssuingClientOpt
     ...(i.signature_overrides ? { signatureOverrides: i.signature_overrides } : {}),
     ...(i.paths ? { paths: i.paths as IssuingClientOptions["paths"] } : {}),
     ...(i.status_codes?.ok ? { statusCodes: { ok: i.status_codes.ok } } : {}),
+    ...(i.log_bodies !== undefined ? { logBodies: i.log_bodies } : {}),
   }
 }
 
