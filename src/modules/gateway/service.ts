@@ -230,9 +230,23 @@ class GatewayModuleService extends MedusaService({
     await this.updateGatewaySavedCards({ id, last_used_at: new Date() })
   }
 
-  /** Deletes a saved card (ours only: the gateway documents no endpoint to delete a token). `customerId` limits it to theirs. */
-  async deleteSavedCard(id: string, customerId?: string): Promise<void> {
-    const [row] = await this.listGatewaySavedCards({ id, status: "active", ...(customerId ? { customer_id: customerId } : {}) }, { select: ["id"] })
+  /**
+   * A customer deletes one of their saved cards (ours only: the gateway documents no endpoint to delete a
+   * token). Another customer's card, or no customer at all, is not found: without an owner nothing is deleted.
+   */
+  async deleteSavedCard(id: string, customerId: string): Promise<void> {
+    if (typeof customerId !== "string" || !customerId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
+    await this.removeSavedCard_(id, customerId)
+  }
+
+  /** Staff delete a saved card of the customer they name (the admin route, which audits it). */
+  async adminDeleteSavedCard(id: string, customerId: string): Promise<void> {
+    if (typeof customerId !== "string" || !customerId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "customer_id: required to delete a saved card")
+    await this.removeSavedCard_(id, customerId)
+  }
+
+  private async removeSavedCard_(id: string, customerId: string): Promise<void> {
+    const [row] = await this.listGatewaySavedCards({ id, status: "active", customer_id: customerId }, { select: ["id"] })
     if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
     await this.softDeleteGatewaySavedCards([row.id])
   }

@@ -205,7 +205,8 @@ export class GatewayCardService extends GatewayBase {
   async deletePaymentMethod({ data, context }: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
     const store = this.savedCards()
     if (!store) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, SAVED_CARDS_NEED_MODULE)
-    await store.deleteSavedCard(data.id, customerOf(context?.account_holder?.data) ?? undefined)
+    // An account holder without a customer id names no owner: nothing is deleted (fail closed).
+    await store.deleteSavedCard(data.id, customerOf(context?.account_holder?.data) ?? "")
     return {}
   }
 
