@@ -109,11 +109,27 @@ export const providerOptionsSchema = strictOptions({
     headers_ms: positiveIntOptionSchema.optional(),
     body_ms: positiveIntOptionSchema.optional(),
   }).optional(),
-  /** Caps on card posts per payment session and per client address (defaults 5, and 20 per hour). */
+  /**
+   * Caps on card posts within `window_seconds` (card testing; card-attempts.ts): per client address (20), per
+   * payment session (5), per cart (10), per card number (10); window 3600 s.
+   */
   card_attempts: strictOptions({
-    per_session: positiveIntOptionSchema.optional(),
     per_address: positiveIntOptionSchema.optional(),
+    per_session: positiveIntOptionSchema.optional(),
+    per_cart: positiveIntOptionSchema.optional(),
+    per_card: positiveIntOptionSchema.optional(),
     window_seconds: positiveIntOptionSchema.optional(),
+  }).optional(),
+  /**
+   * Where the shopper's address is read (client-address.ts): unset, the socket's peer (no proxy in front of
+   * Medusa); behind proxies, the header the store's proxy sets and how many proxies append to it.
+   */
+  client_ip: strictOptions({
+    header: z
+      .string({ error: "must be a header name" })
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. "x-forwarded-for"')
+      .optional(),
+    trusted_proxies: positiveIntOptionSchema.max(10, "must be at most 10").optional(),
   }).optional(),
   /** Saved cards: whether a payment with a saved card must carry its security code (default false: the token pays alone). */
   saved_cards: strictOptions({ require_security_code: z.boolean({ error: "must be true or false" }).optional() }).optional(),

@@ -1,6 +1,5 @@
 import { readSessionData, toProviderData, emptySessionData } from "../session-data"
 import { amountMismatch, refundStatusOf } from "../status"
-import { AddressAttempts, cardAttemptLimits } from "../card-attempts"
 import { toMinorUnits } from "../../lib/gateway"
 
 const toMinor = (a: string, c: string) => toMinorUnits(a, c)
@@ -53,19 +52,5 @@ describe("a gateway record for another amount or currency", () => {
 describe("refund status codes", () => {
   it("1 refunded, 2 failed, anything else pending", () => {
     expect([refundStatusOf("1"), refundStatusOf("2"), refundStatusOf("0"), refundStatusOf(null)]).toEqual(["refunded", "failed", "pending", "pending"])
-  })
-})
-
-describe("card posts per client address", () => {
-  it("allows per_address posts in the window, then refuses until the window moves on", () => {
-    const limits = cardAttemptLimits({ per_address: 3, window_seconds: 60 })
-    const a = new AddressAttempts()
-    const t0 = 1_000_000
-    expect([1, 2, 3, 4].map((i) => a.take("1.2.3.4", limits, t0 + i))).toEqual([true, true, true, false])
-    expect(a.take("5.6.7.8", limits, t0 + 5)).toBe(true) // another address has its own allowance
-    expect(a.take("1.2.3.4", limits, t0 + 61_000)).toBe(true)
-  })
-  it("defaults to 5 per session and 20 per address an hour", () => {
-    expect(cardAttemptLimits(undefined)).toEqual({ per_session: 5, per_address: 20, window_seconds: 3600 })
   })
 })

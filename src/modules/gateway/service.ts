@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
@@ -7,15 +8,25 @@ import {
   createIssuingClient,
   IssuingClient,
   LineLogger,
+  redact,
   redactingLogger,
   TransactionRecord,
 } from "../../lib/gateway"
 import {
-  AddressAttempts,
+  addressBucket,
+  AttemptScope,
+  AttemptVerdict,
   CardAttemptLimits,
   cardAttemptLimits,
+  CardAttempts,
+  cardFingerprint,
+  clientAddress,
+  fingerprintSecret,
+  MemoryCapStore,
+  RequestAddressParts,
   createProviderClient,
   findSessionTransaction,
+  GatewayDecline,
   GatewayProviderOptions,
   GatewaySessionData,
   GatewayState,
@@ -75,8 +86,14 @@ class GatewayModuleService extends MedusaService({
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
-  /** Card posts per client address, counted by this instance. */
-  protected readonly addressAttempts_ = new AddressAttempts()
+  /**
+   * The card-attempt caps. Counted in this process's bounded memory (MemoryCapStore): with several instances
+   * each counts its own posts, until a shared CapStore (Redis) takes its place here.
+   */
+  protected readonly cardAttempts_: CardAttempts
+  protected readonly fingerprintSecret_: Buffer
+  protected readonly logger_: LineLogger | undefined
+  #fullWarnedAt = 0
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
@@ -89,8 +106,12 @@ class GatewayModuleService extends MedusaService({
     } catch {
       logger = undefined
     }
+    this.logger_ = logger
     const log = redactingLogger(logger)
     const { payments, issuing, payout } = this.gatewayOptions_
+    this.cardAttempts_ = new CardAttempts(new MemoryCapStore(), cardAttemptLimits(payments?.card_attempts))
+    // The same on every instance (a shared cap store counts one card once); random when there is no sign key.
+    this.fingerprintSecret_ = fingerprintSecret(payments?.sign_key ?? randomBytes(32).toString("hex"))
     this.clients_ = {
       payments: payments ? createProviderClient(payments, logger) : null,
       issuing: issuing ? createIssuingClient({ ...issuingClientOptions(issuing), ...(log ? { logger: log } : {}) }) : null,
@@ -131,9 +152,27 @@ class GatewayModuleService extends MedusaService({
     return cardAttemptLimits(this.gatewayOptions_.payments?.card_attempts)
   }
 
-  /** Records a card post from `address`; false when the address is over its cap. */
-  takeCardAttempt(address: string): boolean {
-    return this.addressAttempts_.take(address, this.cardAttemptLimits())
+  /** The shopper's address as the store's `client_ip` option says to read it (socket, or its proxy's header). */
+  clientAddress(req: RequestAddressParts): string {
+    return clientAddress(req, this.gatewayOptions_.payments?.client_ip)
+  }
+
+  /**
+   * Counts one card post against the caps of `scope` (address bucketed by /64 for IPv6) before anything is
+   * sent; answers the cap it went past, "full" when the counters could not take it, or null.
+   */
+  async takeCardAttempt(scope: AttemptScope): Promise<AttemptVerdict> {
+    const verdict = await this.cardAttempts_.take(scope.address ? { ...scope, address: addressBucket(scope.address) } : scope)
+    if (verdict === "full" && Date.now() - this.#fullWarnedAt > 60_000) {
+      this.#fullWarnedAt = Date.now()
+      this.logger_?.warn("Gateway card-attempt counters are full: new card posts are refused until windows expire (a flood of addresses, carts or cards?)")
+    }
+    return verdict
+  }
+
+  /** The per-card cap's key of a posted card (a keyed hash; never the number). */
+  cardFingerprint(card: { number: string } | { saved_card_id: string }): string {
+    return cardFingerprint(this.fingerprintSecret_, card)
   }
 
   /** The current transaction of a payment session (order_no = session id) through the order query; query failures throw. */
@@ -166,6 +205,14 @@ class GatewayModuleService extends MedusaService({
     const now = new Date()
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
     await knex("gateway_payment").whereIn("order_no", [...orderNos]).whereNull("deleted_at").update({ last_reconciled_at: now, updated_at: now })
+  }
+
+  /** Keeps the gateway's reason of a refused payment attempt for staff (the order widget), redacted. */
+  async recordDecline(orderNo: string, decline: GatewayDecline): Promise<void> {
+    const fields = { decline_code: String(redact(decline.code)).slice(0, 100), decline_message: String(redact(decline.message)).slice(0, 1000) }
+    const [existing] = await this.listGatewayPayments({ order_no: orderNo }, { select: ["id"] })
+    if (existing) await this.updateGatewayPayments({ id: existing.id, ...fields })
+    else await this.createGatewayPayments({ order_no: orderNo, ...fields })
   }
 
   // ------------------------------------------------------------------ saved cards (the token never leaves the server)
