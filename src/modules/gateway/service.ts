@@ -24,6 +24,7 @@ import {
   fingerprintSecret,
   MemoryCapStore,
   RequestAddressParts,
+  ShortCache,
   createProviderClient,
   findSessionTransaction,
   GatewayDecline,
@@ -53,6 +54,9 @@ import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
 import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, validateModuleOptions } from "./options"
+
+/** How long a payment-method ranking is reused for the same cart and amount. */
+const RANKING_TTL_MS = 10_000
 
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
@@ -94,6 +98,10 @@ class GatewayModuleService extends MedusaService({
   protected readonly fingerprintSecret_: Buffer
   protected readonly logger_: LineLogger | undefined
   #fullWarnedAt = 0
+  /** Order queries of sessions waiting for the shopper (cart completion): one in flight per session. */
+  protected readonly waitingQueries_ = new ShortCache<TransactionRecord | null>()
+  /** The gateway's payment-method rankings, per cart and amount, kept a few seconds. */
+  protected readonly rankings_ = new ShortCache<unknown>()
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
@@ -178,6 +186,23 @@ class GatewayModuleService extends MedusaService({
   /** The current transaction of a payment session (order_no = session id) through the order query; query failures throw. */
   async findSessionTransaction(orderNo: string, transactionId?: string | null, superseded: readonly string[] = []): Promise<TransactionRecord | null> {
     return findSessionTransaction(this.acquiring(), orderNo, transactionId, superseded)
+  }
+
+  /**
+   * The order query of a session waiting for the shopper, shared by every cart completion asking at the same
+   * moment (anyone with the cart id can call complete). Nothing is kept afterwards: a shopper back from a
+   * frictionless 3-D Secure a second later must read the new state.
+   */
+  async waitingSessionTransaction(orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
+    return this.waitingQueries_.get(`${orderNo}|${transactionId ?? ""}`, 0, () => this.findSessionTransaction(orderNo, transactionId))
+  }
+
+  /**
+   * A payment-method ranking by `key` (the cart and everything the request depends on), fetched once and kept
+   * for `RANKING_TTL_MS`; a failed fetch is not kept.
+   */
+  async rankingFor<T>(key: string, fetch: () => Promise<T>, keep: (ranking: T) => boolean): Promise<T> {
+    return this.rankings_.get(key, RANKING_TTL_MS, fetch as () => Promise<unknown>, keep as (v: unknown) => boolean) as Promise<T>
   }
 
   isGatewayProvider(providerId: string | null | undefined): boolean {
