@@ -1,6 +1,7 @@
 import { readSessionData, toProviderData, emptySessionData } from "../session-data"
 import { amountMismatch, refundStatusOf } from "../status"
-import { toMinorUnits } from "../../lib/gateway"
+import { GatewayApiError, toMinorUnits } from "../../lib/gateway"
+import { SHOPPER_DECLINES, shopperCategoryOf } from "../shopper-decline"
 
 const toMinor = (a: string, c: string) => toMinorUnits(a, c)
 
@@ -52,5 +53,27 @@ describe("a gateway record for another amount or currency", () => {
 describe("refund status codes", () => {
   it("1 refunded, 2 failed, anything else pending", () => {
     expect([refundStatusOf("1"), refundStatusOf("2"), refundStatusOf("0"), refundStatusOf(null)]).toEqual(["refunded", "failed", "pending", "pending"])
+  })
+})
+
+describe("what a shopper is told about a refusal (L2-5)", () => {
+  it("session data holds a category, never the gateway's code or message, even when one was stored before", () => {
+    const stored = { ...toProviderData(emptySessionData("payses_1", "card", "10.00", "USD")), decline: { code: "D0051", message: "Insufficient funds" } }
+    const out = toProviderData(readSessionData(stored)!)
+    expect(out.decline).toEqual({ code: "declined", message: SHOPPER_DECLINES.declined })
+    expect(JSON.stringify(out)).not.toMatch(/D0051|Insufficient/)
+    const category = { ...stored, decline: { code: "check_card_details", message: "anything" } }
+    expect(toProviderData(readSessionData(category)!).decline).toEqual({ code: "check_card_details", message: SHOPPER_DECLINES.check_card_details })
+  })
+
+  it("a gateway refusal naming a card field asks to check the details; a token is declined; the rest is try again later", () => {
+    const refused = (source: string | undefined, httpStatus = 400) =>
+      new GatewayApiError({ operation: "authorise", code: "I0002", message: "CVV wrong", httpStatus, ...(source ? { source } : {}) })
+    expect(shopperCategoryOf(refused("security_code"))).toBe("check_card_details")
+    expect(shopperCategoryOf(refused("expiration_year"))).toBe("check_card_details")
+    expect(shopperCategoryOf(refused("token_id", 404))).toBe("declined")
+    expect(shopperCategoryOf(refused(undefined))).toBe("try_again_later")
+    expect(shopperCategoryOf(refused("card", 503))).toBe("try_again_later")
+    expect(shopperCategoryOf(new Error("socket hang up"))).toBe("try_again_later")
   })
 })
