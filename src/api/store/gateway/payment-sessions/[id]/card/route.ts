@@ -68,13 +68,13 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
       if (session.status === "authorized" || session.status === "captured" || holdsMoney(readSessionData(session.data)?.gateway_state)) {
         return res.json({ payment_session: { id: session.id, status: session.status, data: session.data } })
       }
-      if (cart!.completed_at) {
+      if (cart.completed_at) {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${session.id} is already completed`)
       }
       const { card, saved_card_id } = req.validatedBody
       const over = await gateway.takeCardAttempt({
         session: session.id,
-        cart: cart!.id,
+        cart: cart.id,
         card: gateway.cardFingerprint(card ? { number: card.number } : { saved_card_id: saved_card_id! }),
       })
       if (over) return refuse(res, over, limits, session.id)
