@@ -51,7 +51,7 @@ async function main() {
         const sessionId = await client.startSession(collectionId, arm)
         const session = msSince(t0)
         const t1 = process.hrtime.bigint()
-        if (arm === "pp_gateway_card") await client.postCard(sessionId)
+        if (arm === "pp_gateway_card") await client.postCard(cartId, sessionId)
         const card = msSince(t1)
         const t2 = process.hrtime.bigint()
         await client.complete(cartId)

@@ -40,8 +40,8 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
     const session = payment_collection.payment_sessions.find((s) => s.provider_id === provider_id)
     return { cart: fresh, session }
   }
-  const postCard = (sessionId, number) =>
-    sdk.client.fetch(`/store/gateway/payment-sessions/${sessionId}/card`, { method: "POST", body: { card: card(number) } })
+  const postCard = (cartId, sessionId, number) =>
+    sdk.client.fetch(`/store/gateway/payment-sessions/${sessionId}/card`, { method: "POST", body: { cart_id: cartId, card: card(number) } })
   const complete = async (cartId) => {
     try {
       return await sdk.store.cart.complete(cartId)
@@ -62,13 +62,13 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
   log("card 4242 4242 4242 4242 (approved)")
   {
     const { cart, session } = await cartWithSession("pp_gateway_card")
-    await postCard(session.id, CARDS.approve)
+    await postCard(cart.id, session.id, CARDS.approve)
     record("card, approved", await complete(cart.id), session)
   }
   log("card 4000 0000 0000 3220 (3-D Secure)")
   {
     const { cart, session } = await cartWithSession("pp_gateway_card")
-    const { payment_session } = await postCard(session.id, CARDS.threeDS)
+    const { payment_session } = await postCard(cart.id, session.id, CARDS.threeDS)
     await postForm(payment_session.data.issuer_url, { outcome: "pass" })
     record("card, 3-D Secure", await complete(cart.id), session)
   }
@@ -90,7 +90,7 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
   log("card 4000 0000 0000 0002 (declined)")
   {
     const { cart, session } = await cartWithSession("pp_gateway_card")
-    const { payment_session } = await postCard(session.id, CARDS.decline)
+    const { payment_session } = await postCard(cart.id, session.id, CARDS.decline)
     const res = await complete(cart.id)
     rows.push({ payment: "card, declined", result: `declined: ${payment_session.data.decline?.message ?? res.type}`, order_id: null, session_id: session.id })
   }

@@ -241,7 +241,7 @@ module.exports = defineConfig({
     const { payment_collection } = await call("POST", "/store/payment-collections", { cart_id: cart.id })
     const created = await call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_gateway_card" })
     const session = created.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
-    const posted = await call("POST", `/store/gateway/payment-sessions/${session.id}/card`, { card: card(number) })
+    const posted = await call("POST", `/store/gateway/payment-sessions/${session.id}/card`, { cart_id: cart.id, card: card(number) })
     return { cartId: cart.id, session, posted: posted.payment_session }
   }
   const complete = (cartId) => call("POST", `/store/carts/${cartId}/complete`, {})

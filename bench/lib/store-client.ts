@@ -63,9 +63,9 @@ export class StoreClient {
     return withSession.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId).id
   }
 
-  /** Posts the test card to the plugin's card route; throws unless the session is authorised. */
-  async postCard(sessionId: string): Promise<void> {
-    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { card: CARD })
+  /** Posts the test card to the plugin's card route for cart `cartId`; throws unless the session is authorised. */
+  async postCard(cartId: string, sessionId: string): Promise<void> {
+    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { cart_id: cartId, card: CARD })
     if (payment_session.status !== "authorized") throw new Error(`card session is ${payment_session.status}`)
   }
 

@@ -91,7 +91,7 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt") {
   const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_card" })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
   const card = { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
-  const { payment_session } = await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { card } })
+  const { payment_session } = await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { cart_id: cart.id, card } })
   const res = await sdk.store.cart.complete(cart.id)
   if (res.type !== "order") throw new Error(`checkout with ${number} did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
   return { order: res.order, session: payment_session }

@@ -97,9 +97,9 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, step, scr
     await screenshot("storefront-card-invalid")
   })
 
-  await step("storefront: a declined card shows the gateway's reason", async () => {
+  await step("storefront: a declined card shows why, as a shopper's category (never the gateway's code)", async () => {
     await payByCard(CARDS.decline)
-    await expectIn("card-form-error", "Payment declined: Card declined", 60_000)
+    await expectIn("card-form-error", "Payment declined: The card was declined. Use another card or payment method.", 60_000)
     if (await page.getByTestId("card-number").inputValue()) throw new Error("the card number stays in the form after the post")
     await assertCardDataOnlyInCardRoute([CARDS.decline])
     await screenshot("storefront-card-declined")

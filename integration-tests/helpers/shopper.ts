@@ -13,6 +13,10 @@ export function card(number: string) {
   return { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
 }
 
+/** The cart of every payment session the helpers created (a card post names its cart), whoever posts to it. */
+const cartOfSession = new Map<string, string>()
+const cartOfCollection = new Map<string, string>()
+
 export class Shopper {
   constructor(
     private readonly api: AxiosInstance,
@@ -21,11 +25,15 @@ export class Shopper {
     readonly customer: { token: string; email: string; id: string } | null = null
   ) {}
 
+  /** More headers on every request, e.g. the `x-forwarded-for` a proxy would write. */
+  extraHeaders: Record<string, string> = {}
+
   get headers() {
     return {
       headers: {
         "x-publishable-api-key": this.store.publishableKey,
         ...(this.customer ? { authorization: `Bearer ${this.customer.token}` } : {}),
+        ...this.extraHeaders,
       },
     }
   }
@@ -60,6 +68,7 @@ export class Shopper {
     const cartId: string = created.cart.id
     await this.api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: this.store.shippingOptionId }, this.headers)
     const { data: pc } = await this.api.post("/store/payment-collections", { cart_id: cartId }, this.headers)
+    cartOfCollection.set(pc.payment_collection.id, cartId)
     const session = await this.createSession(pc.payment_collection.id, provider_id, opts.data)
     const { data: cart } = await this.api.get(`/store/carts/${cartId}`, this.headers)
     return { cartId, cart: cart.cart, paymentCollectionId: pc.payment_collection.id as string, session }
@@ -71,11 +80,17 @@ export class Shopper {
       { provider_id, ...(data ? { data } : {}) },
       this.headers
     )
-    return res.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider_id)
+    const session = res.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider_id)
+    const cartId = cartOfCollection.get(paymentCollectionId)
+    if (session && cartId) cartOfSession.set(session.id, cartId)
+    return session
   }
 
+  /** Posts to the card route with the session's `cart_id` (unless the body names one, or the session is unknown). */
   async postCard(sessionId: string, body: Record<string, unknown>) {
-    return this.api.post(`/store/gateway/payment-sessions/${sessionId}/card`, body, this.headers).catch((e) => e.response)
+    const cartId = cartOfSession.get(sessionId)
+    const withCart = "cart_id" in body || !cartId ? body : { cart_id: cartId, ...body }
+    return this.api.post(`/store/gateway/payment-sessions/${sessionId}/card`, withCart, this.headers).catch((e) => e.response)
   }
 
   async complete(cartId: string) {

@@ -138,10 +138,22 @@ medusaIntegrationTestRunner({
       const ranks = ranked.data.payment_methods.map((m: any) => m.rank)
       expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b))
 
+      // Anyone with the cart id can ask: the same cart and amount is answered from the first ranking for a few
+      // seconds, and requests at the same moment share one (L2-6).
+      const optimises = () => gateway.sandbox.stats().byPath["/v1/optimise"] ?? 0
+      const before = optimises()
+      const again = await Promise.all([1, 2, 3].map(() => api.get(`/store/gateway/payment-methods?cart_id=${cartId}`, shopper.headers)))
+      for (const r of again) expect(r.data).toEqual(ranked.data)
+      expect(optimises()).toBe(before)
+
       gateway.sandbox.setFaults([{ path: "/v1/optimise", fault: "error5xx" }])
-      const soft = await api.get(`/store/gateway/payment-methods?cart_id=${cartId}`, shopper.headers)
+      const other = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+      const soft = await api.get(`/store/gateway/payment-methods?cart_id=${other.cartId}`, shopper.headers)
       expect(soft.status).toBe(200)
       expect(soft.data).toEqual({ payment_methods: [], source: "default" })
+      // a failure is not kept: once the gateway answers again, so does the route
+      gateway.sandbox.clearFaults()
+      expect((await api.get(`/store/gateway/payment-methods?cart_id=${other.cartId}`, shopper.headers)).data.source).toBe("gateway")
 
       const missing = await api.get(`/store/gateway/payment-methods`, shopper.headers).catch((e: any) => e.response)
       expect(missing.status).toBe(400)

@@ -4,6 +4,8 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { SHOPPER_DECLINES } from "../../src/domain/shopper-decline"
+import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../helpers/shopper"
 
@@ -48,17 +50,25 @@ medusaIntegrationTestRunner({
         if (payment) expect(payment.provider_id).toBe("pp_gateway_card")
       })
 
-      it("keeps a declined card's session in error with the gateway's reason and creates no order", async () => {
+      it("keeps a declined card's session in error with a shopper's category (the gateway's reason for staff only) and creates no order", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
         const posted = await shopper.postCard(session.id, { card: card(CARDS.decline) })
         expect(posted.status).toBe(200)
         expect(posted.data.payment_session.status).toBe("error")
-        expect(posted.data.payment_session.data.decline).toEqual({ code: "D0002", message: "Card declined" })
+        expect(posted.data.payment_session.data.decline).toEqual({ code: "declined", message: SHOPPER_DECLINES.declined })
 
         const done = await shopper.complete(cartId)
         expect(done.data.type).not.toBe("order")
-        const { data } = await api.get(`/store/carts/${cartId}`, shopper.headers)
+        const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
         expect(data.cart.completed_at).toBeFalsy()
+        // What the shopper can read (the card route's answer, cart completion, the cart) never has the gateway's reason...
+        for (const seen of [posted.data, done.data, data]) {
+          expect(JSON.stringify(seen)).not.toMatch(/D0002|Card declined/)
+        }
+        // ...which staff see, from the plugin's module
+        const admin = await createAdminHeaders(getContainer())
+        const details = await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)
+        expect(details.data.gateway_payment).toMatchObject({ decline_code: "D0002", decline_message: "Card declined" })
 
         // The shopper tries again with another card on the same session.
         const again = await shopper.postCard(session.id, { card: card(CARDS.approve) })

@@ -180,6 +180,20 @@ medusaIntegrationTestRunner({
       expect((await ada.postCard(session.id, { saved_card_id: saved.id })).status).toBe(404)
     })
 
+    it("a saved-card delete that names no customer deletes nothing (the provider's account holder without customer_id, L2-4)", async () => {
+      const { saved } = await saveCard(ada)
+      const paymentModule = getContainer().resolve(Modules.PAYMENT)
+      const gatewayModule = getContainer().resolve("gateway")
+      const ownerless = paymentModule.deletePaymentMethods({ provider_id: "pp_gateway_card", id: saved.id, context: { account_holder: { data: {} } } } as never)
+      await expect(ownerless).rejects.toThrow(/was not found/)
+      await expect(gatewayModule.deleteSavedCard(saved.id, undefined as unknown as string)).rejects.toThrow(/was not found/)
+      await expect(gatewayModule.deleteSavedCard(saved.id, grace.customer!.id)).rejects.toThrow(/was not found/)
+      expect((await savedCards(ada)).map((c: { id: string }) => c.id)).toEqual([saved.id])
+      // The owner's own delete still works, through the provider too.
+      await paymentModule.deletePaymentMethods({ provider_id: "pp_gateway_card", id: saved.id, context: { account_holder: { data: { customer_id: ada.customer!.id } } } } as never)
+      expect(await savedCards(ada)).toEqual([])
+    })
+
     it("never lets a token or a card number out: not in logs, session data, the store or admin API", async () => {
       const { saved } = await saveCard(ada)
       const { cartId, session } = await ada.cartWithSession("pp_gateway_card")

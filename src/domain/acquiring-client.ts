@@ -66,6 +66,7 @@ export function acquiringClientOptions(options: AcquiringAccountOptions): Acquir
     ...(options.field_names ? { fieldNames: options.field_names } : {}),
     ...(fieldValues ? { fieldValues } : {}),
     ...(options.verify_response_signatures !== undefined ? { verifyResponseSignatures: options.verify_response_signatures } : {}),
+    ...(options.log_bodies !== undefined ? { logBodies: options.log_bodies } : {}),
   }
 }
 

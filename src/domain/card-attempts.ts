@@ -1,41 +1,87 @@
 /**
- * Limits on card posts, so that the card route cannot be used to test stolen cards: per payment session
- * (counted in the session's data by the provider, under the route's per-session lock) and per client address
- * (counted here, in this process's memory: with several instances each one counts its own posts).
+ * Caps on card posts, so that the card route cannot be used to test stolen cards (provider option
+ * `card_attempts`). A post counts BEFORE the gateway is called, whatever comes of it (approved, declined,
+ * refused with an error, lost), against four caps, each within `window_seconds`:
+ * - per client address (`per_address`), bucketed as client-address.ts says;
+ * - per payment session (`per_session`) and per cart (`per_cart`): sessions are cheap to create, the cart is not
+ *   (it holds the items, addresses and the guest's credential);
+ * - per card (`per_card`): a keyed hash of the card number (HMAC-SHA256 with a server secret), or the saved
+ *   card's id, so that one card tried on many carts is still one card. The hash is kept only as a counter key,
+ *   never with the number, and never stored in a table or a session.
+ * The counters live in a `CapStore` (cap-store.ts): this process's bounded memory by default.
  */
+import { createHmac } from "node:crypto"
+import type { CapStore } from "./cap-store"
+
 export interface CardAttemptLimits {
-  /** Card posts that reach the gateway for one payment session. */
-  per_session: number
-  /** Card posts from one client address within `window_seconds`. */
+  /** Card posts per client address within `window_seconds`. */
   per_address: number
+  /** Card posts per payment session within `window_seconds`. */
+  per_session: number
+  /** Card posts per cart (all its payment sessions) within `window_seconds`. */
+  per_cart: number
+  /** Card posts per card number (or saved card) within `window_seconds`, across carts. */
+  per_card: number
   window_seconds: number
 }
 
-export const DEFAULT_CARD_ATTEMPT_LIMITS: CardAttemptLimits = { per_session: 5, per_address: 20, window_seconds: 3600 }
+export const DEFAULT_CARD_ATTEMPT_LIMITS: CardAttemptLimits = Object.freeze({
+  per_address: 20,
+  per_session: 5,
+  per_cart: 10,
+  per_card: 10,
+  window_seconds: 3600,
+})
 
 export function cardAttemptLimits(option: Partial<CardAttemptLimits> | undefined): CardAttemptLimits {
   return { ...DEFAULT_CARD_ATTEMPT_LIMITS, ...(option ?? {}) }
 }
 
-/** Sliding-window counter of posts per address. */
-export class AddressAttempts {
-  readonly #seen = new Map<string, number[]>()
+/** What a post is counted against; absent ones are not counted. */
+export type AttemptScope = Partial<Record<"address" | "session" | "cart" | "card", string>>
+export type AttemptCap = keyof AttemptScope
 
-  /** Records a post from `address` and says whether it is within the limit. */
-  take(address: string, limits: CardAttemptLimits, now = Date.now()): boolean {
-    const since = now - limits.window_seconds * 1000
-    const times = (this.#seen.get(address) ?? []).filter((t) => t > since)
-    if (times.length >= limits.per_address) {
-      this.#seen.set(address, times)
-      return false
-    }
-    times.push(now)
-    this.#seen.set(address, times)
-    if (this.#seen.size > 10_000) this.#prune(since)
-    return true
-  }
+/** The cap a post went past, `"full"` when the store could not count it, or null: the post may go on. */
+export type AttemptVerdict = AttemptCap | "full" | null
 
-  #prune(since: number): void {
-    for (const [k, v] of this.#seen) if (!v.some((t) => t > since)) this.#seen.delete(k)
+const LIMIT_OF: Record<AttemptCap, keyof CardAttemptLimits> = {
+  address: "per_address",
+  session: "per_session",
+  cart: "per_cart",
+  card: "per_card",
+}
+
+/** Counts card posts in a cap store against the limits. */
+export class CardAttempts {
+  constructor(
+    private readonly store: CapStore,
+    private readonly limits: CardAttemptLimits,
+  ) {}
+
+  /** Counts one post against every cap in `scope`; answers the first cap it went past (checked in scope order). */
+  async take(scope: AttemptScope): Promise<AttemptVerdict> {
+    const caps = (Object.keys(scope) as AttemptCap[]).filter((c) => scope[c])
+    if (!caps.length) return null
+    const counts = await this.store.hit(
+      caps.map((c) => `card-attempt:${c}:${scope[c]}`),
+      this.limits.window_seconds,
+    )
+    if (counts.some((n) => n === null)) return "full"
+    const over = caps.findIndex((c, i) => counts[i]! > this.limits[LIMIT_OF[c]])
+    return over < 0 ? null : caps[over]!
   }
+}
+
+/**
+ * The card key of the per-card cap: HMAC-SHA256 of the card number's digits with `secret`, or of the saved
+ * card's id (its token is never read for this). Neither the number nor a plain hash of it is ever kept.
+ */
+export function cardFingerprint(secret: string | Buffer, card: { number: string } | { saved_card_id: string }): string {
+  const subject = "number" in card ? `pan:${card.number.replace(/\D/g, "")}` : `saved:${card.saved_card_id}`
+  return createHmac("sha256", secret).update(subject).digest("hex").slice(0, 32)
+}
+
+/** The secret of the card fingerprints, derived from a server secret (the sign key): the same on every instance. */
+export function fingerprintSecret(serverSecret: string): Buffer {
+  return createHmac("sha256", serverSecret).update("gateway card-attempt fingerprint v1").digest()
 }

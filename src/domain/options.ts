@@ -109,11 +109,27 @@ export const providerOptionsSchema = strictOptions({
     headers_ms: positiveIntOptionSchema.optional(),
     body_ms: positiveIntOptionSchema.optional(),
   }).optional(),
-  /** Caps on card posts per payment session and per client address (defaults 5, and 20 per hour). */
+  /**
+   * Caps on card posts within `window_seconds` (card testing; card-attempts.ts): per client address (20), per
+   * payment session (5), per cart (10), per card number (10); window 3600 s.
+   */
   card_attempts: strictOptions({
-    per_session: positiveIntOptionSchema.optional(),
     per_address: positiveIntOptionSchema.optional(),
+    per_session: positiveIntOptionSchema.optional(),
+    per_cart: positiveIntOptionSchema.optional(),
+    per_card: positiveIntOptionSchema.optional(),
     window_seconds: positiveIntOptionSchema.optional(),
+  }).optional(),
+  /**
+   * Where the shopper's address is read (client-address.ts): unset, the socket's peer (no proxy in front of
+   * Medusa); behind proxies, the header the store's proxy sets and how many proxies append to it.
+   */
+  client_ip: strictOptions({
+    header: z
+      .string({ error: "must be a header name" })
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. "x-forwarded-for"')
+      .optional(),
+    trusted_proxies: positiveIntOptionSchema.max(10, "must be at most 10").optional(),
   }).optional(),
   /** Saved cards: whether a payment with a saved card must carry its security code (default false: the token pays alone). */
   saved_cards: strictOptions({ require_security_code: z.boolean({ error: "must be true or false" }).optional() }).optional(),
@@ -161,6 +177,11 @@ export const providerOptionsSchema = strictOptions({
   /** Check the direct payment answer's signature (default true; its formula is [assumed]). */
   verify_response_signatures: z.boolean({ error: "must be true or false" }).optional(),
   /**
+   * Log request and answer bodies (redacted) at debug level, to trace a wire problem (default false). Never
+   * for the payment requests that carry the card (authorise, APM, checkout).
+   */
+  log_bodies: z.boolean({ error: "must be true or false" }).optional(),
+  /**
    * The goods URL of each item in `items`: a URL template with `{product_id}`, `{variant_id}`, `{sku}`,
    * `{handle}` (e.g. "https://shop.example/products/{handle}"). Unset, or a placeholder without a value: "0".
    */
@@ -178,7 +199,7 @@ export type ThreeDSMode = NonNullable<GatewayProviderOptions["three_ds"]>
 /** The options of an acquiring client: the provider's, or the module's payout account. */
 export type AcquiringAccountOptions = Pick<
   GatewayProviderOptions,
-  keyof typeof acquiringAccountShape | "timeouts" | "status_codes" | "payment_status_codes" | "verify_response_signatures"
+  keyof typeof acquiringAccountShape | "timeouts" | "status_codes" | "payment_status_codes" | "verify_response_signatures" | "log_bodies"
 >
 
 type WireOptions = { field_names?: unknown; field_values?: unknown; signature_overrides?: Record<string, string[]> }

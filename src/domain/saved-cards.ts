@@ -62,7 +62,8 @@ export interface SavedCardStore {
   confirmSavedCard(orderNo: string): Promise<string | null>
   discardPendingCard(orderNo: string): Promise<void>
   listSavedCards(customerId: string): Promise<SavedCardView[]>
-  deleteSavedCard(id: string, customerId?: string): Promise<void>
+  /** Only the customer's own card; without a customer nothing is deleted (not found). */
+  deleteSavedCard(id: string, customerId: string): Promise<void>
 }
 
 /** Why a store cannot save cards yet, and what to change. */

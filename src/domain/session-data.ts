@@ -10,6 +10,7 @@
 import { GATEWAY_METHODS, GatewayMethod } from "./providers"
 import { actionableState, DeclaredStatusCodes, GATEWAY_STATES, GatewayState, isDeclaredState, stateOfRecord } from "./status"
 import type { TransactionRecord } from "../lib/gateway"
+import { asShopperDecline, ShopperDecline } from "./shopper-decline"
 import { SessionSubscription, SUBSCRIPTION_INTERVALS } from "./subscriptions"
 
 export type { GatewayMethod }
@@ -82,12 +83,13 @@ export interface GatewaySessionData {
   payment_method: string | null
   /** The hosted page: its form's action and hidden inputs, and the page itself for an iFrame. */
   hosted: { action: string; inputs: Record<string, string>; html: string } | null
-  /** The gateway's decline code and message. */
-  decline: { code: string; message: string } | null
+  /**
+   * Why the payment did not go through, as the shopper may be told: a category and its message
+   * (shopper-decline.ts), never the gateway's code or message (those are kept for staff in the plugin's module).
+   */
+  decline: ShopperDecline | null
   /** A request was sent but its answer lost: reconciliation decides. */
   outcome_unknown: boolean
-  /** Card posts made on this session (capped by the card route). */
-  card_attempts: number
   /** The gateway's record disagrees with the session (amount or currency): never authorised. */
   discrepancy: string | null
   /** Captures made at the gateway, by Medusa capture id, and the total of those known to be captured. */
@@ -126,7 +128,6 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
     hosted: null,
     decline: null,
     outcome_unknown: false,
-    card_attempts: 0,
     discrepancy: null,
     captures: [],
     captured_amount: null,
@@ -160,9 +161,10 @@ function readHosted(v: unknown): GatewaySessionData["hosted"] {
   return { action: o.action, inputs: stringMap(o.inputs), html: str(o.html) ?? "" }
 }
 
+/** Read back as a category with its own message: a gateway reason stored by an older version never goes out again. */
 function readDecline(v: unknown): GatewaySessionData["decline"] {
   const o = obj(v)
-  return o ? { code: str(o.code) ?? "", message: str(o.message) ?? "" } : null
+  return o ? asShopperDecline(o.code) : null
 }
 
 function readSavedCard(v: unknown): SessionSavedCard | null {
@@ -209,7 +211,6 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
   d.hosted = readHosted(data.hosted)
   d.decline = readDecline(data.decline)
   d.outcome_unknown = data.outcome_unknown === true
-  d.card_attempts = typeof data.card_attempts === "number" && Number.isInteger(data.card_attempts) ? data.card_attempts : 0
   d.discrepancy = str(data.discrepancy)
   d.captures = list(data.captures).flatMap((c) => {
     const o = obj(c)
@@ -256,7 +257,6 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     hosted: d.hosted ? { action: d.hosted.action, inputs: { ...d.hosted.inputs }, html: d.hosted.html } : null,
     decline: d.decline ? { code: d.decline.code, message: d.decline.message } : null,
     outcome_unknown: d.outcome_unknown,
-    card_attempts: d.card_attempts,
     discrepancy: d.discrepancy,
     captures: d.captures.map((c) => ({ id: c.id, amount: c.amount, status: c.status, by: c.by })),
     captured_amount: d.captured_amount,

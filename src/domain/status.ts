@@ -110,6 +110,9 @@ export const isCapturedState = (s: GatewayState | null | undefined) => Boolean(s
 /** The money is held or was taken: authorised, or captured (also when later refunded or charged back). */
 export const isPaidState = (s: GatewayState | null | undefined) => s === "authorized" || isCapturedState(s)
 
+/** The session's money is held (also for risk review) or taken: a second card must not be charged. */
+export const holdsMoney = (s: GatewayState | null | undefined) => s === "review" || isPaidState(s)
+
 /** A store's `payment_status_codes`, by state. */
 export type DeclaredStatusCodes = Partial<Record<string, readonly string[]>> | null | undefined
 

@@ -81,27 +81,39 @@ const postToCardRoute = async (sdk: GatewaySdk, sessionId: string, body: Record<
 }
 
 /**
- * Posts a card for a `pp_gateway_card` session (once per attempt; the plugin authorises at once). `save_card`
- * keeps it for the logged-in customer (send the customer's auth). Browser data is collected unless given.
+ * Posts a card for a `pp_gateway_card` session (once per attempt; the plugin authorises at once), with the id of
+ * the cart the session pays (`cart_id`, required: the route refuses a session posted without its cart).
+ * `save_card` keeps it for the logged-in customer (send the customer's auth). Browser data is collected unless
+ * given.
  */
 export function postCard(
   sdk: GatewaySdk,
   sessionId: string,
-  input: { card: CardDetails; save_card?: boolean; browser?: BrowserData } & CallOptions
+  input: { cart_id: string; card: CardDetails; save_card?: boolean; browser?: BrowserData } & CallOptions
 ): Promise<CardOutcome> {
   const { number, exp_month, exp_year, cvv, holder_name } = input.card
   const card = { number, exp_month, exp_year, cvv, ...(holder_name ? { holder_name } : {}) }
-  return postToCardRoute(sdk, sessionId, { card, ...(input.save_card ? { save_card: true } : {}), browser: input.browser ?? browserData() }, input)
+  return postToCardRoute(
+    sdk,
+    sessionId,
+    { cart_id: input.cart_id, card, ...(input.save_card ? { save_card: true } : {}), browser: input.browser ?? browserData() },
+    input
+  )
 }
 
-/** Pays a `pp_gateway_card` session with one of the logged-in customer's saved cards (send the customer's auth). */
+/** Pays a `pp_gateway_card` session of cart `cart_id` with one of the logged-in customer's saved cards (send the customer's auth). */
 export function payWithSavedCard(
   sdk: GatewaySdk,
   sessionId: string,
-  input: { saved_card_id: string; security_code?: string; browser?: BrowserData } & CallOptions
+  input: { cart_id: string; saved_card_id: string; security_code?: string; browser?: BrowserData } & CallOptions
 ): Promise<CardOutcome> {
   const code = input.security_code?.trim()
-  return postToCardRoute(sdk, sessionId, { saved_card_id: input.saved_card_id, ...(code ? { security_code: code } : {}), browser: input.browser ?? browserData() }, input)
+  return postToCardRoute(
+    sdk,
+    sessionId,
+    { cart_id: input.cart_id, saved_card_id: input.saved_card_id, ...(code ? { security_code: code } : {}), browser: input.browser ?? browserData() },
+    input
+  )
 }
 
 /** The logged-in customer's saved cards (send the customer's auth); expired ones are listed with `expired: true`. */
@@ -141,8 +153,8 @@ const REQUIRES_MORE = "payment_requires_more_error"
 
 /**
  * Completes the cart: the order, or why not. The plugin confirms every redirect payment with the gateway
- * here (the shopper's return is never trusted). When no order is made, the gateway session's decline
- * reason is read back from the cart, so the shopper sees why.
+ * here (the shopper's return is never trusted). When no order is made, the gateway session's decline (a
+ * shopper's category, never the gateway's own reason) is read back from the cart, so the shopper sees why.
  */
 export async function completeCart(sdk: GatewaySdk, cartId: string, options?: CallOptions): Promise<CompletionResult> {
   let failure: string | null = null

@@ -24,6 +24,10 @@ export interface RedirectForm {
   fields: Record<string, string>
 }
 
+/**
+ * Why a payment did not go through, as the plugin tells the shopper: `code` is a category (`declined`,
+ * `check_card_details`, `try_again_later`) and `message` its text, never the gateway's own code or reason.
+ */
 export interface Decline {
   code: string
   message: string
@@ -121,5 +125,5 @@ export type CompletionResult =
   | { type: "order"; order: { id: string; display_id?: number; total?: number; currency_code?: string; [key: string]: unknown } }
   /** The shopper has not finished 3-D Secure, the APM or the hosted page yet. */
   | { type: "requires_more"; message: string }
-  /** Not paid: `message` is the gateway's decline reason when it gave one. */
+  /** Not paid: `message` says why, as the plugin tells a shopper (a category, see `Decline`). */
   | { type: "declined"; message: string; code?: string }

@@ -113,9 +113,9 @@ export function Checkout({ sdk, cart, signedIn, onOrder }: { sdk: Medusa; cart: 
       ) : null}
       {method === "card" && session ? (
         <>
-          {signedIn ? <SavedCardPicker sdk={sdk} sessionId={session.id} onOutcome={onOutcome} onCardsLoaded={(cards) => setHasSavedCards(cards.length > 0)} /> : null}
+          {signedIn ? <SavedCardPicker sdk={sdk} sessionId={session.id} cartId={cart.id} onOutcome={onOutcome} onCardsLoaded={(cards) => setHasSavedCards(cards.length > 0)} /> : null}
           {hasSavedCards ? <p className="muted">Or pay with a new card:</p> : null}
-          <CardForm sdk={sdk} sessionId={session.id} allowSave={signedIn} onOutcome={onOutcome} />
+          <CardForm sdk={sdk} sessionId={session.id} cartId={cart.id} allowSave={signedIn} onOutcome={onOutcome} />
         </>
       ) : null}
       {method === "hosted" && session ? <HostedPaymentFrame session={session} /> : null}

@@ -154,7 +154,14 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
             title="Risk reasons"
             value={reasons.length ? reasons.map((r) => <Badge key={r} size="2xsmall" color="orange">{r}</Badge>) : undefined}
           />
-          {sessionData?.decline && <SectionRow title="Decline" value={`${sessionData.decline.code} ${sessionData.decline.message}`} />}
+          {/* The gateway's own reason is kept in the plugin's module (staff only); the session holds only the shopper's category. */}
+          {sessionData?.decline && (
+            <SectionRow
+              title="Decline"
+              testId="gateway-decline"
+              value={gp?.decline_code || gp?.decline_message ? `${gp.decline_code ?? ""} ${gp.decline_message ?? ""}`.trim() : sessionData.decline.message}
+            />
+          )}
           <RecordRows
             title="Captures"
             testId="gateway-captures"

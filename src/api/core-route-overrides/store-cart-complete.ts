@@ -26,7 +26,8 @@ export async function answerRequiresMore(req: MedusaRequest, res: MedusaResponse
     const waiting = session && !cart.completed_at && (session.status === "requires_more" || (!isCard && session.status === "pending"))
     if (!waiting || !gateway.paymentOptions()) return next()
 
-    const state = gateway.stateOfRecord(await gateway.findSessionTransaction(session.id, session.data?.transaction_id))
+    // One order query in flight per session, however many completes arrive at once.
+    const state = gateway.stateOfRecord(await gateway.waitingSessionTransaction(session.id, session.data?.transaction_id))
     if (state === "pending" || (state === "not_found" && !isCard)) {
       res.status(200).json({
         type: "cart",

@@ -8,6 +8,8 @@ const CART_FIELDS = [
   "id",
   "email",
   "customer_id",
+  // whether the cart's customer is registered (a guest's cart has a guest customer): the card route's owner check
+  "customer.has_account",
   "currency_code",
   "completed_at",
   "item_subtotal",

@@ -1,7 +1,7 @@
 import { readSessionData, toProviderData, emptySessionData } from "../session-data"
 import { amountMismatch, refundStatusOf } from "../status"
-import { AddressAttempts, cardAttemptLimits } from "../card-attempts"
-import { toMinorUnits } from "../../lib/gateway"
+import { GatewayApiError, toMinorUnits } from "../../lib/gateway"
+import { SHOPPER_DECLINES, shopperCategoryOf } from "../shopper-decline"
 
 const toMinor = (a: string, c: string) => toMinorUnits(a, c)
 
@@ -56,16 +56,24 @@ describe("refund status codes", () => {
   })
 })
 
-describe("card posts per client address", () => {
-  it("allows per_address posts in the window, then refuses until the window moves on", () => {
-    const limits = cardAttemptLimits({ per_address: 3, window_seconds: 60 })
-    const a = new AddressAttempts()
-    const t0 = 1_000_000
-    expect([1, 2, 3, 4].map((i) => a.take("1.2.3.4", limits, t0 + i))).toEqual([true, true, true, false])
-    expect(a.take("5.6.7.8", limits, t0 + 5)).toBe(true) // another address has its own allowance
-    expect(a.take("1.2.3.4", limits, t0 + 61_000)).toBe(true)
+describe("what a shopper is told about a refusal (L2-5)", () => {
+  it("session data holds a category, never the gateway's code or message, even when one was stored before", () => {
+    const stored = { ...toProviderData(emptySessionData("payses_1", "card", "10.00", "USD")), decline: { code: "D0051", message: "Insufficient funds" } }
+    const out = toProviderData(readSessionData(stored)!)
+    expect(out.decline).toEqual({ code: "declined", message: SHOPPER_DECLINES.declined })
+    expect(JSON.stringify(out)).not.toMatch(/D0051|Insufficient/)
+    const category = { ...stored, decline: { code: "check_card_details", message: "anything" } }
+    expect(toProviderData(readSessionData(category)!).decline).toEqual({ code: "check_card_details", message: SHOPPER_DECLINES.check_card_details })
   })
-  it("defaults to 5 per session and 20 per address an hour", () => {
-    expect(cardAttemptLimits(undefined)).toEqual({ per_session: 5, per_address: 20, window_seconds: 3600 })
+
+  it("a gateway refusal naming a card field asks to check the details; a token is declined; the rest is try again later", () => {
+    const refused = (source: string | undefined, httpStatus = 400) =>
+      new GatewayApiError({ operation: "authorise", code: "I0002", message: "CVV wrong", httpStatus, ...(source ? { source } : {}) })
+    expect(shopperCategoryOf(refused("security_code"))).toBe("check_card_details")
+    expect(shopperCategoryOf(refused("expiration_year"))).toBe("check_card_details")
+    expect(shopperCategoryOf(refused("token_id", 404))).toBe("declined")
+    expect(shopperCategoryOf(refused(undefined))).toBe("try_again_later")
+    expect(shopperCategoryOf(refused("card", 503))).toBe("try_again_later")
+    expect(shopperCategoryOf(new Error("socket hang up"))).toBe("try_again_later")
   })
 })

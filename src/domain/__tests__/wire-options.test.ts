@@ -207,6 +207,11 @@ describe("options are validated with messages naming them", () => {
     ["sync_concurrency zero", { sync_concurrency: 0 }, /option "sync_concurrency" must be a positive integer/],
     ["sync_concurrency fraction", { sync_concurrency: 2.5 }, /option "sync_concurrency" must be a positive integer/],
     ["sync_concurrency too many", { sync_concurrency: 33 }, /option "sync_concurrency" must be at most 32/],
+    ["card_attempts", { card_attempts: { per_card: 0 } }, /option "card_attempts.per_card" must be a positive integer/],
+    ["card_attempts key", { card_attempts: { per_ip: 5 } as never }, /option "card_attempts.per_ip" is not known \(per_address, per_session, per_cart, per_card, window_seconds\)/],
+    ["client_ip header", { client_ip: { header: "X Forwarded For" } }, /option "client_ip.header" must be a header name/],
+    ["client_ip proxies", { client_ip: { header: "x-forwarded-for", trusted_proxies: 0 } }, /option "client_ip.trusted_proxies" must be a positive integer/],
+    ["log_bodies", { log_bodies: "yes" as never }, /option "log_bodies" must be true or false/],
   ]
   it.each(provider)("provider: %s", (_n, extra, message) => {
     expect(() => providerOptions(extra)).toThrow(message)

@@ -5,6 +5,8 @@
 import { z } from "zod"
 import { GatewayOptionsError } from "./errors"
 import { HttpTransport, HttpTransportOptions } from "./http"
+import { isPanField, isSecretField } from "./redact"
+import type { WireMap } from "./wire-map"
 import { formatPath, issuesOf } from "./validate"
 
 const positiveMs = z.number().int("must be a whole number of milliseconds").positive("must be greater than 0")
@@ -102,19 +104,25 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
   return schema.parse(options)
 }
 
-/** The transport a client's options ask for; `secret` (its sign key or api key) is redacted from every log line. */
+/**
+ * The transport a client's options ask for. `secret` (its sign key or api key) is redacted from every log line,
+ * and so are the gateway's names (`wire`) of our card, security code, expiry and token fields.
+ */
 export function transportFor(
-  options: Pick<HttpTransportOptions, "timeouts" | "retry" | "logger" | "connections" | "maxResponseBytes">,
+  options: Pick<HttpTransportOptions, "timeouts" | "retry" | "logger" | "connections" | "maxResponseBytes" | "logBodies">,
   secret: string,
+  wire?: Pick<WireMap, "wireNamesOf">,
 ): HttpTransport {
-  const { timeouts, retry, logger, connections, maxResponseBytes } = options
+  const { timeouts, retry, logger, connections, maxResponseBytes, logBodies } = options
   return new HttpTransport({
     ...(timeouts ? { timeouts } : {}),
     ...(retry ? { retry } : {}),
     ...(logger ? { logger } : {}),
     ...(connections !== undefined ? { connections } : {}),
     ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
+    ...(logBodies !== undefined ? { logBodies } : {}),
     secrets: [secret],
+    ...(wire ? { redactFields: { secret: wire.wireNamesOf(isSecretField), pan: wire.wireNamesOf(isPanField) } } : {}),
   })
 }
 

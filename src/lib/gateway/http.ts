@@ -16,7 +16,7 @@
 import { Pool } from "undici"
 import type { Dispatcher } from "undici"
 import { GatewayOutcomeUnknownError, GatewayTransportError } from "./errors"
-import { redact } from "./redact"
+import { redact, RedactOptions } from "./redact"
 
 export * from "./errors"
 
@@ -63,11 +63,19 @@ export interface HttpTransportOptions {
   logger?: GatewayLogger
   /** Secrets (sign key, api key) that must never appear in a log line. */
   secrets?: readonly string[]
+  /**
+   * More field names redacted in log lines besides the ones redaction knows in every spelling: the gateway's
+   * names of our card, security code, expiry and token fields when the wire map renames them.
+   */
+  redactFields?: { secret?: readonly string[]; pan?: readonly string[] }
   /** Largest answer body accepted (default 5 MiB). */
   maxResponseBytes?: number
   /** Connections per origin (default: unlimited, undici's default). */
   connections?: number
-  /** Whether to log request and response bodies (redacted) at debug level (default true). */
+  /**
+   * Whether to log request and response bodies (redacted) at debug level (default false). Bodies of requests
+   * marked `cardData` are never logged, whatever this says.
+   */
   logBodies?: boolean
 }
 
@@ -82,6 +90,11 @@ export interface HttpRequest {
   contentType: string
   /** True for queries: safe to repeat, retried on connection errors and 5xx. */
   idempotent: boolean
+  /**
+   * The request or its answer carries card data (a card number, security code, expiry or token): its bodies
+   * are never logged, even with `logBodies`; redaction is a second line of defence, not the first.
+   */
+  cardData?: boolean
 }
 
 export interface HttpResponse {
@@ -145,7 +158,7 @@ export class HttpTransport {
   readonly retry: Required<RetryOptions>
   readonly #pools = new Map<string, Pool>()
   readonly #logger?: GatewayLogger
-  readonly #secrets: readonly string[]
+  readonly #redaction: RedactOptions
   readonly #maxResponseBytes: number
   readonly #connections?: number
   readonly #logBodies: boolean
@@ -155,10 +168,14 @@ export class HttpTransport {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) }
     this.retry = { ...DEFAULT_RETRY, ...stripUndefined(options.retry ?? {}) }
     if (options.logger) this.#logger = options.logger
-    this.#secrets = options.secrets ?? []
+    this.#redaction = {
+      secrets: options.secrets ?? [],
+      ...(options.redactFields?.secret?.length ? { secretFields: options.redactFields.secret } : {}),
+      ...(options.redactFields?.pan?.length ? { panFields: options.redactFields.pan } : {}),
+    }
     this.#maxResponseBytes = options.maxResponseBytes ?? 5 * 1024 * 1024
     if (options.connections !== undefined) this.#connections = options.connections
-    this.#logBodies = options.logBodies ?? true
+    this.#logBodies = options.logBodies ?? false
   }
 
   /** The keep-alive pool of an origin, created on first use. */
@@ -195,11 +212,12 @@ export class HttpTransport {
       }
       const started = Date.now()
       const debug = this.logs("debug")
+      const bodies = this.#logBodies && !req.cardData
       if (debug) {
         this.log("debug", `gateway ${req.operation}: POST ${req.url.pathname}`, {
           attempt,
           contentType: req.contentType,
-          ...(this.#logBodies ? { body: req.body } : {}),
+          ...(bodies ? { body: req.body } : {}),
         })
       }
       try {
@@ -209,7 +227,7 @@ export class HttpTransport {
         if (debug) {
           this.log("debug", `gateway ${req.operation}: HTTP ${res.status} in ${Date.now() - started} ms`, {
             // Redact the whole body before cutting it: a card number cut in half would no longer be recognised.
-            ...(this.#logBodies ? { body: String(redact(res.body, { secrets: this.#secrets })).slice(0, 4000) } : {}),
+            ...(bodies ? { body: String(redact(res.body, this.#redaction)).slice(0, 4000) } : {}),
           })
         }
         if (res.status >= 500 && req.idempotent && attempt < attempts) continue
@@ -325,7 +343,7 @@ export class HttpTransport {
     if (!this.logs(level)) return
     const fn = this.#logger![level]!
     // Redact the parts before joining: JSON-escaping a body first would hide its field names from redact().
-    const opts = { secrets: this.#secrets }
+    const opts = this.#redaction
     const line = redact(message, opts) + (meta ? ` ${JSON.stringify(redact(meta, opts))}` : "")
     fn.call(this.#logger, line)
   }

@@ -5,57 +5,67 @@
  * What never appears after `redact`:
  * - card numbers: any run of 12–19 digits (optionally grouped by single spaces or dashes) that passes the
  *   Luhn check keeps only its last 4 digits; fields named like a card number are masked whatever they hold;
- * - security codes (`security_code`, and any field whose name ends in cvv/cvc), the card's expiry
- *   (`expiration_month`, `expiration_year`), stored-card tokens (`token_id`), sign keys, api keys, passwords
- *   and secrets, `encryption_data` and `sign` (replaced by "[REDACTED]"), in objects, in JSON text, in
- *   form-encoded text and in XML text;
- * - any extra secret string passed in `options.secrets` (e.g. the configured sign key itself).
+ * - security codes (`security_code`, any name ending in cvv/cvc, `csc`, `cvn`), the card's expiry
+ *   (`expiration_month`, `exp_year`, `expireMonth`, `expiry_date`, ...), stored-card tokens (`token_id`,
+ *   `token`), bank account numbers (`account_number`, `iban`), sign keys, api keys, passwords and secrets,
+ *   `encryption_data` and `sign` (replaced by "[REDACTED]"), in objects, in JSON text, in form-encoded text and
+ *   in XML text;
+ * - any extra secret string passed in `options.secrets` (e.g. the configured sign key itself), and fields of
+ *   any extra name in `options.secretFields` / `options.panFields` (the gateway's names of our sensitive
+ *   fields when the wire map renames them, e.g. `security_code` → `cvn2`).
+ *
+ * Field names are compared NORMALISED: lowercased with `_` and `-` removed, so `security_code`,
+ * `securityCode`, `SECURITY-CODE` and `securitycode` are one name, whatever spelling a gateway or a
+ * `fieldNames` option uses.
  *
  * The input is never mutated; circular references become "[Circular]".
  */
 
 export const REDACTED = "[REDACTED]"
 
-/** Field names whose value is a card number (masked, last 4 kept). Compared case-insensitively. */
-const PAN_FIELDS = new Set(["card", "card_number", "cardnumber", "card_no", "cardno", "pan", "primary_account_number"])
+/** A field name as redaction compares it: lowercase, without `_` and `-`. */
+export function normaliseFieldName(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, "")
+}
 
-/** Field names whose value must never be shown at all. Compared case-insensitively, `-` treated as `_`. */
+/** Field names (normalised) whose value is a card number (masked, last 4 kept). */
+const PAN_FIELDS = new Set(["card", "cardnumber", "cardno", "pan", "primaryaccountnumber"])
+
+/** Field names (normalised) whose value must never be shown at all. */
 const SECRET_FIELDS = new Set([
-  "security_code",
-  "expiration_month",
-  "expiration_year",
+  "securitycode",
+  "csc",
+  "cvn",
+  "cvd",
+  "cardcode",
   "sign",
   "signature",
-  "encryption_data",
-  "sign_key",
-  "signkey",
-  "api_key",
-  "apikey",
-  "x_api_key",
+  "encryptiondata",
   "secret",
-  "client_secret",
   "password",
   "authorization",
   "signinfo",
   // a stored card's token pays without the card: a secret of the store
-  "token_id",
+  "tokenid",
   "token",
+  // a payout beneficiary's bank account
+  "accountnumber",
+  "iban",
 ])
 
-function normaliseKey(key: string): string {
-  return key.toLowerCase().replace(/-/g, "_")
-}
+/** Any name ending in cvv/cvc (cvv, cvc2, cardCvv...), or in a secret's name (client_secret, x-api-key, accessToken...). */
+const SECRET_SUFFIX = /(cv[vc]2?|secret|password|apikey|signkey|token|tokenid)$/
 
-/** Any name ending in cvv/cvc (cvv, cvc2, a legacy card-prefixed spelling...). */
-const CVV_NAME = /cv[vc]2?$/
+/** The card's expiry in any spelling: exp_month, expireYear, expiry_date, expiration_month, card_exp_year, expiry... */
+const EXPIRY_NAME = /^(card)?exp(iry|iration|ire|ires)?(month|year|date|mm|yy|yyyy)?$/
 
 export function isSecretField(key: string): boolean {
-  const k = normaliseKey(key)
-  return SECRET_FIELDS.has(k) || CVV_NAME.test(k)
+  const k = normaliseFieldName(key)
+  return SECRET_FIELDS.has(k) || SECRET_SUFFIX.test(k) || (k !== "exp" && EXPIRY_NAME.test(k))
 }
 
 export function isPanField(key: string): boolean {
-  return PAN_FIELDS.has(normaliseKey(key))
+  return PAN_FIELDS.has(normaliseFieldName(key))
 }
 
 /** Luhn check of a string of digits. */
@@ -137,25 +147,45 @@ export function maskPansInText(text: string): string {
   })
 }
 
-const SECRET_NAME_PATTERN =
-  "(?:[A-Za-z_]*cv[vc]2?|security_code|expiration_month|expiration_year|sign|signature|encryption_data|sign_?key|api_?key|x-api-key|client_secret|secret|password|signInfo|token_id|token)"
-const PAN_NAME_PATTERN = "(?:card|card_?number|card_?no|pan)"
-
+// Every "name: value" shape in text is found by a pattern that takes ANY name; the name is then judged by
+// `kindOf` (normalised, plus the extra names of the options), so that no spelling escapes a fixed list.
+const NAME = "[A-Za-z_][A-Za-z0-9_.:-]{0,63}"
 // JSON text: "name": "value"  or "name": 123
-const JSON_SECRET = new RegExp(`("${SECRET_NAME_PATTERN}"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|-?\\d[\\d.eE+-]*)`, "gi")
-const JSON_PAN = new RegExp(`("${PAN_NAME_PATTERN}"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, "gi")
+const JSON_FIELD = new RegExp(`("(${NAME})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|-?\\d[\\d.eE+-]*)`, "g")
 // form text: name=value (until & or whitespace)
-const FORM_SECRET = new RegExp(`(^|[&?\\s;,])(${SECRET_NAME_PATTERN})=([^&\\s]*)`, "gi")
-const FORM_PAN = new RegExp(`(^|[&?\\s;,])(${PAN_NAME_PATTERN})=([^&\\s]*)`, "gi")
+const FORM_FIELD = new RegExp(`(^|[&?\\s;,])(${NAME})=([^&\\s]*)`, "g")
 // XML/HTML text: <name>value</name>
-const XML_SECRET = new RegExp(`(<(${SECRET_NAME_PATTERN})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, "gi")
-const XML_PAN = new RegExp(`(<(${PAN_NAME_PATTERN})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, "gi")
+const XML_FIELD = new RegExp(`(<(${NAME})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, "g")
 // HTML input: name="secret" value="..."
-const HTML_INPUT_SECRET = new RegExp(`(name=["']${SECRET_NAME_PATTERN}["'][^>]*?value=["'])([^"']*)`, "gi")
+const HTML_INPUT = new RegExp(`(name=["'](${NAME})["'][^>]*?value=["'])([^"']*)`, "g")
 
 export interface RedactOptions {
   /** Literal secret strings (sign key, api key) that must not appear anywhere. */
   secrets?: readonly string[]
+  /** More field names whose value must never be shown (e.g. the gateway's name of `security_code`). */
+  secretFields?: readonly string[]
+  /** More field names whose value is a card number (e.g. the gateway's name of `card`). */
+  panFields?: readonly string[]
+}
+
+const normalisedLists = new WeakMap<readonly string[], ReadonlySet<string>>()
+function normalisedSet(list: readonly string[] | undefined): ReadonlySet<string> | null {
+  if (!list?.length) return null
+  let set = normalisedLists.get(list)
+  if (!set) normalisedLists.set(list, (set = new Set(list.map(normaliseFieldName))))
+  return set
+}
+
+/** What a field of this name holds for redaction: a secret, a card number, or nothing to hide. */
+function kindOf(key: string, options: RedactOptions | undefined): "secret" | "pan" | null {
+  if (isSecretField(key)) return "secret"
+  if (isPanField(key)) return "pan"
+  if (options?.secretFields || options?.panFields) {
+    const k = normaliseFieldName(key)
+    if (normalisedSet(options.secretFields)?.has(k)) return "secret"
+    if (normalisedSet(options.panFields)?.has(k)) return "pan"
+  }
+  return null
 }
 
 function redactString(text: string, options?: RedactOptions): string {
@@ -166,13 +196,25 @@ function redactString(text: string, options?: RedactOptions): string {
     }
   }
   out = out
-    .replace(JSON_SECRET, (_m, pre: string) => `${pre}"${REDACTED}"`)
-    .replace(JSON_PAN, (_m, pre: string, v: string) => `${pre}"${maskForLog(v)}"`)
-    .replace(FORM_SECRET, (_m, pre: string, name: string) => `${pre}${name}=${REDACTED}`)
-    .replace(FORM_PAN, (_m, pre: string, name: string, v: string) => `${pre}${name}=${maskForLog(decodeSafe(v))}`)
-    .replace(XML_SECRET, (_m, open: string, _n: string, _v: string, close: string) => `${open}${REDACTED}${close}`)
-    .replace(XML_PAN, (_m, open: string, _n: string, v: string, close: string) => `${open}${maskForLog(v)}${close}`)
-    .replace(HTML_INPUT_SECRET, (_m, pre: string) => `${pre}${REDACTED}`)
+    .replace(JSON_FIELD, (m, pre: string, name: string, v: string) => {
+      const kind = kindOf(name, options)
+      if (kind === "secret") return `${pre}"${REDACTED}"`
+      if (kind === "pan") return `${pre}"${maskForLog(v.startsWith('"') ? v.slice(1, -1) : v)}"`
+      return m
+    })
+    .replace(FORM_FIELD, (m, pre: string, name: string, v: string) => {
+      const kind = kindOf(name, options)
+      if (kind === "secret") return `${pre}${name}=${REDACTED}`
+      if (kind === "pan") return `${pre}${name}=${maskForLog(decodeSafe(v))}`
+      return m
+    })
+    .replace(XML_FIELD, (m, open: string, name: string, v: string, close: string) => {
+      const kind = kindOf(name, options)
+      if (kind === "secret") return `${open}${REDACTED}${close}`
+      if (kind === "pan") return `${open}${maskForLog(v)}${close}`
+      return m
+    })
+    .replace(HTML_INPUT, (m, pre: string, name: string) => (kindOf(name, options) ? `${pre}${REDACTED}` : m))
   return maskPansInText(out)
 }
 
@@ -219,8 +261,9 @@ function redactValue(value: unknown, options: RedactOptions | undefined, seen: W
 }
 
 function redactEntry(key: string, v: unknown, options: RedactOptions | undefined, seen: WeakSet<object>): unknown {
-  if (isSecretField(key)) return v === undefined || v === null || v === "" ? v : REDACTED
-  if (isPanField(key) && (typeof v === "string" || typeof v === "number")) return maskForLog(String(v))
+  const kind = kindOf(key, options)
+  if (kind === "secret") return v === undefined || v === null || v === "" ? v : REDACTED
+  if (kind === "pan" && (typeof v === "string" || typeof v === "number")) return maskForLog(String(v))
   return redactValue(v, options, seen)
 }
 

@@ -309,6 +309,16 @@ export class WireMap<K extends string = string> {
     return r ? r.wire : field
   }
 
+  /**
+   * The gateway's names of every field (any operation, any depth) whose name of ours passes `test`: redaction
+   * uses them, so that a field renamed on the wire (`security_code` → `cvn2`) is hidden in logs under both names.
+   */
+  wireNamesOf(test: (ourName: string) => boolean): string[] {
+    const names = new Set<string>()
+    for (const t of this.#tables.values()) for (const r of t.renames) if (test(r.leaf.name)) names.add(r.wire)
+    return [...names]
+  }
+
   /** Our name of a top-level field the gateway names `wire` (itself when not renamed). */
   ourName(key: K, wire: string): string {
     const r = this.#tables.get(key)?.renames.find((x) => x.parents.length === 0 && x.wire === wire)

@@ -63,6 +63,8 @@ const issuingSchema = z.strictObject(
         { error: "must be an object" },
       )
       .optional(),
+    /** Log bodies (redacted) at debug level (default false); never those of the card creation and card query. */
+    log_bodies: z.boolean({ error: "must be true or false" }).optional(),
   },
   { error: "must be an object" },
 )
@@ -82,6 +84,8 @@ const payoutSchema = z.strictObject(
     paths: acquiringAccountShape.paths,
     /** `return_status` values meaning accepted (default ["1"]). */
     status_codes: z.strictObject({ return_status_ok: statusListOptionSchema.optional() }).optional(),
+    /** Log bodies (redacted) at debug level (default false). */
+    log_bodies: z.boolean({ error: "must be true or false" }).optional(),
   },
   { error: "must be an object" },
 )
@@ -123,6 +127,7 @@ export function issuingClientOptions(i: GatewayIssuingOptions): IssuingClientOpt
     ...(i.signature_overrides ? { signatureOverrides: i.signature_overrides } : {}),
     ...(i.paths ? { paths: i.paths as IssuingClientOptions["paths"] } : {}),
     ...(i.status_codes?.ok ? { statusCodes: { ok: i.status_codes.ok } } : {}),
+    ...(i.log_bodies !== undefined ? { logBodies: i.log_bodies } : {}),
   }
 }
 

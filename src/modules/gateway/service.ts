@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
@@ -7,15 +8,26 @@ import {
   createIssuingClient,
   IssuingClient,
   LineLogger,
+  redact,
   redactingLogger,
   TransactionRecord,
 } from "../../lib/gateway"
 import {
-  AddressAttempts,
+  addressBucket,
+  AttemptScope,
+  AttemptVerdict,
   CardAttemptLimits,
   cardAttemptLimits,
+  CardAttempts,
+  cardFingerprint,
+  clientAddress,
+  fingerprintSecret,
+  MemoryCapStore,
+  RequestAddressParts,
+  ShortCache,
   createProviderClient,
   findSessionTransaction,
+  GatewayDecline,
   GatewayProviderOptions,
   GatewaySessionData,
   GatewayState,
@@ -42,6 +54,9 @@ import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
 import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, RevealRules, revealRules, validateModuleOptions } from "./options"
+
+/** How long a payment-method ranking is reused for the same cart and amount. */
+const RANKING_TTL_MS = 10_000
 
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
@@ -75,8 +90,18 @@ class GatewayModuleService extends MedusaService({
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
-  /** Card posts per client address, counted by this instance. */
-  protected readonly addressAttempts_ = new AddressAttempts()
+  /**
+   * The card-attempt caps. Counted in this process's bounded memory (MemoryCapStore): with several instances
+   * each counts its own posts, until a shared CapStore (Redis) takes its place here.
+   */
+  protected readonly cardAttempts_: CardAttempts
+  protected readonly fingerprintSecret_: Buffer
+  protected readonly logger_: LineLogger | undefined
+  #fullWarnedAt = 0
+  /** Order queries of sessions waiting for the shopper (cart completion): one in flight per session. */
+  protected readonly waitingQueries_ = new ShortCache<TransactionRecord | null>()
+  /** The gateway's payment-method rankings, per cart and amount, kept a few seconds. */
+  protected readonly rankings_ = new ShortCache<unknown>()
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
@@ -89,8 +114,12 @@ class GatewayModuleService extends MedusaService({
     } catch {
       logger = undefined
     }
+    this.logger_ = logger
     const log = redactingLogger(logger)
     const { payments, issuing, payout } = this.gatewayOptions_
+    this.cardAttempts_ = new CardAttempts(new MemoryCapStore(), cardAttemptLimits(payments?.card_attempts))
+    // The same on every instance (a shared cap store counts one card once); random when there is no sign key.
+    this.fingerprintSecret_ = fingerprintSecret(payments?.sign_key ?? randomBytes(32).toString("hex"))
     this.clients_ = {
       payments: payments ? createProviderClient(payments, logger) : null,
       issuing: issuing ? createIssuingClient({ ...issuingClientOptions(issuing), ...(log ? { logger: log } : {}) }) : null,
@@ -136,14 +165,49 @@ class GatewayModuleService extends MedusaService({
     return cardAttemptLimits(this.gatewayOptions_.payments?.card_attempts)
   }
 
-  /** Records a card post from `address`; false when the address is over its cap. */
-  takeCardAttempt(address: string): boolean {
-    return this.addressAttempts_.take(address, this.cardAttemptLimits())
+  /** The shopper's address as the store's `client_ip` option says to read it (socket, or its proxy's header). */
+  clientAddress(req: RequestAddressParts): string {
+    return clientAddress(req, this.gatewayOptions_.payments?.client_ip)
+  }
+
+  /**
+   * Counts one card post against the caps of `scope` (address bucketed by /64 for IPv6) before anything is
+   * sent; answers the cap it went past, "full" when the counters could not take it, or null.
+   */
+  async takeCardAttempt(scope: AttemptScope): Promise<AttemptVerdict> {
+    const verdict = await this.cardAttempts_.take(scope.address ? { ...scope, address: addressBucket(scope.address) } : scope)
+    if (verdict === "full" && Date.now() - this.#fullWarnedAt > 60_000) {
+      this.#fullWarnedAt = Date.now()
+      this.logger_?.warn("Gateway card-attempt counters are full: new card posts are refused until windows expire (a flood of addresses, carts or cards?)")
+    }
+    return verdict
+  }
+
+  /** The per-card cap's key of a posted card (a keyed hash; never the number). */
+  cardFingerprint(card: { number: string } | { saved_card_id: string }): string {
+    return cardFingerprint(this.fingerprintSecret_, card)
   }
 
   /** The current transaction of a payment session (order_no = session id) through the order query; query failures throw. */
   async findSessionTransaction(orderNo: string, transactionId?: string | null, superseded: readonly string[] = []): Promise<TransactionRecord | null> {
     return findSessionTransaction(this.acquiring(), orderNo, transactionId, superseded)
+  }
+
+  /**
+   * The order query of a session waiting for the shopper, shared by every cart completion asking at the same
+   * moment (anyone with the cart id can call complete). Nothing is kept afterwards: a shopper back from a
+   * frictionless 3-D Secure a second later must read the new state.
+   */
+  async waitingSessionTransaction(orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
+    return this.waitingQueries_.get(`${orderNo}|${transactionId ?? ""}`, 0, () => this.findSessionTransaction(orderNo, transactionId))
+  }
+
+  /**
+   * A payment-method ranking by `key` (the cart and everything the request depends on), fetched once and kept
+   * for `RANKING_TTL_MS`; a failed fetch is not kept.
+   */
+  async rankingFor<T>(key: string, fetch: () => Promise<T>, keep: (ranking: T) => boolean): Promise<T> {
+    return this.rankings_.get(key, RANKING_TTL_MS, fetch as () => Promise<unknown>, keep as (v: unknown) => boolean) as Promise<T>
   }
 
   isGatewayProvider(providerId: string | null | undefined): boolean {
@@ -171,6 +235,14 @@ class GatewayModuleService extends MedusaService({
     const now = new Date()
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
     await knex("gateway_payment").whereIn("order_no", [...orderNos]).whereNull("deleted_at").update({ last_reconciled_at: now, updated_at: now })
+  }
+
+  /** Keeps the gateway's reason of a refused payment attempt for staff (the order widget), redacted. */
+  async recordDecline(orderNo: string, decline: GatewayDecline): Promise<void> {
+    const fields = { decline_code: String(redact(decline.code)).slice(0, 100), decline_message: String(redact(decline.message)).slice(0, 1000) }
+    const [existing] = await this.listGatewayPayments({ order_no: orderNo }, { select: ["id"] })
+    if (existing) await this.updateGatewayPayments({ id: existing.id, ...fields })
+    else await this.createGatewayPayments({ order_no: orderNo, ...fields })
   }
 
   // ------------------------------------------------------------------ saved cards (the token never leaves the server)
@@ -235,9 +307,23 @@ class GatewayModuleService extends MedusaService({
     await this.updateGatewaySavedCards({ id, last_used_at: new Date() })
   }
 
-  /** Deletes a saved card (ours only: the gateway documents no endpoint to delete a token). `customerId` limits it to theirs. */
-  async deleteSavedCard(id: string, customerId?: string): Promise<void> {
-    const [row] = await this.listGatewaySavedCards({ id, status: "active", ...(customerId ? { customer_id: customerId } : {}) }, { select: ["id"] })
+  /**
+   * A customer deletes one of their saved cards (ours only: the gateway documents no endpoint to delete a
+   * token). Another customer's card, or no customer at all, is not found: without an owner nothing is deleted.
+   */
+  async deleteSavedCard(id: string, customerId: string): Promise<void> {
+    if (typeof customerId !== "string" || !customerId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
+    await this.removeSavedCard_(id, customerId)
+  }
+
+  /** Staff delete a saved card of the customer they name (the admin route, which audits it). */
+  async adminDeleteSavedCard(id: string, customerId: string): Promise<void> {
+    if (typeof customerId !== "string" || !customerId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "customer_id: required to delete a saved card")
+    await this.removeSavedCard_(id, customerId)
+  }
+
+  private async removeSavedCard_(id: string, customerId: string): Promise<void> {
+    const [row] = await this.listGatewaySavedCards({ id, status: "active", customer_id: customerId }, { select: ["id"] })
     if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
     await this.softDeleteGatewaySavedCards([row.id])
   }

@@ -53,45 +53,46 @@ const redirect = { url: "https://issuer.example/3ds/1", method: "POST", fields: 
 describe("card post", () => {
   it("posts the card once to the plugin's card route and nowhere else", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("authorized", { card_mask: "400000******3220" }) })
-    const outcome = await postCard(sdk(), "payses_1", { card: CARD, browser: BROWSER })
+    const outcome = await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD, browser: BROWSER })
     expect(outcome.status).toBe("authorized")
     expect(seen).toHaveLength(1)
     expect(seen[0]).toMatchObject({ method: "POST", path: "/store/gateway/payment-sessions/payses_1/card", query: {} })
     expect(seen[0].headers["x-publishable-api-key"]).toBe("pk_test")
-    expect(seen[0].body).toEqual({ card: CARD, browser: BROWSER })
+    expect(seen[0].body).toEqual({ cart_id: "cart_1", card: CARD, browser: BROWSER })
   })
 
   it("asks to save the card only when told, with the customer's auth, and leaves out an empty holder name", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("authorized", { saved_card: { use: "save", id: "gwsc_1", brand: "visa", last4: "3220" } }) })
-    const outcome = await postCard(sdk(), "payses_1", { card: { ...CARD, holder_name: "" }, save_card: true, browser: BROWSER, headers: { authorization: "Bearer customer-token" } })
-    expect(seen[0].body).toEqual({ card: { number: CARD.number, exp_month: "12", exp_year: "2030", cvv: "123" }, save_card: true, browser: BROWSER })
+    const outcome = await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: { ...CARD, holder_name: "" }, save_card: true, browser: BROWSER, headers: { authorization: "Bearer customer-token" } })
+    expect(seen[0].body).toEqual({ cart_id: "cart_1", card: { number: CARD.number, exp_month: "12", exp_year: "2030", cvv: "123" }, save_card: true, browser: BROWSER })
     expect(seen[0].headers.authorization).toBe("Bearer customer-token")
     expect(outcome.session.data.saved_card).toEqual({ use: "save", id: "gwsc_1", brand: "visa", last4: "3220" })
   })
 
   it("answers 3-D Secure with the hand-off form", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("requires_more", { redirect, issuer_url: redirect.url }) })
-    const outcome = await postCard(sdk(), "payses_1", { card: CARD, browser: BROWSER })
+    const outcome = await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD, browser: BROWSER })
     expect(outcome).toMatchObject({ status: "requires_more", redirect })
   })
 
-  it("answers a decline with the gateway's reason, and review and lost answers as go-on states", async () => {
-    answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("error", { decline: { code: "D0002", message: "Card declined" } }) })
-    expect(await postCard(sdk(), "payses_1", { card: CARD, browser: BROWSER })).toMatchObject({ status: "declined", decline: { code: "D0002", message: "Card declined" } })
+  it("answers a decline with the session's reason (a shopper's category), and review and lost answers as go-on states", async () => {
+    const decline = { code: "declined", message: "The card was declined. Use another card or payment method." }
+    answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("error", { decline }) })
+    expect(await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD, browser: BROWSER })).toMatchObject({ status: "declined", decline })
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("pending_authorization") })
-    expect((await postCard(sdk(), "payses_1", { card: CARD, browser: BROWSER })).status).toBe("pending_authorization")
+    expect((await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD, browser: BROWSER })).status).toBe("pending_authorization")
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("pending") })
-    expect((await postCard(sdk(), "payses_1", { card: CARD, browser: BROWSER })).status).toBe("pending")
+    expect((await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD, browser: BROWSER })).status).toBe("pending")
   })
 
   it("throws the route's refusal (which names the field, never the value)", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ status: 400, json: { type: "invalid_data", message: "card.cvv must be 3 or 4 digits" } })
-    await expect(postCard(sdk(), "payses_1", { card: CARD, browser: BROWSER })).rejects.toMatchObject({ status: 400, message: "card.cvv must be 3 or 4 digits" })
+    await expect(postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD, browser: BROWSER })).rejects.toMatchObject({ status: 400, message: "card.cvv must be 3 or 4 digits" })
   })
 
   it("never puts card data in a URL", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("authorized") })
-    await postCard(sdk(), "payses_1", { card: CARD })
+    await postCard(sdk(), "payses_1", { cart_id: "cart_1", card: CARD })
     for (const s of seen) {
       const url = `${s.path}?${new URLSearchParams(s.query)}`
       for (const secret of [CARD.number, CARD.cvv]) expect(url).not.toContain(secret)
@@ -115,18 +116,18 @@ describe("saved cards", () => {
 
   it("pays with a saved card: its id and the optional security code, no card number", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ json: session("authorized", { saved_card: { use: "pay", id: "gwsc_1", brand: "visa", last4: "4242" } }) })
-    await payWithSavedCard(sdk(), "payses_1", { saved_card_id: "gwsc_1", security_code: " 123 ", browser: BROWSER, headers: auth })
-    await payWithSavedCard(sdk(), "payses_1", { saved_card_id: "gwsc_1", security_code: "", browser: BROWSER, headers: auth })
+    await payWithSavedCard(sdk(), "payses_1", { cart_id: "cart_1", saved_card_id: "gwsc_1", security_code: " 123 ", browser: BROWSER, headers: auth })
+    await payWithSavedCard(sdk(), "payses_1", { cart_id: "cart_1", saved_card_id: "gwsc_1", security_code: "", browser: BROWSER, headers: auth })
     expect(seen.map((s) => s.body)).toEqual([
-      { saved_card_id: "gwsc_1", security_code: "123", browser: BROWSER },
-      { saved_card_id: "gwsc_1", browser: BROWSER },
+      { cart_id: "cart_1", saved_card_id: "gwsc_1", security_code: "123", browser: BROWSER },
+      { cart_id: "cart_1", saved_card_id: "gwsc_1", browser: BROWSER },
     ])
     expect(seen.every((s) => s.headers.authorization === auth.authorization)).toBe(true)
   })
 
   it("refuses an expired card as the route does (400)", async () => {
     answers["POST /store/gateway/payment-sessions/payses_1/card"] = () => ({ status: 400, json: { type: "invalid_data", message: "Saved card gwsc_2 has expired" } })
-    await expect(payWithSavedCard(sdk(), "payses_1", { saved_card_id: "gwsc_2", headers: auth })).rejects.toMatchObject({ status: 400 })
+    await expect(payWithSavedCard(sdk(), "payses_1", { cart_id: "cart_1", saved_card_id: "gwsc_2", headers: auth })).rejects.toMatchObject({ status: 400 })
   })
 
   it("deletes a card, and another customer's card is 404", async () => {
@@ -178,12 +179,12 @@ describe("completing the cart", () => {
     expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "requires_more", message: "More information is required" })
   })
 
-  it("shows the gateway's decline reason recorded on the session when no order is made", async () => {
+  it("shows the decline recorded on the session (a shopper's category) when no order is made", async () => {
     answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." } })
     answers["GET /store/carts/cart_1"] = () => ({
-      json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_gateway_card", status: "error", data: { decline: { code: "3DS1", message: "3-D Secure failed" } } }] } } },
+      json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_gateway_card", status: "error", data: { decline: { code: "declined", message: "The card was declined. Use another card or payment method." } } }] } } },
     })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "declined", message: "3-D Secure failed", code: "3DS1" })
+    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "declined", message: "The card was declined. Use another card or payment method.", code: "declined" })
     expect(seen[1].query.fields).toContain("payment_collection.payment_sessions")
   })
 

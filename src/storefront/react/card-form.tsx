@@ -37,6 +37,8 @@ export interface CardFormProps extends OutcomeProps {
   sdk: GatewaySdk
   /** The cart's `pp_gateway_card` payment session. */
   sessionId: string
+  /** The cart the session pays (sent with the card: the plugin refuses a post without its cart). */
+  cartId: string
   /** Extra headers, e.g. the logged-in customer's `{ authorization: "Bearer ..." }` when the sdk does not hold it. */
   headers?: ExtraHeaders
   /** Offer to save the card: only for a logged-in customer (whose auth must go along). */
@@ -53,7 +55,7 @@ export interface CardFormProps extends OutcomeProps {
 const FIELDS: CardField[] = ["number", "expiry", "cvv", "holder_name"]
 
 export function CardForm(props: CardFormProps) {
-  const { sdk, sessionId, headers, allowSave = false, askHolderName = true, disabled = false, className, children } = props
+  const { sdk, sessionId, cartId, headers, allowSave = false, askHolderName = true, disabled = false, className, children } = props
   const labels = { ...LABELS, ...props.labels }
   const id = useId()
   const refs = {
@@ -100,7 +102,7 @@ export function CardForm(props: CardFormProps) {
     setBusy(true)
     let message: string | null = null
     try {
-      const outcome = await postCard(sdk, sessionId, { card: checked.card, save_card: Boolean(allowSave && save.current?.checked), headers })
+      const outcome = await postCard(sdk, sessionId, { cart_id: cartId, card: checked.card, save_card: Boolean(allowSave && save.current?.checked), headers })
       emptyCardInputs()
       message = await handleOutcome(outcome, props)
     } catch (err) {

@@ -14,6 +14,8 @@ export interface SavedCardPickerProps extends OutcomeProps {
   sdk: GatewaySdk
   /** The cart's `pp_gateway_card` payment session. */
   sessionId: string
+  /** The cart the session pays (sent with the saved card's id). */
+  cartId: string
   /** The customer's auth when the sdk does not hold it (saved cards are the customer's). */
   headers?: ExtraHeaders
   /** Ask for the security code (default true; sent when typed). */
@@ -27,7 +29,7 @@ export interface SavedCardPickerProps extends OutcomeProps {
 const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function SavedCardPicker(props: SavedCardPickerProps) {
-  const { sdk, sessionId, headers, askSecurityCode = true, onCardsLoaded, submitLabel = "Pay with this card", className } = props
+  const { sdk, sessionId, cartId, headers, askSecurityCode = true, onCardsLoaded, submitLabel = "Pay with this card", className } = props
   const id = useId()
   const code = useRef<HTMLInputElement>(null)
   const [cards, setCards] = useState<SavedCard[] | null>(null)
@@ -80,7 +82,7 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     setMessage(null)
     let shown: string | null = null
     try {
-      const outcome = await payWithSavedCard(sdk, sessionId, { saved_card_id: card.id, security_code: typed, headers })
+      const outcome = await payWithSavedCard(sdk, sessionId, { cart_id: cartId, saved_card_id: card.id, security_code: typed, headers })
       if (code.current) code.current.value = ""
       shown = await handleOutcome(outcome, props)
     } catch (err) {

@@ -33,12 +33,14 @@ const CardSchema = z
   .refine((c) => !isCardExpired(c.exp_month, c.exp_year), { message: "card.exp_year/exp_month: the card has expired", path: ["exp_year"] })
 
 /**
- * POST /store/gateway/payment-sessions/:id/card: a typed `card` (with `save_card: true` to save it for the
+ * POST /store/gateway/payment-sessions/:id/card: the session's `cart_id` (Medusa's guest credential: a session
+ * id alone does not let anyone pay into it), and a typed `card` (with `save_card: true` to save it for the
  * logged-in customer) or a `saved_card_id` of theirs (with `security_code` when the store asks for it).
  * Error messages name the field and never echo a value.
  */
 export const StoreGatewayCardSchema = z
   .object({
+    cart_id: z.string({ error: "cart_id is required (the id of the cart this payment session pays)" }).min(1, "cart_id is required (the id of the cart this payment session pays)").max(100, "cart_id must be at most 100 characters"),
     card: CardSchema.optional(),
     save_card: z.boolean({ error: "save_card must be true or false" }).optional(),
     saved_card_id: z.string({ error: "saved_card_id must be a string" }).regex(/^gwsc_[A-Za-z0-9]{1,60}$/, "saved_card_id must be the id of a saved card (gwsc_...)").optional(),

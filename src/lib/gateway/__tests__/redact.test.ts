@@ -144,3 +144,65 @@ describe("redact: stored-card tokens", () => {
     )
   })
 })
+
+describe("redact: every spelling of a sensitive name (M4-1, L4-2)", () => {
+  const SECRET = "7391"
+  const spellings = [
+    "securityCode",
+    "SECURITY-CODE",
+    "security-code",
+    "tokenId",
+    "TokenID",
+    "cardCvv",
+    "cvn",
+    "csc",
+    "exp_month",
+    "exp_year",
+    "expireMonth",
+    "expireYear",
+    "expiry_month",
+    "expiryDate",
+    "expirationMonth",
+    "account_number",
+    "accountNumber",
+    "iban",
+    "IBAN",
+    "x-api-key",
+    "clientSecret",
+    "accessToken",
+  ]
+
+  it.each(spellings)("%s is removed from objects and from JSON, form and XML text", (name) => {
+    expect(redact({ [name]: SECRET, amount: "1.00" })).toEqual({ [name]: REDACTED, amount: "1.00" })
+    expect(redact(JSON.stringify({ [name]: SECRET, amount: "1.00" }))).not.toContain(SECRET)
+    expect(redact(`amount=1.00&${name}=${SECRET}`)).toBe(`amount=1.00&${name}=${REDACTED}`)
+    expect(redact(`<respon><${name}>${SECRET}</${name}></respon>`)).toBe(`<respon><${name}>${REDACTED}</${name}></respon>`)
+  })
+
+  it("a card number under a renamed field is masked even when it fails Luhn", () => {
+    for (const name of ["cardNo", "CardNumber", "card-number", "PAN"]) {
+      expect(redact({ [name]: "4242424242424241" })).toEqual({ [name]: "************4241" })
+      expect(redact(`{"${name}":"4242424242424241"}`)).toBe(`{"${name}":"************4241"}`)
+    }
+  })
+
+  it("names given in options (the gateway's names of our fields) are redacted too", () => {
+    const opts = { secretFields: ["cvn2x", "tk"], panFields: ["number"] }
+    expect(redact({ cvn2x: "123", tk: "TOKEN1", number: "4242424242424241", amount: "1.00" }, opts)).toEqual({
+      cvn2x: REDACTED,
+      tk: REDACTED,
+      number: "************4241",
+      amount: "1.00",
+    })
+    const text = redact('{"cvn2x":"123","tk":"TOKEN1","number":"4242424242424241","amount":"1.00"}', opts)
+    expect(text).toBe(`{"cvn2x":"${REDACTED}","tk":"${REDACTED}","number":"************4241","amount":"1.00"}`)
+    // without them, those names mean nothing to redaction
+    expect(redact({ cvn2x: "123" })).toEqual({ cvn2x: "123" })
+  })
+
+  it("ordinary fields keep their values", () => {
+    const kept = { amount: "10.36", token_flag: "YES", expires_at: "2030-01-01", order_no: "o1", exp: "1", signed: "x", cardholder: "Ada" }
+    expect(redact(kept)).toEqual(kept)
+    expect(redact(JSON.stringify(kept))).toBe(JSON.stringify(kept))
+  })
+})

@@ -153,3 +153,20 @@ describe("hosted page HTML", () => {
     expect(scriptInputs('var a = {"x": {"y": 1}}; var b = {c: 1};')).toEqual({})
   })
 })
+
+describe("respon XML: entities (L1-4)", () => {
+  it("refuses an answer with a DOCTYPE (entity declarations are never expanded)", () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE respon [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><respon><note>&b;</note></respon>`
+    expect(() => parseResponXml(bomb)).toThrow(GatewayResponseError)
+    expect(() => parseResponXml(bomb)).toThrow(/DOCTYPE/)
+    expect(() => parseResponXml(`<!doctype respon><respon><note>x</note></respon>`)).toThrow(/DOCTYPE/)
+  })
+
+  it("decodes XML's own escapes and character references once, and nothing else", () => {
+    const out = parseResponXml(
+      "<respon><note>&amp;lt; &#65;&#x42; &quot;q&quot; &apos;s&apos; &unknown; &#0; &#x110000;</note><issuer_url>https://gw.example/3ds?a=1&amp;b=2&amp;c=%20</issuer_url></respon>",
+    )
+    expect(out.note).toBe(`&lt; AB "q" 's' &unknown; &#0; &#x110000;`)
+    expect(out.issuer_url).toBe("https://gw.example/3ds?a=1&b=2&c=%20")
+  })
+})

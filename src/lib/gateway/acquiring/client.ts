@@ -66,7 +66,7 @@ export class AcquiringClient {
     this.#resolved = resolveAcquiringOptions(options)
     this.#signer = new AcquiringSigner(options.signKey, options.signatureOverrides, this.#resolved.endpoints)
     this.#answers = new AnswerReader(this.#resolved, this.#signer, options.verifyResponseSignatures ?? true)
-    this.#transport = transportFor(options, options.signKey)
+    this.#transport = transportFor(options, options.signKey, this.#resolved.wire)
   }
 
   /** The signer with this client's key and table (e.g. to verify notifications elsewhere). */
@@ -231,7 +231,15 @@ export class AcquiringClient {
    */
   async #send(op: string, body: Body): Promise<HttpResponse> {
     const { url, text, contentType } = this.#encode(op, body)
-    const res = await this.#transport.send({ operation: op, url, body: text, contentType, idempotent: this.#row(op).retrySafe })
+    const row = this.#row(op)
+    const res = await this.#transport.send({
+      operation: op,
+      url,
+      body: text,
+      contentType,
+      idempotent: row.retrySafe,
+      ...(row.cardData ? { cardData: true } : {}),
+    })
     return this.#fromWire(op, res)
   }
 

@@ -55,6 +55,8 @@ export interface AcquiringEndpoint {
   filters?: { names: readonly string[]; limit: number; maxChars: number | null }
   /** Answer fields read outside `response` (the hosted page's `gbc_id`), so that the wire map can rename them. */
   answerFields?: readonly string[]
+  /** The request or its answer carries card data (card, security code, expiry, token): its bodies are never logged. */
+  cardData?: boolean
 }
 
 const PAYMENT_SIGNATURE = ["merchant_id", "account_id", "order_no", "currency", "amount", "return_url"] as const // [assumed]
@@ -141,6 +143,7 @@ export const ACQUIRING_ENDPOINTS = Object.freeze({
     request: authoriseRequestSchema,
     answer: "respon-xml",
     response: authoriseResponseSchema,
+    cardData: true,
   },
   /** The APM payment is /v1/authorise with payment_method [doc]. */
   apm: {
@@ -151,6 +154,7 @@ export const ACQUIRING_ENDPOINTS = Object.freeze({
     request: authoriseApmRequestSchema,
     answer: "respon-xml",
     response: authoriseResponseSchema,
+    cardData: true,
   },
   checkout: {
     path: "/v1/checkout",
@@ -161,6 +165,7 @@ export const ACQUIRING_ENDPOINTS = Object.freeze({
     answer: "html-page",
     response: null,
     answerFields: ["gbc_id"],
+    cardData: true,
   },
   orderQuery: queryEndpoint({
     operation: "orderQuery",

@@ -86,6 +86,11 @@ export interface AcquiringClientOptions {
   verifyResponseSignatures?: boolean
   /** Receives redacted log lines. */
   logger?: GatewayLogger
+  /**
+   * Log request and answer bodies (redacted) at debug level (default false). Never for the operations that
+   * carry card data (authorise, apm, checkout), whatever this says.
+   */
+  logBodies?: boolean
   /** Connections per origin (default unlimited). */
   connections?: number
   /** Largest answer accepted, in bytes (default 5 MiB). */
@@ -124,6 +129,7 @@ const optionsSchema = z.strictObject({
   fieldValues: z.unknown().optional(),
   verifyResponseSignatures: z.boolean().optional(),
   logger: loggerOptionSchema,
+  logBodies: z.boolean().optional(),
   connections: z.number().int().positive().optional(),
   maxResponseBytes: z.number().int().positive().optional(),
 })

@@ -3,6 +3,11 @@
  * every element's text (never converted to numbers: "0000" stays "0000"), `risk_reasons` as a list of
  * `{ name, status }` whatever the nesting the gateway uses (repeated `risk_reasons` elements, one
  * `risk_reasons` with repeated `name`/`status` children, or wrapped entries).
+ *
+ * Entities: the answer holds plain text, so the parser expands none (`processEntities: false`: no entity
+ * expansion attack can reach it) and an answer with a `<!DOCTYPE` (where entities are declared) is refused.
+ * Only XML's own escapes are decoded here, once per value: `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` and
+ * character references (an `issuer_url` carries `&amp;` between its query parameters).
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser"
 import { GatewayResponseError } from "../errors"
@@ -14,7 +19,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  processEntities: true,
+  processEntities: false,
   htmlEntities: false,
   isArray: (_name, jpath) => jpath === "respon.risk_reasons",
 })
@@ -24,9 +29,22 @@ export interface RiskReason {
   status: string
 }
 
+const XML_ESCAPES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }
+const ESCAPE = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g
+
+/** XML's predefined escapes and character references decoded in one pass (`&amp;lt;` stays `&lt;`); nothing else. */
+export function decodeXmlText(s: string): string {
+  if (!s.includes("&")) return s
+  return s.replace(ESCAPE, (m, name: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (name) return XML_ESCAPES[name]!
+    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16)
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : m
+  })
+}
+
 function text(v: unknown): string {
   if (v === undefined || v === null) return ""
-  if (typeof v === "string") return v
+  if (typeof v === "string") return decodeXmlText(v)
   if (typeof v === "number" || typeof v === "boolean") return String(v)
   if (Array.isArray(v)) return v.map(text).join("")
   if (typeof v === "object" && "#text" in (v as object)) return text((v as { "#text": unknown })["#text"])
@@ -61,6 +79,9 @@ export function normaliseRiskReasons(value: unknown): RiskReason[] {
 /** Parses the XML text of a `respon` answer; a malformed document is a GatewayResponseError. */
 export function parseResponXml(xml: string, operation = "authorise", httpStatus?: number): Record<string, unknown> {
   const status = httpStatus !== undefined ? { httpStatus } : undefined
+  if (/<!DOCTYPE/i.test(xml)) {
+    throw new GatewayResponseError(operation, "(body)", "holds a <!DOCTYPE: refused (the answer needs no entity declarations)", status)
+  }
   const valid = XMLValidator.validate(xml)
   if (valid !== true) {
     throw new GatewayResponseError(operation, "(body)", `is not well-formed XML (${valid.err.msg}, line ${valid.err.line})`, status)

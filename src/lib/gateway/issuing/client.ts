@@ -75,7 +75,7 @@ export class IssuingClient {
     this.#wire = resolved.wire
     this.#options = options
     this.#signer = new IssuingSigner(options.apiKey, options.signScheme ?? "fields", options.signatureOverrides)
-    this.#transport = transportFor(options, options.apiKey)
+    this.#transport = transportFor(options, options.apiKey, resolved.wire)
 
     const call = <T>(op: IssuingOperation) => (r: object) => this.call<T>(op, r)
     this.cardholder = {
@@ -156,6 +156,7 @@ export class IssuingClient {
       body: text,
       contentType,
       idempotent: spec.retrySafe,
+      ...(spec.cardData ? { cardData: true } : {}),
     })
     const res = this.#wire.isIdentity(op) ? sent : { ...sent, body: this.#wire.answerText(op, sent.body) }
     return this.#unwrap(op, spec, res)

@@ -40,6 +40,8 @@ export interface IssuingEndpoint {
   request: z.ZodObject | null
   data: z.ZodType
   result: IssuingResultKind
+  /** The answer carries card data (card number, CVV, expiry): its bodies are never logged. */
+  cardData?: boolean
 }
 
 const fieldsAsSent = null
@@ -125,6 +127,7 @@ export const ISSUING_ENDPOINTS = Object.freeze({
     request: cardCreateRequestSchema,
     data: cardCreateResponseSchema,
     result: "cards",
+    cardData: true,
   },
   cardQuery: {
     path: "/card/query",
@@ -135,6 +138,7 @@ export const ISSUING_ENDPOINTS = Object.freeze({
     request: cardQueryRequestSchema,
     data: cardRecordSchema,
     result: "record",
+    cardData: true,
   },
   cardRefund: {
     path: "/card/refund",

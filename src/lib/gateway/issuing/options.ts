@@ -40,6 +40,11 @@ export interface IssuingClientOptions {
   timeouts?: TimeoutOptions
   retry?: RetryOptions
   logger?: GatewayLogger
+  /**
+   * Log request and answer bodies (redacted) at debug level (default false). Never for the card creation and
+   * the card query (their answers hold card numbers and security codes), whatever this says.
+   */
+  logBodies?: boolean
   connections?: number
   maxResponseBytes?: number
 }
@@ -62,6 +67,7 @@ const optionsSchema = z.strictObject({
   timeouts: timeoutsOptionSchema,
   retry: retryOptionSchema,
   logger: loggerOptionSchema,
+  logBodies: z.boolean().optional(),
   connections: z.number().int().positive().optional(),
   maxResponseBytes: z.number().int().positive().optional(),
 })

@@ -25,4 +25,10 @@ export const GatewayPayment = model.define("gateway_payment", {
   last_reconciled_at: model.dateTime().nullable(),
   /** A difference reconciliation found and could not resolve by itself. */
   discrepancy: model.text().nullable(),
+  /**
+   * The gateway's own code and message of the latest refused attempt (staff only: the shopper's session data
+   * holds only a category, see src/domain/shopper-decline.ts).
+   */
+  decline_code: model.text().nullable(),
+  decline_message: model.text().nullable(),
 })

@@ -37,6 +37,7 @@ import {
   CardSubmission,
   buildPaymentRequest,
   createProviderClient,
+  DeclineStore,
   emptySessionData,
   findCardLikeKey,
   GatewayMethod,
@@ -82,7 +83,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     this.options_ = options
     this.cradle_ = cradle
     const logger = this.resolve<ProviderLogger>("logger")
-    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger)
+    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore>("gateway"))
   }
 
   // ------------------------------------------------------------------ what each method supplies
@@ -151,7 +152,6 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       const voided = await this.gateway_.voidIfOpen(previous)
       data = {
         ...emptySessionData(previous.order_no, this.method, amount, currency),
-        card_attempts: previous.card_attempts,
         superseded_transaction_ids: supersede(voided),
       }
       if (!submission) {

@@ -14,8 +14,11 @@ import {
   GatewayState,
   isCapturedState,
   isDeclaredState,
+  DeclineStore,
+  GatewayDecline,
   notifyUrl,
   sessionStateOf,
+  shopperDecline,
   stateOfOutcome,
   stateOfRecord,
   toMedusaError,
@@ -30,7 +33,27 @@ export class SessionGateway {
     readonly client: AcquiringClient,
     readonly options: GatewayProviderOptions,
     readonly logger: ProviderLogger | undefined,
+    /** Where the gateway's reasons are kept for staff (the plugin's module), when the payment module reaches it. */
+    private readonly declines: () => DeclineStore | undefined = () => undefined,
   ) {}
+
+  /**
+   * Keeps the gateway's own reason for a refused payment where only staff see it: the server log and the
+   * plugin's module. Never throws (the payment's outcome stands whatever happens here).
+   */
+  async keepDecline(orderNo: string, decline: GatewayDecline): Promise<void> {
+    this.logger?.info(String(redact(`Gateway payment ${orderNo} refused: ${decline.code} ${decline.message}`)))
+    try {
+      await this.declines()?.recordDecline(orderNo, decline)
+    } catch (err) {
+      this.logger?.warn(`Gateway payment ${orderNo}: the refusal could not be recorded: ${String(redact((err as Error).message))}`)
+    }
+  }
+
+  /** The gateway's reason of a declined direct answer. */
+  declineOf(res: AuthoriseResult): GatewayDecline {
+    return { code: res.result?.code ?? "", message: res.result?.message ?? res.result_info }
+  }
 
   /** The session after a payment's direct answer (card or APM): state, redirect, decline, amount check. */
   fromAnswer(data: GatewaySessionData, res: AuthoriseResult): GatewaySessionData {
@@ -44,7 +67,7 @@ export class SessionGateway {
       threeds_result: res.threeds_result || null,
       issuer_url: issuerUrl,
       redirect: issuerUrl ? this.redirectTo(issuerUrl) : null,
-      decline: state === "failed" ? { code: res.result?.code ?? "", message: res.result?.message ?? res.result_info } : null,
+      decline: state === "failed" ? shopperDecline("declined") : null,
       outcome_unknown: false,
       discrepancy: amountMismatch(res, data, toMinor),
     }
@@ -65,7 +88,7 @@ export class SessionGateway {
     if (record === undefined) return data // query failed: keep what we know
     if (record === null) {
       return data.outcome_unknown
-        ? { ...data, outcome_unknown: false, gateway_state: "failed", decline: { code: "", message: "The gateway has no such payment" } }
+        ? { ...data, outcome_unknown: false, gateway_state: "failed", decline: shopperDecline("try_again_later") }
         : data
     }
     const discrepancy = amountMismatch(record, data, toMinor)
@@ -81,7 +104,7 @@ export class SessionGateway {
       gateway_state: state,
       issuer_url: state === "pending" ? data.issuer_url : null,
       redirect: state === "pending" ? data.redirect : null,
-      decline: state === "failed" ? data.decline ?? { code: record.query_result ?? "", message: "Declined at the gateway" } : null,
+      decline: state === "failed" ? data.decline ?? shopperDecline("declined") : null,
       outcome_unknown: state === "unknown",
     }
   }

@@ -17,7 +17,9 @@ export class GatewayApmService extends GatewayBase {
     const { accept: _accept, ...request } = this.paymentRequest(data, extra)
     try {
       const res = await this.gateway_.client.call<AuthoriseResult>("apm", { ...request, payment_method: method })
-      return this.gateway_.fromAnswer({ ...data, payment_method: method }, res)
+      const answered = this.gateway_.fromAnswer({ ...data, payment_method: method }, res)
+      if (answered.gateway_state === "failed") await this.gateway_.keepDecline(data.order_no, this.gateway_.declineOf(res))
+      return answered
     } catch (err) {
       if (err instanceof GatewayOutcomeUnknownError) return { ...data, payment_method: method, outcome_unknown: true, gateway_state: "unknown" }
       throw toMedusaError(err, "Gateway APM payment")

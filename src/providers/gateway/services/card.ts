@@ -26,13 +26,15 @@ import type {
 } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { AuthoriseResult } from "../../../lib/gateway"
-import { GatewayOutcomeUnknownError, redact } from "../../../lib/gateway"
+import { GatewayOutcomeUnknownError, GatewayValidationError, redact } from "../../../lib/gateway"
 import {
   cardBrand,
   CardSubmission,
+  describeFailure,
   emptySessionData,
   gatewayIdentifier,
   GatewaySessionData,
+  holdsMoney,
   isPaidState,
   last4Of,
   OrderContext,
@@ -40,6 +42,8 @@ import {
   SUBSCRIPTIONS_NEED_MODULE,
   SavedCardStore,
   SessionSavedCard,
+  SHOPPER_DECLINES,
+  shopperCategoryOf,
   sessionSubscriptionOf,
   subscriptionLineOf,
   subscriptionRequest,
@@ -48,9 +52,6 @@ import {
   TypedCard,
 } from "../../../domain"
 import { GatewayBase, StartContext, supersede } from "../core/gateway-base"
-
-/** States in which the session's money is already held or taken: no second card. */
-const AUTHORISED = ["authorized", "captured", "review", "partially_refunded", "refunded"]
 
 export class GatewayCardService extends GatewayBase {
   static identifier = gatewayIdentifier("card")
@@ -67,7 +68,7 @@ export class GatewayCardService extends GatewayBase {
   }
 
   protected async authoriseCard(data: GatewaySessionData, card: CardSubmission, context: OrderContext): Promise<GatewaySessionData> {
-    if (data.gateway_state && AUTHORISED.includes(data.gateway_state)) {
+    if (holdsMoney(data.gateway_state)) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Gateway card payment: this payment session is already authorised")
     }
     const saveFor = "number" in card ? card.save_for ?? null : null
@@ -94,7 +95,6 @@ export class GatewayCardService extends GatewayBase {
     // A new attempt: the earlier one's records and notifications no longer apply to this session.
     const fresh: GatewaySessionData = {
       ...emptySessionData(data.order_no, "card", data.amount, data.currency),
-      card_attempts: data.card_attempts + 1,
       superseded_transaction_ids: supersede(data),
       saved_card: savedCardOf(card, saveFor),
       subscription,
@@ -104,6 +104,7 @@ export class GatewayCardService extends GatewayBase {
       const answered = this.gateway_.fromAnswer(fresh, res)
       const next = subscription && res.recurring_id ? { ...answered, subscription: { ...subscription, recurring_id: res.recurring_id } } : answered
       this.gateway_.logger?.info(`Gateway card payment ${data.order_no}: ${next.gateway_state} (${res.result_info})`)
+      if (next.gateway_state === "failed") await this.gateway_.keepDecline(data.order_no, this.gateway_.declineOf(res))
       return saveFor && "number" in card ? await this.keepToken(next, res, card, saveFor) : next
     } catch (err) {
       if (err instanceof GatewayOutcomeUnknownError) {
@@ -111,8 +112,22 @@ export class GatewayCardService extends GatewayBase {
         this.gateway_.logger?.warn(`Gateway card payment ${data.order_no}: outcome unknown; it will be confirmed with the order query`)
         return { ...fresh, outcome_unknown: true, gateway_state: "unknown" }
       }
-      throw toMedusaError(err, "Gateway card payment")
+      throw await this.refusal(data.order_no, err)
     }
+  }
+
+  /**
+   * A card payment the gateway refused with an error, or that could not be sent: the shopper gets a category
+   * (shopper-decline.ts), staff the gateway's code and message (log, plugin module). Our own validation errors
+   * name a field the shopper sent and pass as they are.
+   */
+  private async refusal(orderNo: string, err: unknown): Promise<MedusaError> {
+    if (err instanceof GatewayValidationError || err instanceof MedusaError) return toMedusaError(err, "Gateway card payment")
+    const f = describeFailure(err, "card payment")
+    await this.gateway_.keepDecline(orderNo, { code: f.code, message: f.message })
+    const category = shopperCategoryOf(err)
+    const type = { check_card_details: MedusaError.Types.INVALID_DATA, declined: MedusaError.Types.NOT_ALLOWED, try_again_later: MedusaError.Types.UNEXPECTED_STATE }[category]
+    return new MedusaError(type, SHOPPER_DECLINES[category], category)
   }
 
   /** A card to save whose payment was not declined: its token is kept, pending until the payment is authorised. */
@@ -205,7 +220,8 @@ export class GatewayCardService extends GatewayBase {
   async deletePaymentMethod({ data, context }: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
     const store = this.savedCards()
     if (!store) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, SAVED_CARDS_NEED_MODULE)
-    await store.deleteSavedCard(data.id, customerOf(context?.account_holder?.data) ?? undefined)
+    // An account holder without a customer id names no owner: nothing is deleted (fail closed).
+    await store.deleteSavedCard(data.id, customerOf(context?.account_holder?.data) ?? "")
     return {}
   }
 

@@ -1,37 +1,56 @@
 /**
  * POST /store/gateway/payment-sessions/:id/card
  *
- * The storefront posts the card here for a `pp_gateway_card` session. The card goes straight to the gateway
- * through the provider (`updatePayment`), whose answer is built from its own keys only: the card never reaches
- * the database, a response or a log. Answers the session's status (`authorized`, `requires_more` with
- * `data.redirect` — the form to POST to the issuer for 3-D Secure — `pending_authorization` when held for
- * review, `error` with `data.decline`).
+ * The storefront posts the card here for a `pp_gateway_card` session, with the session's `cart_id` (Medusa's
+ * guest credential: the session id alone does not let anyone pay into it; a cart of a registered customer
+ * needs that customer's auth too). The card goes straight to the gateway through the provider
+ * (`updatePayment`), whose answer is built from its own keys only: the card never reaches the database, a
+ * response or a log. Answers the session's status (`authorized`, `requires_more` with `data.redirect` — the
+ * form to POST to the issuer for 3-D Secure — `pending_authorization` when held for review, `error` with
+ * `data.decline`, a shopper's category of the refusal).
+ *
+ * A post repeated after its answer was lost (the session already holds the money: authorised, captured, held
+ * for review) is answered with the session as it is, without a new attempt; while 3-D Secure is open the
+ * provider settles the first attempt before any new one.
  *
  * Saved cards (logged-in customers only, and only for their own cart): `save_card: true` with a typed card
  * tokenises it and keeps it once the payment is authorised; `saved_card_id` pays with one of theirs (the token
  * never leaves the server; an expired card is refused before any request).
  *
- * One post at a time per session (a lock), and a cap on posts per session and per client address (provider
- * option `card_attempts`): past it, 429 and nothing is sent to the gateway.
+ * One post at a time per session (a lock). Every post that may reach the gateway is counted first, whatever
+ * comes of it, against the caps of `card_attempts` (per client address, session, cart and card; see
+ * src/domain/card-attempts.ts): past one, 429 and nothing is sent to the gateway.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { CardSubmission, gatewayProviderId, readSessionData } from "../../../../../../domain"
+import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData } from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import type { StoreGatewayCard } from "../../../validators"
 
-const tooMany = (res: MedusaResponse, message: string) => res.status(429).json({ type: "too_many_requests", message })
+/** 429 naming the cap that was reached (503 when the counters are full); nothing was sent. */
+function refuse(res: MedusaResponse, verdict: Exclude<AttemptVerdict, null>, limits: CardAttemptLimits, sessionId?: string) {
+  const window = `${limits.window_seconds} seconds`
+  const messages: Record<Exclude<AttemptVerdict, null>, string> = {
+    address: `Too many card attempts from this address: at most ${limits.per_address} in ${window}. Try again later.`,
+    session: `Too many card attempts for payment session ${sessionId}: at most ${limits.per_session} in ${window}. Start a new payment session or use another payment method.`,
+    cart: `Too many card attempts for this cart: at most ${limits.per_cart} in ${window}. Try again later or use another payment method.`,
+    card: `Too many attempts with this card: at most ${limits.per_card} in ${window}. Try again later or use another card.`,
+    full: "Card payments are busy. Try again in a few minutes.",
+  }
+  if (verdict === "full") return res.status(503).json({ type: "unexpected_state", message: messages.full })
+  return res.status(429).json({ type: "too_many_requests", message: messages[verdict] })
+}
 
 export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, res: MedusaResponse) => {
   const gateway = req.scope.resolve("gateway")
   const limits = gateway.cardAttemptLimits()
-  if (!gateway.takeCardAttempt(req.ip ?? "unknown")) {
-    return tooMany(res, `Too many card attempts from this address: at most ${limits.per_address} in ${limits.window_seconds} seconds. Try again later.`)
-  }
+  const shopperIp = gateway.clientAddress({ headers: req.headers, socketAddress: req.socket?.remoteAddress ?? null })
+  const byAddress = await gateway.takeCardAttempt({ address: shopperIp })
+  if (byAddress) return refuse(res, byAddress, limits)
   const paymentModule = req.scope.resolve(Modules.PAYMENT)
   const locking = req.scope.resolve(Modules.LOCKING)
-  const { browser } = req.validatedBody
+  const { browser, cart_id } = req.validatedBody
   const cardProvider = gatewayProviderId("card")
 
   await locking.execute(
@@ -40,26 +59,31 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
       const session = await paymentModule.retrievePaymentSession(req.params.id, {
         select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
       })
+      const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
+      checkCartOwner(req, cart, session.id, cart_id)
       if (session.provider_id !== cardProvider) {
         throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a ${cardProvider} session`)
       }
-      if (session.status === "authorized" || session.status === "captured") {
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${session.id} is already authorised`)
+      // Posted again after a lost answer: the money is held already, so the shopper gets the first result.
+      if (session.status === "authorized" || session.status === "captured" || holdsMoney(readSessionData(session.data)?.gateway_state)) {
+        return res.json({ payment_session: { id: session.id, status: session.status, data: session.data } })
       }
-      const attempts = Number(session.data?.card_attempts ?? 0)
-      if (attempts >= limits.per_session) {
-        return tooMany(res, `Too many card attempts for payment session ${session.id}: at most ${limits.per_session}. Start a new payment session or use another payment method.`)
-      }
-      const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
-      if (cart?.completed_at) {
+      if (cart.completed_at) {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${session.id} is already completed`)
       }
+      const { card, saved_card_id } = req.validatedBody
+      const over = await gateway.takeCardAttempt({
+        session: session.id,
+        cart: cart.id,
+        card: gateway.cardFingerprint(card ? { number: card.number } : { saved_card_id: saved_card_id! }),
+      })
+      if (over) return refuse(res, over, limits, session.id)
       const submission = await cardSubmission(req, gateway, cart, session.id)
       const updated = await paymentModule.updatePaymentSession({
         id: session.id,
         amount: session.amount,
         currency_code: session.currency_code,
-        data: { ...session.data, card_submission: submission, order_context: orderContextOf(cart, req.ip, browser) },
+        data: { ...session.data, card_submission: submission, order_context: orderContextOf(cart, shopperIp === "unknown" ? undefined : shopperIp, browser) },
       })
       if ("token" in submission && readSessionData(updated.data)?.gateway_state !== "failed") {
         await gateway.markSavedCardUsed(submission.saved_card_id)
@@ -68,6 +92,19 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
     },
     { timeout: 60 }
   )
+}
+
+/**
+ * The caller holds the session's cart: its id (the guest's credential) and, for a registered customer's cart,
+ * that customer's auth. Anything else is answered as if the session did not exist.
+ */
+function checkCartOwner(req: AuthenticatedMedusaRequest<StoreGatewayCard>, cart: CartForPayment | null, sessionId: string, cartId: string): asserts cart is CartForPayment {
+  const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session with id: ${sessionId} was not found for cart ${cartId}`)
+  if (!cart || cart.id !== cartId) throw notFound()
+  if (!cart.customer?.has_account) return
+  const caller = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : undefined
+  if (!caller) throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "This cart belongs to a registered customer: log in as that customer to pay it")
+  if (caller !== cart.customer_id) throw notFound()
 }
 
 /** The card to pay with: the typed one (to be saved for the customer when asked) or their saved card's token. */

@@ -9,7 +9,7 @@ import { actorOf } from "../../../../actor"
 export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySavedCardDeleteResponse>) => {
   const gateway = req.scope.resolve("gateway")
   const { id: customerId, card_id: cardId } = req.params
-  await gateway.deleteSavedCard(cardId, customerId)
+  await gateway.adminDeleteSavedCard(cardId, customerId)
   const actor = actorOf(req)
   await gateway.createGatewayOperationAudits({
     operation: "saved_card.delete",

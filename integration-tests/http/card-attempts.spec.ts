@@ -1,0 +1,211 @@
+/**
+ * The card route's caps and its owner check, through Medusa's HTTP API against the sandbox: every post that
+ * may reach the gateway is counted BEFORE it is sent, refused and failed ones too, per client address (read
+ * from the proxy's header this store names, IPv6 by /64), per payment session, per cart and per card; a post
+ * names its cart, and a registered customer's cart takes posts from that customer only; a post repeated after
+ * its answer was lost gets the first result instead of a second payment.
+ *
+ * The counters live in the module's memory for the whole suite, so each test uses its own client address
+ * (X-Forwarded-For, which this store trusts) and its own card numbers.
+ */
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { SHOPPER_DECLINES } from "../../src/domain/shopper-decline"
+import { createAdminHeaders } from "../helpers/admin"
+import { useSandbox } from "../helpers/sandbox"
+import { CARDS, card, Shopper } from "../helpers/shopper"
+
+jest.setTimeout(300 * 1000)
+
+const LIMITS = { address: 6, session: 3, cart: 4, card: 3 }
+const gateway = useSandbox({
+  GATEWAY_CARD_ATTEMPTS_PER_ADDRESS: String(LIMITS.address),
+  GATEWAY_CARD_ATTEMPTS_PER_SESSION: String(LIMITS.session),
+  GATEWAY_CARD_ATTEMPTS_PER_CART: String(LIMITS.cart),
+  GATEWAY_CARD_ATTEMPTS_PER_CARD: String(LIMITS.card),
+  // The store sits behind one proxy that appends the client's address to X-Forwarded-For.
+  GATEWAY_CLIENT_IP_HEADER: "x-forwarded-for",
+  GATEWAY_TRUSTED_PROXIES: "1",
+})
+
+/** A Luhn-valid card number (the sandbox approves any that is not one of its magic cards). */
+function luhnCard(body15: string): string {
+  for (let d = 0; d <= 9; d++) {
+    const digits = body15 + d
+    let sum = 0
+    for (let i = 0; i < digits.length; i++) {
+      let x = Number(digits[digits.length - 1 - i])
+      if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2
+      sum += x
+    }
+    if (sum % 10 === 0) return digits
+  }
+  throw new Error("unreachable")
+}
+
+/** Numbers that fail the Luhn check: refused by the plugin's own validation before anything is sent. */
+const typo = (i: number) => {
+  const valid = luhnCard(`4242424242${String(i).padStart(5, "0")}`)
+  return valid.slice(0, -1) + ((Number(valid.slice(-1)) + 1) % 10)
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let n = 0
+    const authorises = () => gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0
+
+    beforeEach(async () => {
+      gateway.sandbox.reset()
+      store = await seedStore(getContainer())
+      n += 1
+    })
+
+    /** A guest posting from their own address. */
+    const guestAt = (ip: string) => {
+      const s = new Shopper(api as any, store)
+      s.extraHeaders = { "x-forwarded-for": ip }
+      return s
+    }
+    const registeredAt = async (ip: string, name: string) => {
+      const s = await Shopper.register(api as any, store, `${name}${n}@example.com`)
+      s.extraHeaders = { "x-forwarded-for": ip }
+      return s
+    }
+
+    it("a refused post counts like any other: past the per-session cap the gateway is not called (M2-2)", async () => {
+      const ada = await registeredAt("203.0.113.10", "ada")
+      const first = await ada.cartWithSession("pp_gateway_card")
+      const saved = await ada.postCard(first.session.id, { card: card(luhnCard("510510510510510")), save_card: true })
+      expect(saved.data.payment_session.status).toBe("authorized")
+      expect((await ada.complete(first.cartId)).data.type).toBe("order")
+      const [savedCard] = (await api.get("/store/gateway/saved-cards", ada.headers)).data.saved_cards
+      // The gateway no longer knows the token: every payment with it is refused with an error (HTTP 404).
+      await getContainer().resolve("gateway").updateGatewaySavedCards({ id: savedCard.id, token: "TKUNKNOWN0000" })
+
+      const { session } = await ada.cartWithSession("pp_gateway_card")
+      for (let i = 0; i < LIMITS.session; i++) {
+        const refused = await ada.postCard(session.id, { saved_card_id: savedCard.id })
+        expect(refused.status).toBe(400)
+        // the shopper's category, never the gateway's code or message
+        expect(refused.data).toMatchObject({ code: "declined", message: SHOPPER_DECLINES.declined })
+        expect(JSON.stringify(refused.data)).not.toMatch(/I0404|Record not found|token_id/)
+      }
+      const before = authorises()
+      const capped = await ada.postCard(session.id, { saved_card_id: savedCard.id })
+      expect(capped.status).toBe(429)
+      expect(capped.data.message).toMatch(new RegExp(`payment session ${session.id}: at most ${LIMITS.session}`))
+      expect(authorises()).toBe(before)
+
+      // Staff see the gateway's reason of the refusals, from the plugin's module.
+      const admin = await createAdminHeaders(getContainer(), `admin-${n}@gateway.test`)
+      const details = await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)
+      expect(details.data.gateway_payment).toMatchObject({ decline_code: "I0404" })
+      expect(details.data.gateway_payment.decline_message).toMatch(/Record not found/)
+    })
+
+    it("payment sessions are cheap: the cart counts the posts of all its sessions", async () => {
+      const guest = guestAt("203.0.113.20")
+      const { paymentCollectionId, session } = await guest.cartWithSession("pp_gateway_card")
+      let current = session
+      for (let i = 0; i < LIMITS.cart; i++) {
+        if (i > 0) current = await guest.createSession(paymentCollectionId, "pp_gateway_card")
+        const refused = await guest.postCard(current.id, { card: card(typo(i)) })
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/Luhn/)
+      }
+      const fresh = await guest.createSession(paymentCollectionId, "pp_gateway_card")
+      const before = authorises()
+      const capped = await guest.postCard(fresh.id, { card: card(luhnCard("601111111111111")) })
+      expect(capped.status).toBe(429)
+      expect(capped.data.message).toMatch(new RegExp(`this cart: at most ${LIMITS.cart}`))
+      expect(authorises()).toBe(before)
+      expect(await gateway.transactions(fresh.id)).toHaveLength(0)
+    })
+
+    it("one card tried on many carts is still one card (a keyed hash of its number)", async () => {
+      const guest = guestAt("203.0.113.30")
+      for (let i = 0; i < LIMITS.card; i++) {
+        const { session } = await guest.cartWithSession("pp_gateway_card")
+        const declined = await guest.postCard(session.id, { card: card(CARDS.decline) })
+        expect(declined.data.payment_session.status).toBe("error")
+      }
+      const { session } = await guest.cartWithSession("pp_gateway_card")
+      const before = authorises()
+      // typed differently, the same number
+      const capped = await guest.postCard(session.id, { card: card(CARDS.decline.replace(/(\d{4})(?=\d)/g, "$1 ")) })
+      expect(capped.status).toBe(429)
+      expect(capped.data.message).toMatch(new RegExp(`this card: at most ${LIMITS.card}`))
+      expect(authorises()).toBe(before)
+      // another card on the same cart goes on
+      expect((await guest.postCard(session.id, { card: card(luhnCard("401288888888188")) })).data.payment_session.status).toBe("authorized")
+    })
+
+    it("the address is the proxy's entry of X-Forwarded-For, IPv6 counted per /64 (M2-1)", async () => {
+      const post = (forwarded: string) =>
+        api
+          .post(
+            "/store/gateway/payment-sessions/payses_does_not_exist/card",
+            { cart_id: "cart_does_not_exist", card: card(CARDS.approve) },
+            { headers: { "x-publishable-api-key": store.publishableKey, "x-forwarded-for": forwarded } }
+          )
+          .catch((e: any) => e.response)
+      // A client's own (spoofed) entries on the left change nothing: the proxy appends the real one.
+      for (let i = 0; i < LIMITS.address; i++) expect((await post(`10.0.0.${i}, 2001:db8:aa:1::${i + 1}`)).status).toBe(404)
+      const capped = await post("2001:db8:aa:1:ffff:ffff:ffff:9")
+      expect(capped.status).toBe(429)
+      expect(capped.data.message).toMatch(/this address/)
+      expect((await post("2001:db8:aa:2::1")).status).toBe(404) // another /64
+      expect((await post("198.51.100.77")).status).toBe(404)
+    })
+
+    it("a post names the session's cart; a registered customer's cart takes posts from that customer only (L2-3)", async () => {
+      const ada = await registeredAt("203.0.113.40", "ada")
+      const grace = await registeredAt("203.0.113.41", "grace")
+      const guest = guestAt("203.0.113.42")
+      const number = luhnCard("555555555555444")
+      const { cartId, session } = await ada.cartWithSession("pp_gateway_card")
+      const other = await guest.cartWithSession("pp_gateway_card")
+      const before = authorises()
+
+      const url = `/store/gateway/payment-sessions/${session.id}/card`
+      const noCart = await api.post(url, { card: card(number) }, ada.headers).catch((e: any) => e.response)
+      expect(noCart.status).toBe(400)
+      expect(noCart.data.message).toMatch(/cart_id/)
+      const wrongCart = await api.post(url, { cart_id: other.cartId, card: card(number) }, ada.headers).catch((e: any) => e.response)
+      expect(wrongCart.status).toBe(404)
+      const asGuest = await guest.postCard(session.id, { cart_id: cartId, card: card(number) })
+      expect(asGuest.status).toBe(401)
+      const asGrace = await grace.postCard(session.id, { cart_id: cartId, card: card(number) })
+      expect(asGrace.status).toBe(404)
+      expect(authorises()).toBe(before)
+      expect(await gateway.transactions(session.id)).toHaveLength(0)
+
+      const asAda = await ada.postCard(session.id, { cart_id: cartId, card: card(number) })
+      expect(asAda.data.payment_session.status).toBe("authorized")
+      // A guest's cart (its customer has no account) takes the guest's post with the cart id.
+      expect((await guest.postCard(other.session.id, { card: card(luhnCard("520000000000000")) })).data.payment_session.status).toBe("authorized")
+    })
+
+    it("a post repeated after its answer was lost answers the first result, never a second payment", async () => {
+      const guest = guestAt("203.0.113.50")
+      const number = luhnCard("411111111111111")
+      const { cartId, session } = await guest.cartWithSession("pp_gateway_card")
+      const first = await guest.postCard(session.id, { card: card(number) })
+      expect(first.data.payment_session.status).toBe("authorized")
+      const again = await guest.postCard(session.id, { card: card(number) })
+      expect(again.status).toBe(200)
+      expect(again.data.payment_session).toEqual(first.data.payment_session)
+      expect(await gateway.transactions(session.id)).toHaveLength(1)
+
+      const held = await guest.cartWithSession("pp_gateway_card")
+      const review = await guest.postCard(held.session.id, { card: card(CARDS.review) })
+      expect(review.data.payment_session.status).toBe("pending_authorization")
+      const reviewAgain = await guest.postCard(held.session.id, { card: card(CARDS.review) })
+      expect(reviewAgain.status).toBe(200)
+      expect(reviewAgain.data.payment_session.status).toBe("pending_authorization")
+      expect(await gateway.transactions(held.session.id)).toHaveLength(1)
+      expect((await guest.complete(cartId)).data.type).toBe("order")
+    })
+  },
+})

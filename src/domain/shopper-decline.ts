@@ -1,0 +1,59 @@
+/**
+ * What a shopper is told when a card payment does not go through: one of three categories, never the
+ * gateway's own code and message. A detailed reason ("CVV wrong" vs "insufficient funds" vs "do not honour")
+ * tells a card tester which part of a stolen card is right; the shopper needs only what to do next.
+ *
+ * The category is what the session's `data.decline` holds (Medusa's store API serves session data to the
+ * browser) and what the card route answers for a refusal. The gateway's code and message go to the server log
+ * and to the plugin's module (`gateway_payment.decline_code` / `decline_message`, through a `DeclineStore`),
+ * which only staff read (the admin order widget).
+ */
+import { GatewayApiError } from "../lib/gateway"
+
+export const SHOPPER_DECLINES = Object.freeze({
+  declined: "The card was declined. Use another card or payment method.",
+  check_card_details: "The card details were not accepted. Check them and try again.",
+  try_again_later: "The payment could not be made just now. Try again later.",
+})
+export type ShopperDeclineCode = keyof typeof SHOPPER_DECLINES
+
+export interface ShopperDecline {
+  code: ShopperDeclineCode
+  message: string
+}
+
+/** The gateway's own reason, for the log and staff. */
+export interface GatewayDecline {
+  code: string
+  message: string
+}
+
+export function shopperDecline(code: ShopperDeclineCode): ShopperDecline {
+  return { code, message: SHOPPER_DECLINES[code] }
+}
+
+/** A stored decline read back as a category (anything else, e.g. a gateway code written before, is "declined"). */
+export function asShopperDecline(code: unknown): ShopperDecline {
+  return shopperDecline(typeof code === "string" && code in SHOPPER_DECLINES ? (code as ShopperDeclineCode) : "declined")
+}
+
+/** Card fields a gateway refusal may name: the shopper can correct them. */
+const CARD_FIELDS = new Set(["card", "expiration_month", "expiration_year", "security_code"])
+
+/**
+ * The category of a gateway refusal of a card payment (a non-2xx answer): a named card field → check the
+ * details; the saved card's token → declined; the gateway down or anything else (its signature, the store's
+ * configuration) → try again later.
+ */
+export function shopperCategoryOf(err: unknown): ShopperDeclineCode {
+  if (err instanceof GatewayApiError && err.httpStatus < 500 && err.source) {
+    if (CARD_FIELDS.has(err.source)) return "check_card_details"
+    if (err.source === "token_id") return "declined"
+  }
+  return "try_again_later"
+}
+
+/** Where the gateway's reason is kept for staff (the plugin module's service is one). */
+export interface DeclineStore {
+  recordDecline(orderNo: string, decline: GatewayDecline): Promise<void>
+}
