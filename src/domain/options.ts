@@ -17,6 +17,8 @@ import {
   contentTypeOptionSchema,
   firstOptionProblem,
   GatewayOptionsError,
+  httpsOnly,
+  isInsecureHttpUrl,
   merchantIdOptionSchema,
   pathOptionSchema,
   positiveIntOptionSchema,
@@ -57,7 +59,7 @@ const strictOptions = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shap
 
 /** The acquiring account and the [assumed] wire facts a store may override: shared by the provider and payouts. */
 export const acquiringAccountShape = {
-  /** Acquiring API base URL, e.g. https://test-api.example/ (paths /v1/... are appended). */
+  /** Acquiring API base URL, e.g. https://test-api.example/ (paths /v1/... are appended). https: unless on this machine. */
   base_url: baseUrlOptionSchema,
   merchant_id: merchantIdOptionSchema,
   account_id: accountIdOptionSchema,
@@ -85,6 +87,8 @@ export const acquiringAccountShape = {
   field_names: z.custom<FieldNamesOption>().optional(),
   /** Values on the wire, per operation: a constant, null (leave out) or a translation `{ ourValue: gatewayValue }`. */
   field_values: z.custom<FieldValuesOption>().optional(),
+  /** Accept plain http: URLs to another machine (base_url, store_url; payout notify_url): warned at start-up. */
+  allow_insecure_http: z.boolean({ error: "must be true or false" }).optional(),
 }
 
 const orderStatusCodes = strictOptions({
@@ -169,7 +173,7 @@ export const providerOptionsSchema = strictOptions({
     .refine((v) => !/[{}]/.test(v.replace(PLACEHOLDERS, "x")), "may hold only the placeholders {product_id}, {variant_id}, {sku}, {handle}")
     .refine((v) => httpUrl.safeParse(v.replace(PLACEHOLDERS, "x")).success, "must be an http(s) URL")
     .optional(),
-})
+}).superRefine(httpsOnly(["base_url", "store_url"], "allow_insecure_http"))
 
 export type GatewayProviderOptions = z.input<typeof providerOptionsSchema>
 export type CaptureMode = NonNullable<GatewayProviderOptions["capture"]>
@@ -204,6 +208,18 @@ export function assertOptions(prefix: string, schema: z.ZodType, options: unknow
     if (!(err instanceof GatewayOptionsError)) throw err
     throw new Error(`${prefix}: option "${err.option}" ${err.message.replace(/^Gateway client option "[^"]*" /, "")}`)
   }
+}
+
+/**
+ * The start-up warning for `fields` of `options` that are plain http: to another machine (accepted only with
+ * `allow_insecure_http: true`): null when there are none. `name` prefixes the option paths.
+ */
+export function insecureHttpWarning(options: object | undefined, fields: readonly string[], name = ""): string | null {
+  const o = (options ?? {}) as Record<string, unknown>
+  const insecure = fields.filter((f) => typeof o[f] === "string" && isInsecureHttpUrl(o[f] as string))
+  if (!insecure.length) return null
+  const list = insecure.map((f) => `"${name}${f}"`).join(", ")
+  return `option ${list} ${insecure.length > 1 ? "are" : "is"} plain http: to another machine (allow_insecure_http): card data, signed requests or notifications travel in clear; use https: outside development`
 }
 
 /** Throws an Error naming the first option that is missing or malformed. */
