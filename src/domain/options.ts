@@ -28,6 +28,7 @@ import {
   statusListOptionSchema,
 } from "../lib/gateway"
 import type { FieldNamesOption, FieldValuesOption } from "../lib/gateway"
+import { REDIRECT_HOST_PATTERN } from "./redirect-policy"
 import { PAYMENT_STATUS_STATES, PaymentStatusState } from "./status"
 
 export type { PaymentStatusState }
@@ -104,6 +105,16 @@ export const providerOptionsSchema = strictOptions({
   website: z.string({ error: "is required" }).trim().min(1, "is required").max(2000, "must be at most 2000 characters"),
   /** Public URL of this Medusa server; notifications go to `${store_url}/hooks/gateway/notifications`. */
   store_url: httpUrl.optional(),
+  /**
+   * Hosts besides base_url's that the gateway may send a shopper to (`issuer_url` of 3-D Secure and APMs, the
+   * hosted page's form): `acs.bank.example`, `pay.gateway.example:8443`, `*.bank.example`. The plugin's policy
+   * (./redirect-policy.ts): any other address is refused, never stored.
+   */
+  redirect_hosts: z
+    .array(z.string().regex(REDIRECT_HOST_PATTERN, "must be a host name such as acs.bank.example (with :port when not 443; *.bank.example for its subdomains)"), {
+      error: "must be a list of host names",
+    })
+    .optional(),
   /** Storefront page the shopper returns to after 3-D Secure, an APM or the hosted page. The gateway's signature breaks on "&" in it (I0013). */
   return_url: httpUrl.refine((v) => !v.includes("&"), 'must not contain "&"'),
   capture: z.enum(["manual", "automatic"], { error: 'must be "manual" or "automatic"' }).optional(),
