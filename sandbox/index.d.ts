@@ -51,7 +51,7 @@ export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, "registeredIp
   paidStatus: string | null
 }
 
-export type FaultKind = "latency" | "error5xx" | "drop" | "malformed" | "bad_signature"
+export type FaultKind = "latency" | "error5xx" | "drop" | "malformed" | "bad_signature" | "foreign_redirect"
 
 /** A fault rule (sandbox README, "Faults"). */
 export interface FaultRule {

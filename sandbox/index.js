@@ -25,7 +25,7 @@ const { createClock, parseAdvance } = require("./lib/clock")
 const { advanceClock } = require("./lib/subscription-control")
 const { familyOf, isGateway, route } = require("./lib/routing")
 const { serialise } = require("./lib/serialise")
-const { faultsFor, answerInstead, corruptSignatures, dropConnection, truncateBody } = require("./lib/request-faults")
+const { faultsFor, answerInstead, corruptSignatures, redirectElsewhere, dropConnection, truncateBody } = require("./lib/request-faults")
 const { TEST_CARDS, MAGIC_CARDS } = require("./lib/payments")
 
 // The public types are declared in index.d.ts ("./index" resolves to it), and this file is checked against them.
@@ -98,6 +98,7 @@ async function startSandbox(options = {}) {
     if (fault.latencyMs > 0) await requestTimers.sleep(fault.latencyMs)
     if (closed) return
     corruptSignatures(fault, response)
+    redirectElsewhere(fault, response, baseUrl)
     if (dropConnection(fault, req, path, log)) return
     const out = serialise(response)
     const body = truncateBody(fault, out.body)

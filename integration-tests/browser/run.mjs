@@ -580,7 +580,7 @@ async function main() {
 
   // The storefront example (examples/storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
   page = await context.newPage()
-  await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, step, screenshot, pageErrors, log })
+  await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, gatewayUrl: stack.sandbox.url, step, screenshot, pageErrors, log })
 
   if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
 }

@@ -1,8 +1,9 @@
 // Browser test of the storefront example (examples/storefront, React on the plugin's storefront kit), as a
 // shopper sees it: card (approved, refused before sending, declined), 3-D Secure (passed and failed), the
-// hosted page in an iFrame, an APM, and saved cards (when the store has the saved-card routes). Each step also
-// checks that the card number and security code go nowhere but the body of the plugin's card route: no URL,
-// no other request, no browser storage.
+// hosted page in a sandboxed iFrame on the gateway's origin, an APM, and saved cards (when the store has the
+// saved-card routes). Each card step also checks that the card number and security code go nowhere but the
+// body of the plugin's card route (the hosted page's: only the gateway): no URL, no other request, no browser
+// storage.
 //
 // `run.mjs` calls storefrontSteps() after the admin steps, in the same stack and browser. Run alone (faster:
 // no admin build), `node integration-tests/browser/storefront.mjs` starts its own stack.
@@ -20,7 +21,7 @@ const CARDS = { approve: "4242424242424242", decline: "4000000000000002", threeD
  * The storefront steps. `page`: a fresh page of the test's browser; `step(name, fn)` and `screenshot(name)`
  * are the caller's (a failing step is recorded and the run goes on); `pageErrors` collects uncaught errors.
  */
-export async function storefrontSteps({ page, storefrontUrl, storeUrl, step, screenshot, pageErrors, log = () => {} }) {
+export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUrl, step, screenshot, pageErrors, log = () => {} }) {
   page.setDefaultTimeout(30_000)
   page.on("pageerror", (e) => pageErrors.push(`storefront: ${e.message}`))
 
@@ -130,14 +131,45 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, step, scr
     await buy()
     await page.getByTestId("pay-hosted").click()
     const frame = page.frameLocator('[data-testid="hosted-frame"]')
-    await frame.locator("#card").fill(CARDS.approve, { timeout: 60_000 })
+    await frame.locator("#card").waitFor({ timeout: 60_000 })
+    // H7-1: the frame was loaded from the gateway (a form posted into it, never the gateway's HTML in srcdoc),
+    // sandboxed, and holds the gateway's origin: the store's page cannot read it, nor it the store's.
+    const storeOrigin = new URL(page.url()).origin
+    const gatewayOrigin = new URL(gatewayUrl).origin
+    if (gatewayOrigin === storeOrigin) throw new Error(`the test needs the gateway on another origin than the store (${storeOrigin})`)
+    const element = page.locator('[data-testid="hosted-frame"]')
+    if ((await element.getAttribute("srcdoc")) !== null) throw new Error("the hosted frame renders HTML from the session (srcdoc)")
+    const sandbox = ((await element.getAttribute("sandbox")) ?? "").split(/\s+/).sort().join(" ")
+    if (sandbox !== "allow-forms allow-same-origin allow-scripts allow-top-navigation-by-user-activation") throw new Error(`the hosted frame's sandbox is "${sandbox}"`)
+    const hostedFrame = await (await element.elementHandle()).contentFrame()
+    if (new URL(hostedFrame.url()).origin !== gatewayOrigin) throw new Error(`the hosted frame is at ${hostedFrame.url()}, not on the gateway (${gatewayOrigin})`)
+    if ((await hostedFrame.evaluate(() => location.origin)) !== gatewayOrigin) throw new Error("the hosted frame's document does not hold the gateway's origin")
+    const fromStore = await page.evaluate(() => {
+      const f = document.querySelector('[data-testid="hosted-frame"]')
+      let href = "unreadable"
+      try {
+        href = f.contentWindow.location.href
+      } catch {
+        // another origin: unreadable, as it must be
+      }
+      return { document: f.contentDocument === null ? "unreadable" : "readable", href }
+    })
+    if (fromStore.document !== "unreadable" || fromStore.href !== "unreadable") throw new Error(`the store's page can read the hosted frame: ${JSON.stringify(fromStore)}`)
+    const action = await hostedFrame.evaluate(() => document.getElementById("cardForm").action)
+    if (new URL(action).origin !== gatewayOrigin) throw new Error(`the card form inside posts to ${action}, not to the gateway`)
+    await frame.locator("#card").fill(CARDS.approve)
     await frame.locator("#expiration_month").fill("12")
     await frame.locator("#expiration_year").fill(year)
     await frame.locator("#security_code").fill("123")
     await screenshot("storefront-hosted-page")
+    requests.length = 0
     await frame.getByRole("button", { name: "Pay" }).click()
     await page.waitForURL(/\/return/, { timeout: 60_000 })
     await expectIn("confirmation", "confirmed", 60_000)
+    const carried = requests.filter((r) => r.body.includes(CARDS.approve))
+    if (carried.length !== 1 || new URL(carried[0].url).origin !== gatewayOrigin) {
+      throw new Error(`the card typed on the hosted page went to ${carried.map((r) => `${r.method} ${new URL(r.url).origin}${new URL(r.url).pathname}`).join(", ") || "nowhere"}, not once to the gateway`)
+    }
     await screenshot("storefront-hosted-confirmed")
   })
 
@@ -243,7 +275,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] })
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "UTC" })).newPage()
     const pageErrors = []
-    await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl: stack.storeUrl, step, screenshot, pageErrors, log })
+    await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl: stack.storeUrl, gatewayUrl: stack.sandbox.url, step, screenshot, pageErrors, log })
     if (pageErrors.length) failures.push(`uncaught errors in the page: ${pageErrors.slice(0, 5).join(" | ")}`)
   } catch (err) {
     failures.push(`setup: ${err.stack ?? err.message}`)

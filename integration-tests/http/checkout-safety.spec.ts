@@ -159,5 +159,54 @@ medusaIntegrationTestRunner({
       expect(missing.status).toBe(400)
       expect(missing.data.message).toMatch(/cart_id/)
     })
+
+    // M5-1: where the gateway sends the shopper is unsigned; an answer tampered to send them to another host
+    // (the sandbox's fault foreign_redirect: https://redirect.invalid/...) is refused before anything is stored.
+    describe("a redirect to a host the store does not allow", () => {
+      const FOREIGN = "redirect.invalid"
+      const storedData = async (sessionId: string): Promise<string> =>
+        (await dbConnection.raw("select data::text as data from payment_session where id = ?", [sessionId])).rows[0].data
+      /** The store's log, its JSON lines' quotes unescaped. */
+      const logged = async () => (await loggedText()).replace(/\\"/g, '"')
+
+      it("3-D Secure: the session is an error, the issuer_url is neither stored nor served, and the log says why", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "foreign_redirect", times: 1 }])
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        expect(posted.status).toBe(200)
+        expect(posted.data.payment_session.status).toBe("error")
+        expect(posted.data.payment_session.data).toMatchObject({ gateway_state: "failed", issuer_url: null, redirect: null })
+        expect(posted.data.payment_session.data.decline.message).toMatch(/an address this store does not allow/)
+        expect(JSON.stringify(posted.data)).not.toContain(FOREIGN)
+        expect(await storedData(session.id)).not.toContain(FOREIGN)
+        expect(await logged()).toMatch(new RegExp(`Gateway payment ${session.id}: issuer_url host "${FOREIGN}" is not base_url's host or in the option redirect_hosts`))
+        // The gateway waits for a 3-D Secure the shopper was never sent to: nothing is authorised or taken.
+        const txs = await gateway.transactions(session.id)
+        expect(txs.map((t: any) => t.payment_status)).toEqual(["1000"])
+        expect((await shopper.complete(cartId)).data.type).not.toBe("order")
+        expect((await gateway.transactions(session.id)).map((t: any) => t.payment_status)).toEqual(["1000"])
+      })
+
+      it("APM: the session is created in error, without an issuer_url", async () => {
+        gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "foreign_redirect", times: 1 }])
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+        expect(session.status).toBe("error")
+        expect(session.data).toMatchObject({ gateway_state: "failed", issuer_url: null, redirect: null })
+        expect(await storedData(session.id)).not.toContain(FOREIGN)
+        expect((await gateway.transactions(session.id)).map((t: any) => t.payment_status)).toEqual(["1000"])
+        expect((await shopper.complete(cartId)).data.type).not.toBe("order")
+      })
+
+      it("hosted page: a form posting to another host is not stored; the session is an error", async () => {
+        gateway.sandbox.setFaults([{ path: "/v1/checkout", fault: "foreign_redirect", times: 1 }])
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_hosted")
+        expect(session.status).toBe("error")
+        expect(session.data).toMatchObject({ gateway_state: "failed", hosted: null })
+        expect(await storedData(session.id)).not.toContain(FOREIGN)
+        expect(await logged()).toMatch(new RegExp(`Gateway payment ${session.id}: form.action host "${FOREIGN}" is not base_url's host`))
+        expect(await gateway.transactions(session.id)).toEqual([])
+        expect((await shopper.complete(cartId)).data.type).not.toBe("order")
+      })
+    })
   },
 })

@@ -58,6 +58,19 @@ describe("faults", () => {
     expect(y.encryption_data).toBe(h.acqSign("response", y))
   })
 
+  test("foreign_redirect: issuer_url and the hosted form's action on another host, the signature unchanged", async () => {
+    sb.setFaults([{ path: "/v1/authorise", fault: "foreign_redirect", times: 1 }])
+    const x = await h.authorise(sb, { card: "4000000000003220" })
+    expect(x.issuer_url).toBe(`https://redirect.invalid/sandbox/issuer/${x.transaction_id}`)
+    expect(x.encryption_data).toBe(h.acqSign("response", x))
+    const y = await h.authorise(sb, { card: "4000000000003220" })
+    expect(y.issuer_url).toBe(`${sb.url}/sandbox/issuer/${y.transaction_id}`)
+    sb.setFaults([{ path: "/v1/checkout", fault: "foreign_redirect", times: 1 }])
+    const page = await h.acq(sb, "/v1/checkout", h.payment())
+    expect(page.text).toContain('action="https://redirect.invalid/v1/checkout"')
+    expect(page.text).not.toContain(sb.url)
+  })
+
   test("latency: waits before answering (rule and global option)", async () => {
     sb.setFaults([{ path: "/api/", fault: "latency", ms: 150 }])
     let t0 = Date.now()

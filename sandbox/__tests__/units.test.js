@@ -210,7 +210,7 @@ describe("request pieces", () => {
   test("faults: only gateway requests get them (and the latency option); malformed halves the body", () => {
     const faults = createFaults()
     faults.set([{ fault: "latency", ms: 5 }, { fault: "malformed", times: 1 }])
-    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual({ latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false })
+    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual({ latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false, foreignRedirect: false })
     const f = faultsFor(faults, true, "/v1/authorise", 100)
     expect([f.latencyMs, f.malformed]).toEqual([105, true])
     expect(truncateBody(f, Buffer.from("abcdefg")).toString()).toBe("abc")

@@ -8,7 +8,7 @@
  * - `rate` 0-1 (default 1), `times` how many requests it applies to (default unlimited), `ms` for latency.
  */
 
-const FAULT_KINDS = ["latency", "error5xx", "drop", "malformed", "bad_signature"]
+const FAULT_KINDS = ["latency", "error5xx", "drop", "malformed", "bad_signature", "foreign_redirect"]
 const NOTIFICATIONS_PATH = "notifications"
 
 /**
@@ -38,7 +38,7 @@ function normaliseRules(rules) {
 }
 
 /**
- * @typedef {{ latencyMs: number, error5xx: boolean, drop: boolean, malformed: boolean, badSignature: boolean }} FaultPick
+ * @typedef {{ latencyMs: number, error5xx: boolean, drop: boolean, malformed: boolean, badSignature: boolean, foreignRedirect: boolean }} FaultPick
  */
 
 function createFaults() {
@@ -72,7 +72,7 @@ function createFaults() {
      */
     pick(path) {
       /** @type {FaultPick} */
-      const out = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false }
+      const out = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false, foreignRedirect: false }
       for (const r of rules) {
         if (r.path === NOTIFICATIONS_PATH) continue
         if (r.path !== undefined && !path.startsWith(r.path)) continue
@@ -82,6 +82,7 @@ function createFaults() {
         else if (r.fault === "drop") out.drop = true
         else if (r.fault === "malformed") out.malformed = true
         else if (r.fault === "bad_signature") out.badSignature = true
+        else if (r.fault === "foreign_redirect") out.foreignRedirect = true
       }
       return out
     },

@@ -7,14 +7,16 @@
  * - error5xx: 503 instead of processing (nothing changes);
  * - bad_signature: the answer carries a wrong encryption_data (JSON, or the direct payment's XML);
  * - drop: processed, then the socket is destroyed without an answer;
- * - malformed: processed, and only the first half of the body is sent (content-length says so).
+ * - malformed: processed, and only the first half of the body is sent (content-length says so);
+ * - foreign_redirect: processed, and where the answer sends the shopper (the direct/APM answer's issuer_url,
+ *   the hosted loading page's form action) is on another host, its signature unchanged: a tampered answer.
  */
 const { corruptSignature } = require("./signing")
 
 /** @typedef {import("./faults").FaultPick} FaultPick */
 
 /** @type {FaultPick} */
-const NO_FAULT = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false }
+const NO_FAULT = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false, foreignRedirect: false }
 
 /**
  * The faults of one request (consumes the rules' `times`); `latencyMs` includes the sandbox's own latency.
@@ -44,6 +46,22 @@ function corruptSignatures(f, response) {
   if (response.xml && "encryption_data" in response.xml) response.xml = { ...response.xml, encryption_data: corruptSignature(response.xml.encryption_data) }
 }
 
+/** Where foreign_redirect sends the shopper instead: a host that is not the sandbox's (".invalid" never resolves). */
+const FOREIGN_ORIGIN = "https://redirect.invalid"
+
+/**
+ * foreign_redirect: the sandbox's own address (`baseUrl`) in the answer's issuer_url, or in the hosted page's
+ * HTML, becomes FOREIGN_ORIGIN. The signature is left as it is: issuer_url is not among its fields.
+ * @param {FaultPick} f @param {any} response @param {string} baseUrl
+ */
+function redirectElsewhere(f, response, baseUrl) {
+  if (!f.foreignRedirect) return
+  if (response.xml && typeof response.xml.issuer_url === "string" && response.xml.issuer_url) {
+    response.xml = { ...response.xml, issuer_url: response.xml.issuer_url.replace(baseUrl, FOREIGN_ORIGIN) }
+  }
+  if (typeof response.html === "string") response.html = response.html.split(`"${baseUrl}/`).join(`"${FOREIGN_ORIGIN}/`)
+}
+
 /**
  * drop: destroy the socket of a processed request instead of answering.
  * @param {FaultPick} f @param {import("node:http").IncomingMessage} req @param {string} path @param {(m: string) => void} log
@@ -61,4 +79,4 @@ function truncateBody(f, body) {
   return f.malformed ? body.subarray(0, Math.floor(body.length / 2)) : body
 }
 
-module.exports = { faultsFor, answerInstead, corruptSignatures, dropConnection, truncateBody }
+module.exports = { faultsFor, answerInstead, corruptSignatures, redirectElsewhere, dropConnection, truncateBody, FOREIGN_ORIGIN }

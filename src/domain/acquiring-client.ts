@@ -55,6 +55,7 @@ export function acquiringClientOptions(options: AcquiringAccountOptions): Acquir
   const fieldValues = fieldValuesWithStatusCodes(options)
   return {
     baseUrl: options.base_url,
+    ...(options.allow_insecure_http !== undefined ? { allowInsecureHttp: options.allow_insecure_http } : {}),
     merchantId: options.merchant_id,
     accountId: options.account_id,
     signKey: options.sign_key,

@@ -17,6 +17,8 @@ import {
   contentTypeOptionSchema,
   firstOptionProblem,
   GatewayOptionsError,
+  httpsOnly,
+  isInsecureHttpUrl,
   merchantIdOptionSchema,
   pathOptionSchema,
   positiveIntOptionSchema,
@@ -26,6 +28,7 @@ import {
   statusListOptionSchema,
 } from "../lib/gateway"
 import type { FieldNamesOption, FieldValuesOption } from "../lib/gateway"
+import { REDIRECT_HOST_PATTERN } from "./redirect-policy"
 import { PAYMENT_STATUS_STATES, PaymentStatusState } from "./status"
 
 export type { PaymentStatusState }
@@ -57,7 +60,7 @@ const strictOptions = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shap
 
 /** The acquiring account and the [assumed] wire facts a store may override: shared by the provider and payouts. */
 export const acquiringAccountShape = {
-  /** Acquiring API base URL, e.g. https://test-api.example/ (paths /v1/... are appended). */
+  /** Acquiring API base URL, e.g. https://test-api.example/ (paths /v1/... are appended). https: unless on this machine. */
   base_url: baseUrlOptionSchema,
   merchant_id: merchantIdOptionSchema,
   account_id: accountIdOptionSchema,
@@ -85,6 +88,8 @@ export const acquiringAccountShape = {
   field_names: z.custom<FieldNamesOption>().optional(),
   /** Values on the wire, per operation: a constant, null (leave out) or a translation `{ ourValue: gatewayValue }`. */
   field_values: z.custom<FieldValuesOption>().optional(),
+  /** Accept plain http: URLs to another machine (base_url, store_url; payout notify_url): warned at start-up. */
+  allow_insecure_http: z.boolean({ error: "must be true or false" }).optional(),
 }
 
 const orderStatusCodes = strictOptions({
@@ -100,6 +105,16 @@ export const providerOptionsSchema = strictOptions({
   website: z.string({ error: "is required" }).trim().min(1, "is required").max(2000, "must be at most 2000 characters"),
   /** Public URL of this Medusa server; notifications go to `${store_url}/hooks/gateway/notifications`. */
   store_url: httpUrl.optional(),
+  /**
+   * Hosts besides base_url's that the gateway may send a shopper to (`issuer_url` of 3-D Secure and APMs, the
+   * hosted page's form): `acs.bank.example`, `pay.gateway.example:8443`, `*.bank.example`. The plugin's policy
+   * (./redirect-policy.ts): any other address is refused, never stored.
+   */
+  redirect_hosts: z
+    .array(z.string().regex(REDIRECT_HOST_PATTERN, "must be a host name such as acs.bank.example (with :port when not 443; *.bank.example for its subdomains)"), {
+      error: "must be a list of host names",
+    })
+    .optional(),
   /** Storefront page the shopper returns to after 3-D Secure, an APM or the hosted page. The gateway's signature breaks on "&" in it (I0013). */
   return_url: httpUrl.refine((v) => !v.includes("&"), 'must not contain "&"'),
   capture: z.enum(["manual", "automatic"], { error: 'must be "manual" or "automatic"' }).optional(),
@@ -190,7 +205,7 @@ export const providerOptionsSchema = strictOptions({
     .refine((v) => !/[{}]/.test(v.replace(PLACEHOLDERS, "x")), "may hold only the placeholders {product_id}, {variant_id}, {sku}, {handle}")
     .refine((v) => httpUrl.safeParse(v.replace(PLACEHOLDERS, "x")).success, "must be an http(s) URL")
     .optional(),
-})
+}).superRefine(httpsOnly(["base_url", "store_url"], "allow_insecure_http"))
 
 export type GatewayProviderOptions = z.input<typeof providerOptionsSchema>
 export type CaptureMode = NonNullable<GatewayProviderOptions["capture"]>
@@ -225,6 +240,18 @@ export function assertOptions(prefix: string, schema: z.ZodType, options: unknow
     if (!(err instanceof GatewayOptionsError)) throw err
     throw new Error(`${prefix}: option "${err.option}" ${err.message.replace(/^Gateway client option "[^"]*" /, "")}`)
   }
+}
+
+/**
+ * The start-up warning for `fields` of `options` that are plain http: to another machine (accepted only with
+ * `allow_insecure_http: true`): null when there are none. `name` prefixes the option paths.
+ */
+export function insecureHttpWarning(options: object | undefined, fields: readonly string[], name = ""): string | null {
+  const o = (options ?? {}) as Record<string, unknown>
+  const insecure = fields.filter((f) => typeof o[f] === "string" && isInsecureHttpUrl(o[f] as string))
+  if (!insecure.length) return null
+  const list = insecure.map((f) => `"${name}${f}"`).join(", ")
+  return `option ${list} ${insecure.length > 1 ? "are" : "is"} plain http: to another machine (allow_insecure_http): card data, signed requests or notifications travel in clear; use https: outside development`
 }
 
 /** Throws an Error naming the first option that is missing or malformed. */

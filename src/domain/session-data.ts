@@ -81,8 +81,11 @@ export interface GatewaySessionData {
   issuer_url: string | null
   redirect: RedirectForm | null
   payment_method: string | null
-  /** The hosted page: its form's action and hidden inputs, and the page itself for an iFrame. */
-  hosted: { action: string; inputs: Record<string, string>; html: string } | null
+  /**
+   * The hosted page's form: its action (checked by redirect-policy.ts) and hidden inputs, which the shopper's
+   * browser posts into a sandboxed frame. Never the page's HTML: unsigned, it would run as the store if rendered.
+   */
+  hosted: { action: string; inputs: Record<string, string> } | null
   /**
    * Why the payment did not go through, as the shopper may be told: a category and its message
    * (shopper-decline.ts), never the gateway's code or message (those are kept for staff in the plugin's module).
@@ -158,7 +161,7 @@ function readRedirect(v: unknown): RedirectForm | null {
 function readHosted(v: unknown): GatewaySessionData["hosted"] {
   const o = obj(v)
   if (!o || typeof o.action !== "string") return null
-  return { action: o.action, inputs: stringMap(o.inputs), html: str(o.html) ?? "" }
+  return { action: o.action, inputs: stringMap(o.inputs) }
 }
 
 /** Read back as a category with its own message: a gateway reason stored by an older version never goes out again. */
@@ -254,7 +257,7 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     issuer_url: d.issuer_url,
     redirect: d.redirect ? { url: d.redirect.url, method: "POST", fields: { ...d.redirect.fields } } : null,
     payment_method: d.payment_method,
-    hosted: d.hosted ? { action: d.hosted.action, inputs: { ...d.hosted.inputs }, html: d.hosted.html } : null,
+    hosted: d.hosted ? { action: d.hosted.action, inputs: { ...d.hosted.inputs } } : null,
     decline: d.decline ? { code: d.decline.code, message: d.decline.message } : null,
     outcome_unknown: d.outcome_unknown,
     discrepancy: d.discrepancy,

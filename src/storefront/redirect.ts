@@ -12,11 +12,19 @@ import type { GatewaySessionData, RedirectForm } from "./types.js"
 /** Field names that look like card data: never put into a hand-off form, whatever the data says. */
 const CARD_LIKE = /^(card(_?number)?|number|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
 
-const isHttpUrl = (url: unknown): url is string => {
+/** Hosts where plain http: stays on the developer's own machine. */
+const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+/**
+ * Whether the kit may send the shopper's browser, or a form, to `url`: https:, or http: to this machine
+ * (development). Plain http: elsewhere would carry return_url and notify_url, and the bank's or the gateway's
+ * page, in clear. (The plugin checks the gateway's addresses on the server too: provider option `redirect_hosts`.)
+ */
+export function isAllowedUrl(url: unknown): url is string {
   if (typeof url !== "string") return false
   try {
     const u = new URL(url)
-    return u.protocol === "https:" || u.protocol === "http:"
+    return u.protocol === "https:" || (u.protocol === "http:" && LOCAL_HOSTS.includes(u.hostname))
   } catch {
     return false
   }
@@ -25,11 +33,11 @@ const isHttpUrl = (url: unknown): url is string => {
 /**
  * The form that sends the shopper on (3-D Secure, APM) from a session's data: its `redirect` (POST, card-like
  * and non-text fields dropped), else a plain GET of `issuer_url` (older session data); null when there is
- * nowhere to go or the address is not http(s).
+ * nowhere to go or the address is not allowed (`isAllowedUrl`).
  */
 export function redirectOf(data: GatewaySessionData | null | undefined): RedirectForm | null {
   const redirect = data?.redirect
-  if (redirect && isHttpUrl(redirect.url)) {
+  if (redirect && isAllowedUrl(redirect.url)) {
     const fields: Record<string, string> = {}
     for (const [name, value] of Object.entries(redirect.fields ?? {})) {
       if (CARD_LIKE.test(name) || (typeof value !== "string" && typeof value !== "number")) continue
@@ -37,7 +45,7 @@ export function redirectOf(data: GatewaySessionData | null | undefined): Redirec
     }
     return { url: redirect.url, method: "POST", fields }
   }
-  if (isHttpUrl(data?.issuer_url)) return { url: data.issuer_url, method: "GET", fields: {} }
+  if (isAllowedUrl(data?.issuer_url)) return { url: data.issuer_url, method: "GET", fields: {} }
   return null
 }
 
@@ -50,9 +58,10 @@ export interface RedirectDocument {
 
 /**
  * Sends the browser on: a hidden POST form with the fields (submitted at once), or a navigation for GET.
- * The page is left; call it last.
+ * The page is left; call it last. With `target` (a frame's name) the POST loads in that frame instead, the
+ * page stays, and the form is removed once submitted.
  */
-export function submitRedirect(redirect: RedirectForm, doc: RedirectDocument = document as unknown as RedirectDocument): void {
+export function submitRedirect(redirect: RedirectForm, doc: RedirectDocument = document as unknown as RedirectDocument, target?: string): void {
   if (redirect.method === "GET") {
     doc.defaultView?.location.assign(redirect.url)
     return
@@ -60,6 +69,7 @@ export function submitRedirect(redirect: RedirectForm, doc: RedirectDocument = d
   const form = doc.createElement("form")
   form.method = "POST"
   form.action = redirect.url
+  if (target) form.target = target
   form.style.display = "none"
   form.setAttribute("data-gateway-redirect", "")
   for (const [name, value] of Object.entries(redirect.fields)) {
@@ -71,6 +81,7 @@ export function submitRedirect(redirect: RedirectForm, doc: RedirectDocument = d
   }
   doc.body.appendChild(form)
   form.submit()
+  if (target) form.remove()
 }
 
 /** Follows a session's hand-off when it has one; false when there is nowhere to go. */
@@ -101,11 +112,18 @@ export interface FramedWindow {
 }
 
 /**
- * The hosted page runs in an iFrame, so the gateway sends the shopper back to `return_url` inside it: the
- * return page then reloads itself in the whole window. True when it did (do nothing else on this page).
+ * The hosted page runs in an iFrame, so the gateway sends the shopper back to `return_url` inside it. True
+ * when this page is in a frame: do nothing else on it (never complete the cart here). The page that holds
+ * `HostedPaymentFrame` then loads the return in the whole window (`returnedFrameUrl`), because its sandboxed
+ * frame may not navigate the store's tab without the shopper's click; in a frame without that sandbox, this
+ * loads it itself.
  */
 export function leaveFrame(win: FramedWindow = window as unknown as FramedWindow): boolean {
   if (!win.top || (win.top as unknown) === (win as unknown)) return false
-  win.top.location.href = win.location.href
+  try {
+    win.top.location.href = win.location.href
+  } catch {
+    // a sandboxed frame (SecurityError): the holding page takes the shopper out
+  }
   return true
 }

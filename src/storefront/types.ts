@@ -42,7 +42,8 @@ export interface GatewaySessionData {
   issuer_url?: string | null
   redirect?: RedirectForm | null
   payment_method?: string | null
-  hosted?: { action: string; inputs: Record<string, string>; html: string } | null
+  /** The hosted page's form (never its HTML): `HostedPaymentFrame` posts it into a sandboxed frame. */
+  hosted?: { action: string; inputs: Record<string, string> } | null
   decline?: Decline | null
   saved_card?: SavedCardUse | null
   [key: string]: unknown

@@ -8,7 +8,8 @@ import { createRoot } from "react-dom/client"
 import { App } from "./App"
 import type { StoreConfig } from "./config"
 
-// Back from the hosted page inside its iFrame: load the return page in the whole window before anything else.
+// Back from the hosted page inside its (sandboxed) iFrame: render nothing here; the checkout page holding the
+// frame (HostedPaymentFrame) loads the return page in the whole window.
 if (!leaveFrame()) {
   const config = (await (await fetch("/config.json")).json()) as StoreConfig
   // The browser's own client: the card goes from here to the store API, through no other server.

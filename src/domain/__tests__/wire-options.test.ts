@@ -6,11 +6,11 @@
  */
 import { createAcquiringClient, createIssuingClient, decodeItems } from "../../lib/gateway"
 import { issuingClientOptions, payoutClientOptions, revealRules, validateModuleOptions } from "../../modules/gateway/options"
-import { buildPaymentRequest, createProviderClient, DEFAULT_SYNC_CONCURRENCY, GatewayProviderOptions, stateOfRecord, syncConcurrency, validateProviderOptions } from ".."
+import { buildPaymentRequest, createProviderClient, DEFAULT_SYNC_CONCURRENCY, GatewayProviderOptions, insecureHttpWarning, stateOfRecord, syncConcurrency, validateProviderOptions } from ".."
 import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
 const SIGN_KEY = "provider_key"
-const PROVIDER_BASE = { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w", return_url: "https://s.example/r" }
+const PROVIDER_BASE = { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w", return_url: "https://s.example/r" }
 const recording = useRecordingServer()
 
 function providerOptions(extra: Partial<GatewayProviderOptions> = {}): GatewayProviderOptions {
@@ -212,6 +212,9 @@ describe("options are validated with messages naming them", () => {
     ["client_ip header", { client_ip: { header: "X Forwarded For" } }, /option "client_ip.header" must be a header name/],
     ["client_ip proxies", { client_ip: { header: "x-forwarded-for", trusted_proxies: 0 } }, /option "client_ip.trusted_proxies" must be a positive integer/],
     ["log_bodies", { log_bodies: "yes" as never }, /option "log_bodies" must be true or false/],
+    ["base_url plain http", { base_url: "http://api.gateway.example" }, /option "base_url" must be an https: URL \(http: only to localhost, 127.0.0.1 or ::1, or with allow_insecure_http: true\)/],
+    ["store_url plain http", { store_url: "http://api.shop.example" }, /option "store_url" must be an https: URL/],
+    ["allow_insecure_http", { allow_insecure_http: "yes" as never }, /option "allow_insecure_http" must be true or false/],
   ]
   it.each(provider)("provider: %s", (_n, extra, message) => {
     expect(() => providerOptions(extra)).toThrow(message)
@@ -226,27 +229,46 @@ describe("options are validated with messages naming them", () => {
   })
 
   const moduleCases: [string, Record<string, unknown>, RegExp][] = [
-    ["issuing.field_names", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", field_names: { cardQuery: { nope: "x" } } } }, /option "issuing.field_names.cardQuery.nope" is not a field/],
-    ["issuing.signature_overrides", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", signature_overrides: { cardz: ["a"] } } }, /option "issuing.signature_overrides.cardz" is not a known endpoint/],
-    ["issuing.status_codes", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", status_codes: { done: ["1"] } } }, /option "issuing.status_codes.done" is not known/],
-    ["issuing.reveal.per_user", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", reveal: { per_user: 0 } } }, /option "issuing.reveal.per_user" must be a positive integer/],
-    ["issuing.reveal.user_ids", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", reveal: { user_ids: "user_1" } } }, /option "issuing.reveal.user_ids" must be a list of admin user ids/],
-    ["issuing.reveal (unknown key)", { issuing: { base_url: "http://x/api", company_id: "1", api_key: "k", reveal: { per_hour: 5 } } }, /option "issuing.reveal.per_hour"/],
-    ["payout.field_values", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
-    ["payout.paths", { payout: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
-    ["payments (the provider's options)", { payments: { base_url: "http://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
+    ["issuing.field_names", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", field_names: { cardQuery: { nope: "x" } } } }, /option "issuing.field_names.cardQuery.nope" is not a field/],
+    ["issuing.signature_overrides", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", signature_overrides: { cardz: ["a"] } } }, /option "issuing.signature_overrides.cardz" is not a known endpoint/],
+    ["issuing.status_codes", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", status_codes: { done: ["1"] } } }, /option "issuing.status_codes.done" is not known/],
+    ["issuing.reveal.per_user", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", reveal: { per_user: 0 } } }, /option "issuing.reveal.per_user" must be a positive integer/],
+    ["issuing.reveal.user_ids", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", reveal: { user_ids: "user_1" } } }, /option "issuing.reveal.user_ids" must be a list of admin user ids/],
+    ["issuing.reveal (unknown key)", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", reveal: { per_hour: 5 } } }, /option "issuing.reveal.per_hour"/],
+    ["payout.field_values", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
+    ["payout.paths", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
+    ["payments (the provider's options)", { payments: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
     ["payments.signature_overrides", { payments: { ...PROVIDER_BASE, signature_overrides: { captur: ["a"] } } }, /option "payments.signature_overrides.captur" is not a known endpoint/],
+    ["issuing.base_url plain http", { issuing: { base_url: "http://x.example/api", company_id: "1", api_key: "k" } }, /option "issuing.base_url" must be an https: URL/],
+    ["payout.notify_url plain http", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", notify_url: "http://shop.example/hooks" } }, /option "payout.notify_url" must be an https: URL/],
+    ["payments.base_url plain http", { payments: { ...PROVIDER_BASE, base_url: "http://x.example" } }, /option "payments.base_url" must be an https: URL/],
   ]
   it.each(moduleCases)("module: %s", (_n, options, message) => {
     expect(() => validateModuleOptions(options)).toThrow(message)
   })
 
   it("issuing.reveal: 10 an hour for any admin user unless set", () => {
-    const issuing = { base_url: "http://x/api", company_id: "1", api_key: "k" }
+    const issuing = { base_url: "https://x/api", company_id: "1", api_key: "k" }
     expect(revealRules(validateModuleOptions({ issuing }).issuing)).toEqual({ per_user: 10, window_seconds: 3600, user_ids: null })
     const set = validateModuleOptions({ issuing: { ...issuing, reveal: { per_user: 2, window_seconds: 60, user_ids: ["user_a"] } } })
     expect(revealRules(set.issuing)).toEqual({ per_user: 2, window_seconds: 60, user_ids: ["user_a"] })
     // not a client option: the issuing client gets none of it
     expect(issuingClientOptions(set.issuing!)).not.toHaveProperty("reveal")
+  })
+
+  it("plain http: is accepted to this machine, and elsewhere only with allow_insecure_http (then warned)", () => {
+    for (const base_url of ["http://localhost:4010", "http://127.0.0.1:4010", "http://[::1]:4010"]) {
+      expect(() => validateProviderOptions({ ...PROVIDER_BASE, base_url, store_url: "http://localhost:9000" })).not.toThrow()
+      expect(insecureHttpWarning({ ...PROVIDER_BASE, base_url }, ["base_url", "store_url"])).toBeNull()
+    }
+    const insecure = { ...PROVIDER_BASE, base_url: "http://gw.example", store_url: "http://api.shop.example", allow_insecure_http: true }
+    expect(() => validateProviderOptions(insecure)).not.toThrow()
+    expect(insecureHttpWarning(insecure, ["base_url", "store_url"])).toMatch(/^option "base_url", "store_url" are plain http: to another machine \(allow_insecure_http\)/)
+    const payout = { base_url: "http://gw.example", merchant_id: "1", account_id: "1", sign_key: "k", notify_url: "http://shop.example/h", allow_insecure_http: true }
+    const issuing = { base_url: "http://gw.example/api", company_id: "1", api_key: "k", allow_insecure_http: true }
+    expect(() => validateModuleOptions({ payout, issuing })).not.toThrow()
+    expect(insecureHttpWarning(payout, ["base_url", "notify_url"], "payout.")).toMatch(/^option "payout.base_url", "payout.notify_url" are plain http:/)
+    expect(issuingClientOptions(issuing).allowInsecureHttp).toBe(true)
+    expect(payoutClientOptions(payout).allowInsecureHttp).toBe(true)
   })
 })

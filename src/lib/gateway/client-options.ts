@@ -39,6 +39,35 @@ export const baseUrlOptionSchema = z
     }
   }, "must be an http(s) URL without query or fragment")
 
+/** Hosts of this machine: plain http to them never crosses a network (a local sandbox, the demo, tests). */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/** Whether `url` is plain http: to another machine, where card data and signed requests would travel in clear. */
+export function isInsecureHttpUrl(url: string): boolean {
+  try {
+    const u = new URL(url)
+    return u.protocol === "http:" && !LOOPBACK_HOSTS.has(u.hostname)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The https rule of the URLs that carry the gateway's traffic (base URLs, notify_url), as an object refinement:
+ * each of `fields` that is plain http to another machine is refused, unless the option `allow` is true.
+ */
+export function httpsOnly<T extends object>(fields: readonly (keyof T & string)[], allow: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx<T>): void => {
+    const v = value as Record<string, unknown>
+    if (v[allow] === true) return
+    for (const field of fields) {
+      if (typeof v[field] === "string" && isInsecureHttpUrl(v[field] as string)) {
+        ctx.addIssue({ code: "custom", path: [field], message: `must be an https: URL (http: only to localhost, 127.0.0.1 or ::1, or with ${allow}: true)` })
+      }
+    }
+  }
+}
+
 /** A path option: starts with "/". */
 export const pathOptionSchema = z.string({ error: 'must be a path starting with "/"' }).regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"')
 

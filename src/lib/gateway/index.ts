@@ -23,6 +23,8 @@ export {
   baseUrlOptionSchema,
   contentTypeOptionSchema,
   firstOptionProblem,
+  httpsOnly,
+  isInsecureHttpUrl,
   merchantIdOptionSchema,
   pathOptionSchema,
   positiveIntOptionSchema,

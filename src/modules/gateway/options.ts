@@ -13,6 +13,7 @@ import {
   AcquiringClientOptions,
   baseUrlOptionSchema,
   compileIssuingWireMap,
+  httpsOnly,
   ISSUING_ENDPOINTS,
   ISSUING_PATH_ALIASES,
   ISSUING_SIGNATURE_FIELDS,
@@ -32,8 +33,10 @@ const PREFIX = "Gateway module"
 
 const issuingSchema = z.strictObject(
   {
-    /** Issuing API base URL, e.g. https://sandbox.example/api (endpoint paths are appended). */
+    /** Issuing API base URL, e.g. https://sandbox.example/api (endpoint paths are appended). https: unless on this machine. */
     base_url: baseUrlOptionSchema,
+    /** Accept a plain http: base_url to another machine (warned at start-up). */
+    allow_insecure_http: z.boolean({ error: "must be true or false" }).optional(),
     company_id: z.string({ error: "is required" }).trim().min(1, "is required"),
     /** The company's api key for `sign`. Never logged. */
     api_key: secretOptionSchema("the company's api key"),
@@ -67,7 +70,7 @@ const issuingSchema = z.strictObject(
     log_bodies: z.boolean({ error: "must be true or false" }).optional(),
   },
   { error: "must be an object" },
-)
+).superRefine(httpsOnly(["base_url"], "allow_insecure_http"))
 
 const payoutSchema = z.strictObject(
   {
@@ -75,7 +78,8 @@ const payoutSchema = z.strictObject(
     merchant_id: acquiringAccountShape.merchant_id,
     account_id: acquiringAccountShape.account_id,
     sign_key: acquiringAccountShape.sign_key,
-    /** Where the gateway sends payout notifications; unset: none are asked for. */
+    allow_insecure_http: acquiringAccountShape.allow_insecure_http,
+    /** Where the gateway sends payout notifications; unset: none are asked for. https: unless on this machine. */
     notify_url: baseUrlOptionSchema.optional(),
     field_names: acquiringAccountShape.field_names,
     field_values: acquiringAccountShape.field_values,
@@ -88,7 +92,7 @@ const payoutSchema = z.strictObject(
     log_bodies: z.boolean({ error: "must be true or false" }).optional(),
   },
   { error: "must be an object" },
-)
+).superRefine(httpsOnly(["base_url", "notify_url"], "allow_insecure_http"))
 
 const issuingWireCheck: WireCheck = (i, at) => {
   compileIssuingWireMap(i.field_names, i.field_values, { names: at("field_names"), values: at("field_values") })
@@ -119,6 +123,7 @@ export function validateModuleOptions(options: unknown): GatewayModuleOptions {
 export function issuingClientOptions(i: GatewayIssuingOptions): IssuingClientOptions {
   return {
     baseUrl: i.base_url,
+    ...(i.allow_insecure_http !== undefined ? { allowInsecureHttp: i.allow_insecure_http } : {}),
     companyId: i.company_id,
     apiKey: i.api_key,
     ...(i.sign_scheme ? { signScheme: i.sign_scheme } : {}),

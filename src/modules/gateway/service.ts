@@ -31,6 +31,7 @@ import {
   GatewayProviderOptions,
   GatewaySessionData,
   GatewayState,
+  insecureHttpWarning,
   isCardExpired,
   isGatewayProvider,
   readSessionData,
@@ -126,6 +127,10 @@ class GatewayModuleService extends MedusaService({
       payout: payout ? createAcquiringClient({ ...payoutClientOptions(payout), ...(log ? { logger: log } : {}) }) : null,
     }
     if (!payments) logger?.warn(`${NOT_CONFIGURED.payments}; until then notifications, reconciliation and review cannot reach the gateway`)
+    // `payments` is the provider's own options object: the provider warns about it.
+    for (const warning of [insecureHttpWarning(payout, ["base_url", "notify_url"], "payout."), insecureHttpWarning(issuing, ["base_url"], "issuing.")]) {
+      if (warning) logger?.warn(`Gateway module: ${warning}`)
+    }
   }
 
   // ------------------------------------------------------------------ clients

@@ -1,5 +1,5 @@
 import { browserData } from "../browser-data.js"
-import { followRedirect, leaveFrame, readReturn, redirectOf, submitRedirect, type RedirectDocument } from "../redirect.js"
+import { followRedirect, isAllowedUrl, leaveFrame, readReturn, redirectOf, submitRedirect, type RedirectDocument } from "../redirect.js"
 
 /** A recording stand-in for `document`, enough for the hand-off form. */
 function recordingDocument() {
@@ -11,6 +11,7 @@ function recordingDocument() {
       el.appendChild = (c: any) => el.children.push(c)
       el.setAttribute = (k: string, v: string) => (el.attributes[k] = v)
       el.submit = () => (el.submitted = true)
+      el.remove = () => (el.removed = true)
       made.push(el)
       return el
     },
@@ -40,6 +41,17 @@ describe("3-D Secure / APM hand-off", () => {
     expect(redirectOf(null)).toBeNull()
   })
 
+  it("refuses plain http: except to this machine (L7-2)", () => {
+    expect(redirectOf({ redirect: { ...redirect, url: "http://issuer.example/3ds/abc" } })).toBeNull()
+    expect(redirectOf({ issuer_url: "http://issuer.example/apm" })).toBeNull()
+    for (const url of ["http://localhost:4010/sandbox/issuer/T1", "http://127.0.0.1:4010/sandbox/issuer/T1", "http://[::1]:4010/x"]) {
+      expect(redirectOf({ redirect: { ...redirect, url } })?.url).toBe(url)
+      expect(isAllowedUrl(url)).toBe(true)
+    }
+    expect(isAllowedUrl("http://localhost.evil.example/x")).toBe(false)
+    expect(isAllowedUrl("https://issuer.example/x")).toBe(true)
+  })
+
   it("submits a hidden POST form holding only the fields", () => {
     const { doc, made, assigned } = recordingDocument()
     submitRedirect(redirect, doc)
@@ -50,6 +62,8 @@ describe("3-D Secure / APM hand-off", () => {
       ["hidden", "notify_url", redirect.fields.notify_url],
     ])
     expect(made.some((e) => e.appended === form)).toBe(true)
+    expect(form.target).toBeUndefined()
+    expect(form.removed).toBeUndefined()
     expect(assigned).toEqual([])
   })
 
@@ -74,6 +88,20 @@ describe("3-D Secure / APM hand-off", () => {
     const whole: any = { location: { href: "https://shop.example/return" } }
     whole.top = whole
     expect(leaveFrame(whole)).toBe(false)
+  })
+
+  it("in a sandboxed frame, which may not navigate the store's tab, stays without throwing: the holding page takes the shopper out", () => {
+    const top = {
+      location: {
+        get href() {
+          return "https://shop.example/checkout"
+        },
+        set href(_v: string) {
+          throw new Error("SecurityError: the frame is sandboxed")
+        },
+      },
+    }
+    expect(leaveFrame({ top, location: { href: "https://shop.example/return?order_no=1" } })).toBe(true)
   })
 })
 

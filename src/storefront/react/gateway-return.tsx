@@ -1,9 +1,10 @@
 "use client"
 /**
  * The return page (`return_url`): where 3-D Secure, an APM or the hosted page sends the shopper back. Inside
- * the hosted page's iFrame it reloads itself in the whole window; then it completes the cart, which makes the
- * plugin confirm the payment with the gateway (the return itself is never trusted), and shows the order, the
- * decline reason, or that the payment is not finished yet.
+ * the hosted page's iFrame it does nothing (`leaveFrame`: the page holding the frame loads it in the whole
+ * window); in the whole window it completes the cart, which makes the plugin confirm the payment with the
+ * gateway (the return itself is never trusted), and shows the order, the decline reason, or that the payment
+ * is not finished yet.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { leaveFrame } from "../redirect.js"

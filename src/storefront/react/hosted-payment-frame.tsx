@@ -1,10 +1,13 @@
 "use client"
 /**
  * The gateway's hosted payment page in an iFrame (`pp_gateway_hosted`): the card is typed on the gateway's
- * page, never the store's. The session's `data.hosted.html` is the gateway's page; it posts itself to the
- * gateway, which sends the shopper back to `return_url` inside the frame (GatewayReturn leaves the frame).
+ * page, never the store's. The session's `data.hosted` form is posted into this named, sandboxed frame, which
+ * then holds the gateway's origin (see ../hosted.ts for why, flag by flag). The gateway sends the shopper back
+ * to `return_url` inside the frame; when the frame shows a page of the store's origin again, this component
+ * loads it in the whole window, where GatewayReturn completes the cart.
  */
-import type { CSSProperties } from "react"
+import { useEffect, useId, useRef, type CSSProperties } from "react"
+import { HOSTED_FRAME_SANDBOX, hostedFormOf, postHostedForm, returnedFrameUrl } from "../hosted.js"
 import type { GatewaySessionData } from "../types.js"
 
 export interface HostedPaymentFrameProps {
@@ -17,13 +20,39 @@ export interface HostedPaymentFrameProps {
 }
 
 export function HostedPaymentFrame({ session, title = "Payment page", height = 560, className, style }: HostedPaymentFrameProps) {
-  const html = session?.data?.hosted?.html
-  if (!html) {
+  const name = `gateway-hosted-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
+  const form = hostedFormOf(session?.data)
+  const page = form ? JSON.stringify(form) : null
+  const posted = useRef<string | null>(null)
+
+  useEffect(() => {
+    // Once per page (React's strict mode runs effects twice); again when the session has a new page.
+    if (!form || posted.current === page) return
+    posted.current = page
+    postHostedForm(form, name)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, name])
+
+  if (!form) {
     return (
       <p className="gateway-form-error" role="alert">
         The payment page is not available. Try again or use another payment method.
       </p>
     )
   }
-  return <iframe title={title} srcDoc={html} className={className} style={{ width: "100%", height, border: 0, ...style }} allow="payment" data-testid="hosted-frame" />
+  return (
+    <iframe
+      name={name}
+      title={title}
+      sandbox={HOSTED_FRAME_SANDBOX}
+      allow="payment"
+      className={className}
+      style={{ width: "100%", height, border: 0, ...style }}
+      data-testid="hosted-frame"
+      onLoad={(e) => {
+        const back = returnedFrameUrl(e.currentTarget)
+        if (back) window.location.assign(back)
+      }}
+    />
+  )
 }

@@ -152,6 +152,55 @@ describe("hosted page HTML", () => {
   it("scriptInputs ignores non-flat objects", () => {
     expect(scriptInputs('var a = {"x": {"y": 1}}; var b = {c: 1};')).toEqual({})
   })
+
+  it("scriptInputs takes flat JSON objects inside code blocks, whatever stray braces and quotes surround them", () => {
+    expect(scriptInputs('(function () { // don\'t {\n  var extra = {"a":"1","n":2};\n  if (x) { y() }\n})(); var z = {"b":"c"}')).toEqual({ a: "1", n: "2", b: "c" })
+    expect(scriptInputs('var a = {"x": [{"y": "1"}]}; var b = {"c": "2"}')).toEqual({ c: "2" })
+  })
+
+  // L5-3: a hostile page (up to the transport's 5 MiB) must not cost quadratic time: the work is counted.
+  /** `text` as a String whose character reads are counted (the scan's work). */
+  const counted = (text: string) => {
+    const reads = { n: 0 }
+    const script = new Proxy(new String(text), {
+      get(target, key) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads.n++
+        const v = Reflect.get(target, key, target)
+        return typeof v === "function" ? v.bind(target) : v
+      },
+    }) as unknown as string
+    return { script, reads }
+  }
+
+  it("reads each character of a script once, however unbalanced its braces", () => {
+    for (const text of ["{".repeat(2000) + '{"a":"1"}', "{".repeat(2000) + '{"a":"1"}' + "}".repeat(2000), "'{".repeat(2000) + '\n{"a":"1"}']) {
+      const { script, reads } = counted(text)
+      expect(scriptInputs(script)).toEqual({ a: "1" })
+      expect(reads.n).toBeLessThanOrEqual(text.length)
+    }
+  })
+
+  it("reads a page of unclosed tags, braces and long runs in one pass", () => {
+    // Bounded inputs that kept the former patterns (`<input\b[^>]*>`, `\s*;?\s*`, ...) busy for many minutes.
+    const n = 200_000
+    expect(scriptInputs("{".repeat(n) + '{"a":"1"}')).toEqual({ a: "1" })
+    expect(scriptInputs('x.name="a"' + " ".repeat(n) + "y")).toEqual({})
+    expect(parseHostedPage('<form action="/v1/checkout">' + "<input".repeat(n), "https://gw.example").inputs).toEqual({})
+    expect(parseHostedPage('<form action="/v1/checkout"></form>' + "<script>".repeat(n), "https://gw.example").inputs).toEqual({})
+  })
+
+  it("parses no character of a script as JSON more than once", () => {
+    const parse = jest.spyOn(JSON, "parse")
+    try {
+      // JSON-looking blocks nested 2,000 deep that fail only at the innermost point, then a real input object
+      const script = '{"a":'.repeat(2000) + "1 x" + "}".repeat(2000) + ' var extra = {"b":"2"};'
+      expect(scriptInputs(script)).toEqual({ b: "2" })
+      const parsed = parse.mock.calls.reduce((n, [text]) => n + String(text).length, 0)
+      expect(parsed).toBeLessThanOrEqual(2 * script.length)
+    } finally {
+      parse.mockRestore()
+    }
+  })
 })
 
 describe("respon XML: entities (L1-4)", () => {

@@ -194,6 +194,23 @@ describe("request validation names the field and the rule", () => {
   })
 })
 
+describe("the base URL is https: (L5-2)", () => {
+  const account = { merchantId: "701001", accountId: "701001010", signKey: "k" }
+  it("refuses plain http: to another machine, naming the rule", () => {
+    expect(() => createAcquiringClient({ ...account, baseUrl: "http://api.gateway.example" })).toThrow(
+      /"baseUrl" must be an https: URL \(http: only to localhost, 127.0.0.1 or ::1, or with allowInsecureHttp: true\)/,
+    )
+    expect(() => createIssuingClient({ baseUrl: "http://sandbox.gateway.example/api", companyId: "4101", apiKey: "k" })).toThrow(/"baseUrl" must be an https: URL/)
+  })
+  it("accepts https:, http: to this machine, and http: elsewhere only when allowed", () => {
+    for (const baseUrl of ["https://api.gateway.example", "http://localhost:4010", "http://127.0.0.1:4010", "http://[::1]:4010"]) {
+      expect(() => createAcquiringClient({ ...account, baseUrl })).not.toThrow()
+    }
+    expect(() => createAcquiringClient({ ...account, baseUrl: "http://api.gateway.example", allowInsecureHttp: true })).not.toThrow()
+    expect(() => createIssuingClient({ baseUrl: "http://gw.example/api", companyId: "4101", apiKey: "k", allowInsecureHttp: true })).not.toThrow()
+  })
+})
+
 describe("options are checked at creation, naming the option", () => {
   const good = { baseUrl: "http://localhost:1", merchantId: "701001", accountId: "701001010", signKey: "k" }
   it.each<[string, Record<string, unknown>, string]>([
@@ -211,6 +228,7 @@ describe("options are checked at creation, naming the option", () => {
     ["bad path", { paths: { capture: "v1/x" } }, "paths.capture"],
     ["unknown signature key", { signatureOverrides: { captur: ["a"] } }, "signatureOverrides.captur"],
     ["unknown option", { merchantID: "1" }, "merchantID"],
+    ["plain http to another machine", { baseUrl: "http://api.gateway.example" }, "baseUrl"],
   ])("acquiring: %s", (_n, patch, option) => {
     try {
       createAcquiringClient({ ...good, ...patch } as never)
@@ -227,6 +245,7 @@ describe("options are checked at creation, naming the option", () => {
     ["bad scheme", { signScheme: "hmac" }, "signScheme"],
     ["missing companyId", { companyId: undefined }, "companyId"],
     ["unknown signature key", { signatureOverrides: { "/card/nope": ["a"] } }, "signatureOverrides./card/nope"],
+    ["plain http to another machine", { baseUrl: "http://sandbox.gateway.example/api" }, "baseUrl"],
   ])("issuing: %s", (_n, patch, option) => {
     try {
       createIssuingClient({ baseUrl: "http://localhost:1/api", companyId: "4101", apiKey: "k", ...patch } as never)

@@ -9,6 +9,7 @@ import {
   accountIdOptionSchema,
   baseUrlOptionSchema,
   contentTypeOptionSchema,
+  httpsOnly,
   loggerOptionSchema,
   merchantIdOptionSchema,
   parseOptions,
@@ -47,8 +48,10 @@ export interface AcquiringStatusCodes {
 }
 
 export interface AcquiringClientOptions {
-  /** e.g. "https://test-api.example" (paths "/v1/..." are appended; a path prefix is kept). */
+  /** e.g. "https://test-api.example" (paths "/v1/..." are appended; a path prefix is kept). https: unless local. */
   baseUrl: string
+  /** Accept a plain http: `baseUrl` on another machine than this one (default false: card data would travel in clear). */
+  allowInsecureHttp?: boolean
   /** merchant_id (≤ 7 characters). */
   merchantId: string
   /** account_id (≤ 10 characters). */
@@ -99,6 +102,7 @@ export interface AcquiringClientOptions {
 
 const optionsSchema = z.strictObject({
   baseUrl: baseUrlOptionSchema,
+  allowInsecureHttp: z.boolean().optional(),
   merchantId: merchantIdOptionSchema,
   accountId: accountIdOptionSchema,
   signKey: secretOptionSchema("the merchant's sign key"),
@@ -132,7 +136,7 @@ const optionsSchema = z.strictObject({
   logBodies: z.boolean().optional(),
   connections: z.number().int().positive().optional(),
   maxResponseBytes: z.number().int().positive().optional(),
-})
+}).superRefine(httpsOnly(["baseUrl"], "allowInsecureHttp"))
 
 export interface ResolvedStatusCodes {
   approved: readonly string[]

@@ -3,6 +3,7 @@ import { z } from "zod"
 import type { GatewayLogger, RetryOptions, TimeoutOptions } from "../http"
 import {
   baseUrlOptionSchema,
+  httpsOnly,
   loggerOptionSchema,
   parseOptions,
   pathOptionSchema,
@@ -16,8 +17,10 @@ import { ISSUING_ENDPOINTS, ISSUING_PATH_ALIASES, IssuingEndpoint, IssuingOperat
 export type { IssuingOperation }
 
 export interface IssuingClientOptions {
-  /** e.g. "https://sandbox.example/api" (endpoint paths are appended to it). */
+  /** e.g. "https://sandbox.example/api" (endpoint paths are appended to it). https: unless local. */
   baseUrl: string
+  /** Accept a plain http: `baseUrl` on another machine than this one (default false: card data would travel in clear). */
+  allowInsecureHttp?: boolean
   /** The company id (sent as text). */
   companyId: string | number
   /** The company's api key for `sign`. */
@@ -53,6 +56,7 @@ const OPERATION_NAMES = Object.keys(ISSUING_ENDPOINTS) as IssuingOperation[]
 
 const optionsSchema = z.strictObject({
   baseUrl: baseUrlOptionSchema,
+  allowInsecureHttp: z.boolean().optional(),
   companyId: z.union([z.string().min(1).max(32), z.number().int().nonnegative()], {
     error: "is required (the company id, text or integer)",
   }),
@@ -70,7 +74,7 @@ const optionsSchema = z.strictObject({
   logBodies: z.boolean().optional(),
   connections: z.number().int().positive().optional(),
   maxResponseBytes: z.number().int().positive().optional(),
-})
+}).superRefine(httpsOnly(["baseUrl"], "allowInsecureHttp"))
 
 /**
  * Validates and compiles `fieldNames` / `fieldValues` of an issuing client. `optionNames` names them in errors

@@ -44,6 +44,7 @@ import {
   gatewayProviderId,
   GatewayProviderOptions,
   GatewaySessionData,
+  insecureHttpWarning,
   isFinalState,
   OrderContext,
   readSessionData,
@@ -65,6 +66,9 @@ export interface StartContext {
   context?: OrderContext
 }
 
+/** Options already warned about: the three services share one options object, so its warning is logged once. */
+const warnedOptions = new WeakSet<object>()
+
 export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProviderOptions> {
   protected abstract readonly method: GatewayMethod
   /** The session's status while the gateway has no transaction for it yet. */
@@ -84,6 +88,11 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     this.cradle_ = cradle
     const logger = this.resolve<ProviderLogger>("logger")
     this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore>("gateway"))
+    const insecure = insecureHttpWarning(options, ["base_url", "store_url"])
+    if (insecure && !warnedOptions.has(options)) {
+      warnedOptions.add(options)
+      logger?.warn(`Gateway payment provider: ${insecure}`)
+    }
   }
 
   // ------------------------------------------------------------------ what each method supplies

@@ -17,6 +17,10 @@ import {
   DeclineStore,
   GatewayDecline,
   notifyUrl,
+  REDIRECT_REFUSED,
+  RedirectPolicy,
+  redirectPolicyOf,
+  refusedRedirect,
   sessionStateOf,
   shopperDecline,
   stateOfOutcome,
@@ -29,13 +33,18 @@ export type ProviderLogger = { debug?: (m: string) => void; info: (m: string) =>
 const toMinor = (a: string, c: string) => toMinorUnits(a, c)
 
 export class SessionGateway {
+  /** Where the gateway may send a shopper (redirect-policy.ts). */
+  readonly redirects: RedirectPolicy
+
   constructor(
     readonly client: AcquiringClient,
     readonly options: GatewayProviderOptions,
     readonly logger: ProviderLogger | undefined,
     /** Where the gateway's reasons are kept for staff (the plugin's module), when the payment module reaches it. */
     private readonly declines: () => DeclineStore | undefined = () => undefined,
-  ) {}
+  ) {
+    this.redirects = redirectPolicyOf(options)
+  }
 
   /**
    * Keeps the gateway's own reason for a refused payment where only staff see it: the server log and the
@@ -50,27 +59,45 @@ export class SessionGateway {
     }
   }
 
-  /** The gateway's reason of a declined direct answer. */
+  /** Why a direct answer's payment failed: the gateway's reason, or ours when the gateway's next address was refused. */
   declineOf(res: AuthoriseResult): GatewayDecline {
+    if (stateOfOutcome(res.outcome) !== "failed") return { ...REDIRECT_REFUSED }
     return { code: res.result?.code ?? "", message: res.result?.message ?? res.result_info }
   }
 
   /** The session after a payment's direct answer (card or APM): state, redirect, decline, amount check. */
   fromAnswer(data: GatewaySessionData, res: AuthoriseResult): GatewaySessionData {
     const state = stateOfOutcome(res.outcome)
-    const issuerUrl = state === "pending" ? res.issuer_url || null : null
-    return {
+    const answered: GatewaySessionData = {
       ...data,
       transaction_id: res.transaction_id || null,
       gateway_state: state,
       card_mask: res.card || data.card_mask,
       threeds_result: res.threeds_result || null,
-      issuer_url: issuerUrl,
-      redirect: issuerUrl ? this.redirectTo(issuerUrl) : null,
+      issuer_url: null,
+      redirect: null,
       decline: state === "failed" ? shopperDecline("declined") : null,
       outcome_unknown: false,
       discrepancy: amountMismatch(res, data, toMinor),
     }
+    const issuerUrl = state === "pending" ? res.issuer_url || null : null
+    if (!issuerUrl) return answered
+    // Never stored where the shopper could be sent: the transaction stays pending at the gateway, which the
+    // shopper cannot complete, and the session fails for Medusa (status error).
+    if (this.refusedRedirect(data.order_no, issuerUrl, "issuer_url")) return this.redirectRefused(answered)
+    return { ...answered, issuer_url: issuerUrl, redirect: this.redirectTo(issuerUrl) }
+  }
+
+  /** Whether the gateway's `url` (its `field`) is refused by the redirect policy; the reason is logged as an error. */
+  refusedRedirect(orderNo: string, url: string, field: string): boolean {
+    const why = refusedRedirect(url, field, this.redirects)
+    if (why) this.logger?.error(`Gateway payment ${orderNo}: ${why}; not stored, and the payment cannot go on`)
+    return why !== null
+  }
+
+  /** A session whose next address was refused: failed, with nowhere to send the shopper. */
+  redirectRefused(data: GatewaySessionData): GatewaySessionData {
+    return { ...data, gateway_state: "failed", issuer_url: null, redirect: null, hosted: null, decline: shopperDecline("declined") }
   }
 
   /** The documented 3-D Secure / APM hand-off: POST return_url and notify_url to the issuer's page. */

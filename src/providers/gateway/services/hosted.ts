@@ -12,7 +12,10 @@ export class GatewayHostedService extends GatewayBase {
     const { accept: _accept, ...request } = this.paymentRequest(data, extra)
     try {
       const page = await this.gateway_.client.call<CheckoutResult>("checkout", request)
-      return { ...data, hosted: { action: page.action, inputs: page.inputs, html: page.html }, gateway_state: "pending" }
+      // Only the form goes into the session (Medusa stores it and serves it with the cart): never the page's
+      // HTML, which the kit does not render; the shopper's browser posts the form into a sandboxed frame.
+      if (this.gateway_.refusedRedirect(data.order_no, page.action, "form.action")) return this.gateway_.redirectRefused(data)
+      return { ...data, hosted: { action: page.action, inputs: page.inputs }, gateway_state: "pending" }
     } catch (err) {
       throw toMedusaError(err, "Gateway hosted page")
     }

@@ -26,7 +26,7 @@ export type CheckoutRequest = Omit<z.input<typeof checkoutRequestSchema>, "merch
 
 /** The hosted page answer: the raw HTML and its form, ready to render or auto-post. */
 export interface CheckoutResult {
-  /** The HTML exactly as received. */
+  /** The HTML exactly as received: unsigned; never render it in the merchant's origin (post `action` + `inputs` instead). */
   html: string
   /** The form's action URL (absolute). */
   action: string
