@@ -53,7 +53,16 @@ describe("respon XML", () => {
   })
 
   it("never copies a constructor or prototype element into the answer", () => {
-    const out = parseResponXml(SAMPLE.replace("<amount>", "<constructor>x</constructor><prototype>y</prototype><amount>"))
+    const xml = SAMPLE.replace("<amount>", "<constructor>x</constructor><prototype>y</prototype><amount>")
+    let out: Record<string, unknown>
+    try {
+      out = parseResponXml(xml)
+    } catch (err) {
+      // fast-xml-parser from 5.5 refuses such element names itself: a malformed answer, nothing read from it
+      expect(err).toBeInstanceOf(GatewayResponseError)
+      expect((err as Error).message).toMatch(/constructor/)
+      return
+    }
     expect(Object.prototype.hasOwnProperty.call(out, "constructor")).toBe(false)
     expect(Object.prototype.hasOwnProperty.call(out, "prototype")).toBe(false)
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
