@@ -99,8 +99,12 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
   if (result.ignored) notes.push(result.ignored)
   if (session.payment) {
     // Refunds still open are asked about (the refund search); nothing is sent when there are none.
-    const refunds = await syncRefundsOfPayment(container, client, session.payment.id, orderNo)
-    if (refunds.changed) notes.push(`refunds: ${refunds.changed} changed`)
+    try {
+      const refunds = await syncRefundsOfPayment(container, client, session.payment.id, orderNo)
+      if (refunds.changed) notes.push(`refunds: ${refunds.changed} changed`)
+    } catch (err) {
+      notes.push(`refund search failed, the refund sync will check them: ${(err as Error).message}`)
+    }
   }
   await upsertGatewayPayment(gatewayModule, orderNo, { last_notification_at: new Date() })
   return [

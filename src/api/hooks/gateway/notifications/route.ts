@@ -3,16 +3,16 @@
  *
  * Open route (no Medusa auth): the caller is authenticated by the notification's signature, checked in
  * constant time before anything is written. A verified notification is recorded (one row per signed content,
- * each delivery counted), answered 200 and processed afterwards (event `gateway.notification.received`); a
- * repeat of signed content already recorded is answered 200 with `duplicate: true` and read from the gateway
- * again by the same row. Unsigned or forged: 401, counted per minute and kept only as a small sample without
- * its body (a few a minute), nothing changes. Form-encoded and JSON bodies are both accepted, up to 16 kB
- * (src/api/middlewares.ts).
+ * its replay key: src/domain/notifications.ts; each delivery counted), answered 200 and processed afterwards
+ * (event `gateway.notification.received`); a repeat of signed content already recorded is answered 200 with
+ * `duplicate: true` and read from the gateway again by the same row. Unsigned or forged: 401, counted per
+ * minute and kept only as a small sample without its body (a few a minute), nothing changes. Form-encoded and
+ * JSON bodies are both accepted, up to 16 kB (src/api/middlewares.ts).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createHash } from "node:crypto"
-import { NotificationFormula, ReadNotification, redact } from "../../../../lib/gateway"
+import { notificationReplayKey } from "../../../../domain"
+import { ReadNotification, redact } from "../../../../lib/gateway"
 import type GatewayModuleService from "../../../../modules/gateway/service"
 
 export const GATEWAY_NOTIFICATION_EVENT = "gateway.notification.received"
@@ -31,21 +31,13 @@ function read(body: Record<string, unknown>, gatewayModule: GatewayModuleService
     return asPayment ?? { formula: "notification", verified: false, fields: body }
   }
   try {
-    return gatewayModule.payouts().readNotification(body)
+    const asPayout = gatewayModule.payouts().readNotification(body)
+    // Only the payout formula, with the payout account's key, makes a payout notification.
+    return asPayout.formula === "payoutNotification" ? asPayout : { ...asPayout, verified: false }
   } catch {
     return { formula: "payoutNotification", verified: false, fields: asPayment?.fields ?? body } // payouts not configured
   }
 }
-
-/**
- * The replay key: a digest of the signature under the formula that verified it. Equal signatures mean equal
- * signed content, and nothing else takes part: `notify_type`, `notify_id` and every other unsigned field can be
- * changed by anyone who holds one signed message, so they never make a new notification. The gateway's own
- * later notifications with the same signed fields (a refund, a dispute of the same transaction) are
- * deliveries of the same row, and each one has the gateway read again.
- */
-export const replayKey = (formula: NotificationFormula, signature: unknown) =>
-  createHash("sha256").update(`${formula}|${String(signature ?? "").trim().toLowerCase()}`).digest("hex")
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
@@ -55,7 +47,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const contentType = String(req.headers["content-type"] ?? "").split(";")[0]!.trim() || "unknown"
 
   if (!verified) {
-    const reason = body.encryption_data ? "bad_signature" : "unsigned"
+    const reason = fields.encryption_data ? "bad_signature" : "unsigned"
     const length = Number(req.headers["content-length"])
     const sample = await gatewayModule.recordRejectedNotification({
       reason,
@@ -72,7 +64,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
 
   const payment = formula === "notification"
   const { id, duplicate } = await gatewayModule.recordVerifiedNotification({
-    notify_id: replayKey(formula, body.encryption_data),
+    notify_id: notificationReplayKey({ formula, fields }),
     notify_type: text(fields.notify_type) ?? "PAYMENT",
     // Signed in a payment notification, read from the body before redaction: the processor reads these columns.
     // A payout notification's formula signs neither.
