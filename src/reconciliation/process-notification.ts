@@ -60,9 +60,9 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
   const gatewayModule = container.resolve("gateway")
   const client = gatewayModule.paymentOptions() ? gatewayModule.acquiring() : null
   if (n.notify_type === "PAYOUT") {
-    // Verified with the payout formula (the route chooses it by this label, and only that formula verified it),
-    // which signs request_id.
-    const p = (client?.decodeNotification((n.payload ?? {}) as Payload) ?? n.payload ?? {}) as Payload
+    // Verified with the payout formula and the payout account's key (the route records only those under this
+    // label), which signs request_id: read in that account's names.
+    const p = gatewayModule.payouts().decodeNotification((n.payload ?? {}) as Payload)
     const requestId = text(p.request_id)
     const [payout] = requestId ? await gatewayModule.listGatewayPayouts({ request_id: requestId }, { take: 1 }) : []
     if (!payout) return ["ignored", `payout ${requestId ?? "(no request_id)"} is not one of this store's`]
