@@ -1,9 +1,10 @@
 /**
  * The gateway talking back: notifications (real ones, sent by the sandbox to the store's notify_url, and
- * forged, unsigned, replayed, late and duplicated ones), the reconciliation jobs, and the review of held
- * payments. Medusa must end up agreeing with the gateway.
+ * forged, unsigned, replayed, re-labelled, late, concurrent and flooding ones), chargebacks, the
+ * reconciliation jobs, and the review of held payments. Medusa must end up agreeing with the gateway.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { createAcquiringClient } from "../../src/lib/gateway"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
@@ -47,6 +48,43 @@ medusaIntegrationTestRunner({
         headers: { "content-type": form ? "application/x-www-form-urlencoded" : "application/json" },
         body: form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
       })
+    /** The store's records of the signed notifications about an order (one per signed content, each delivery counted). */
+    const verifiedRows = async (orderNo: string) => (await notifications(orderNo)).filter((n: any) => n.verified)
+    /**
+     * Waits until every notification the sandbox sent about an order was acknowledged and each delivery was
+     * processed; `extra` more deliveries than the sandbox sent when a test posted some itself.
+     */
+    const caughtUp = (orderNo: string, extra = 0) =>
+      until(`the notifications of ${orderNo} handled`, async () => {
+        const fromGateway = (await sent()).filter((n) => n.payload.order_no === orderNo)
+        if (fromGateway.some((n) => !n.acknowledged)) return null
+        const rows = await verifiedRows(orderNo)
+        const delivered = rows.reduce((sum: number, r: any) => sum + (r.deliveries ?? 1), 0)
+        return delivered >= fromGateway.length + extra && rows.every((r: any) => r.status !== "received") ? rows : null
+      })
+    const stats = async () => ((await (await fetch(`${gateway.sandbox.url}/sandbox/stats`)).json()) as { byPath: Record<string, number> }).byPath
+    const control = async (path: string, body: unknown) => {
+      const res = await fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+      expect(res.status).toBeLessThan(300)
+      return res.json()
+    }
+    const refundsOf = async (paymentId: string) =>
+      (
+        await dbConnection.raw(
+          "select r.id, r.amount, r.note, r.metadata, rr.code from refund r left join refund_reason rr on rr.id = r.refund_reason_id where r.payment_id = ? and r.deleted_at is null order by r.created_at",
+          [paymentId]
+        )
+      ).rows
+    /** An order paid by card and captured: its session, order, Medusa payment and gateway transaction. */
+    const paid = async () => {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+      const order = await shopper.complete(cartId)
+      const { rows } = await dbConnection.raw("select id, amount from payment where payment_session_id = ? and deleted_at is null", [session.id])
+      await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
+      const [tx] = await gateway.transactions(session.id)
+      return { session, order: order.data.order, payment: rows[0], tx }
+    }
     const cartCompleted = async (cartId: string) => {
       const { data } = await api.get(`/store/carts/${cartId}`, shopper.headers)
       return data.cart.completed_at ? data.cart : null
@@ -99,29 +137,31 @@ medusaIntegrationTestRunner({
         ["rejected", false, "signature did not verify"],
         ["rejected", false, "unsigned"],
       ])
+      // A sample without the body: type, order number, content type, size and client address only.
+      expect(rows.map((r: any) => [r.payload, r.notify_id, r.notify_type, r.content_type])).toEqual([
+        [null, null, "PAYMENT", "application/json"],
+        [null, null, "PAYMENT", "application/x-www-form-urlencoded"],
+      ])
+      expect(rows.every((r: any) => r.size > 0 && r.source)).toBe(true)
       expect(await cartCompleted(cartId)).toBeNull()
       const [tx] = await gateway.transactions(session.id)
       expect(tx.payment_status).toBe("1000")
     })
 
-    it("acknowledges a replayed notification without acting on it again", async () => {
+    it("a replayed notification is the same record delivered again: answered as a duplicate, read again, applied once", async () => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
       const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
       await completeIssuerPage(posted.data.payment_session.data.issuer_url)
-      await until("the original notification to be processed", async () =>
-        (await notifications(session.id)).some((n: any) => n.status === "processed")
-      )
+      const [first] = await caughtUp(session.id)
       const [original] = await sent("PAYMENT")
       expect(original.payload.order_no).toBe(session.id)
 
       const replay = await post(original.payload)
       expect(replay.status).toBe(200)
-      const rows = await until("the replay to be handled", async () => {
-        const r = await notifications(session.id)
-        return r.length === 2 && r[1].status !== "received" ? r : null
-      })
-      expect(rows[1].status).toBe("ignored")
-      expect(rows[1].result).toBe(`replay of ${rows[0].id}`)
+      expect(await replay.json()).toEqual({ received: true, id: first.id, duplicate: true })
+      const rows = await caughtUp(session.id, 1)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ id: first.id, deliveries: 2, status: "processed" })
       const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [cartId])
       expect(orders[0].n).toBe(1)
     })
@@ -141,10 +181,10 @@ medusaIntegrationTestRunner({
       const late = { ...approval.payload, notify_id: `${approval.payload.notify_id}-late` }
       const answers = await Promise.all([post(late), post(late)])
       expect(answers.map((a) => a.status)).toEqual([200, 200])
-      await until("the late notifications to be handled", async () => {
-        const r = await notifications(session.id)
-        return r.filter((n: any) => n.payload?.notify_id === late.notify_id && n.status !== "received").length === 2 ? r : null
-      })
+      // The same signed content as the approval (and the capture's notification): deliveries of one record.
+      expect((await Promise.all(answers.map((a) => a.json()))).map((a) => a.duplicate)).toEqual([true, true])
+      const rows = await caughtUp(session.id, 2)
+      expect(rows).toHaveLength(1)
       const after = await api.get(`/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`, admin)
       const p = after.data.order.payment_collections[0].payments[0]
       expect(p.captured_at).toBeTruthy()
@@ -258,93 +298,234 @@ medusaIntegrationTestRunner({
       expect(await ask(unsigned)).toEqual({ action: "not_supported" })
     })
 
-    it("a lost chargeback reaches Medusa as one refund naming it; a repeat or a later merchant refund never books it twice; a won one changes nothing", async () => {
-      const paid = async () => {
-        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
-        const order = await shopper.complete(cartId)
-        const { rows } = await dbConnection.raw("select id, amount from payment where payment_session_id = ? and deleted_at is null", [session.id])
-        await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
-        const [tx] = await gateway.transactions(session.id)
-        return { session, order: order.data.order, payment: rows[0], tx }
-      }
-      const control = async (path: string, body: unknown) => {
-        const res = await fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-        expect(res.status).toBeLessThan(300)
-        return res.json()
-      }
-      const processed = (orderNo: string, type: string) =>
-        until(`a processed ${type}`, async () => (await notifications(orderNo)).find((n: any) => n.notify_type === type && n.status !== "received"))
-      const refundsOf = async (paymentId: string) =>
-        (await dbConnection.raw("select r.amount, r.note, rr.code from refund r left join refund_reason rr on rr.id = r.refund_reason_id where r.payment_id = ? and r.deleted_at is null", [paymentId])).rows
-
+    it("a lost chargeback reaches Medusa as one refund of what the gateway confirms; a repeat or the order sync never books it twice; a won one changes nothing", async () => {
       const lost = await paid()
-      const refundCalls = gateway.sandbox.stats().byPath["/v1/refund"] ?? 0
-      const dispute = await control("/sandbox/disputes", { transaction_id: lost.tx.transaction_id, amount: "10.00", reason: "Fraudulent transaction" })
-      await processed(lost.session.id, "DISPUTE RECEIVED")
+      await caughtUp(lost.session.id)
+      const refundCalls = (await stats())["/v1/refund"] ?? 0
+      const dispute = await control("/sandbox/disputes", { transaction_id: lost.tx.transaction_id, reason: "Fraudulent transaction" })
+      await caughtUp(lost.session.id)
       expect(await refundsOf(lost.payment.id)).toEqual([]) // an open dispute moves no money
       await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
-      await processed(lost.session.id, "DISPUTE RESULT")
-      const booked = await until("the chargeback booked", async () => {
-        const r = await refundsOf(lost.payment.id)
-        return r.length ? r : null
-      })
+      await caughtUp(lost.session.id)
+      const booked = await refundsOf(lost.payment.id)
       expect(booked).toHaveLength(1)
-      expect(Number(booked[0].amount)).toBe(10)
-      expect(booked[0].note).toContain(dispute.dispute_id)
+      expect(Number(booked[0].amount)).toBe(Number(lost.tx.amount)) // what the gateway took: the transaction's amount
+      expect(booked[0].note).toContain(lost.tx.transaction_id)
       expect(booked[0].code).toBe("chargeback")
-      expect(gateway.sandbox.stats().byPath["/v1/refund"] ?? 0).toBe(refundCalls) // nothing was refunded at the gateway
+      expect((await stats())["/v1/refund"] ?? 0).toBe(refundCalls) // nothing was refunded at the gateway
 
       // The gateway delivers the same result again, and the order sync looks again: still one refund.
       const [result] = (await sent("DISPUTE RESULT")).filter((n) => n.payload.order_no === lost.session.id)
-      await post(result.payload)
-      await until("the repeat handled", async () => (await notifications(lost.session.id)).filter((n: any) => n.notify_type === "DISPUTE RESULT").length > 1)
+      expect((await post(result.payload, true)).status).toBe(200)
+      await caughtUp(lost.session.id, 1)
       await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
       expect(await refundsOf(lost.payment.id)).toHaveLength(1)
-      // The merchant can refund what is left, and not one cent more.
-      const left = Number(lost.payment.amount) - 10
-      const tooMuch = await api.post(`/admin/payments/${lost.payment.id}/refund`, { amount: left + 1 }, admin).catch((e: any) => e.response)
-      expect(tooMuch.status).toBe(400)
-      const rest = await api.post(`/admin/payments/${lost.payment.id}/refund`, { amount: left }, admin).catch((e: any) => e.response)
-      expect(rest.status).toBe(200)
-      expect((await refundsOf(lost.payment.id)).reduce((s: number, r: any) => s + Number(r.amount), 0)).toBe(Number(lost.payment.amount))
-      // The order widget's data shows the dispute as decided.
+      // Medusa holds nothing more: a staff refund is refused before the gateway.
+      const more = await api.post(`/admin/payments/${lost.payment.id}/refund`, { amount: 1 }, admin).catch((e: any) => e.response)
+      expect(more.status).toBe(400)
+      // The order widget's data shows the chargeback as the order query confirmed it, booked.
       const details = await api.get(`/admin/gateway/payment-sessions/${lost.session.id}`, admin)
-      expect(details.data.gateway_payment.disputes).toEqual([expect.objectContaining({ dispute_id: dispute.dispute_id, status: "LOST" })])
+      const [entry, ...others] = details.data.gateway_payment.disputes
+      expect(others).toEqual([])
+      expect(entry).toMatchObject({ transaction_id: lost.tx.transaction_id, status: "LOST", booked: true })
+      expect(Number(entry.amount)).toBe(Number(lost.tx.amount))
 
       const won = await paid()
       const d2 = await control("/sandbox/disputes", { transaction_id: won.tx.transaction_id })
       await control(`/sandbox/disputes/${d2.dispute_id}`, { outcome: "won" })
-      await processed(won.session.id, "DISPUTE RESULT")
+      await caughtUp(won.session.id)
       expect(await refundsOf(won.payment.id)).toEqual([])
     })
 
+    it("a signed message re-posted as disputes is one notification: its unsigned dispute fields are never stored, and the real chargeback is booked from the order query", async () => {
+      const { session, payment, tx } = await paid()
+      await caughtUp(session.id)
+      const [approval] = (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
+      const queries = (await stats())["/v1/retrievalTrans"] ?? 0
+      // Anyone holding one signed message can change what its signature does not cover.
+      const relabelled = ["DISPUTE RECEIVED", "DISPUTE RESULT", "DISPUTE x1", "DISPUTE x2"].map((notify_type, i) => ({
+        ...approval.payload,
+        notify_type,
+        notify_id: `forged-${i}`,
+        dispute_id: `D-forged-${i}`,
+        dispute_status: "LOST",
+        dispute_amount: "0.01",
+        dispute_reason: "forged",
+      }))
+      for (const body of relabelled) {
+        const res = await post(body, true)
+        expect(res.status).toBe(200)
+        expect((await res.json()).duplicate).toBe(true)
+      }
+      const rows = await caughtUp(session.id, relabelled.length)
+      expect(rows).toHaveLength(1) // one record for the signed content, whatever the labels
+      expect(rows[0].notify_type).toBe("PAYMENT")
+      // Each delivery had the gateway read at most once more; nothing of the labels was kept or acted on.
+      expect(((await stats())["/v1/retrievalTrans"] ?? 0) - queries).toBeLessThanOrEqual(relabelled.length)
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      expect(gp[0].disputes).toBeNull()
+      expect(await refundsOf(payment.id)).toEqual([])
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      expect(await refundsOf(payment.id)).toEqual([])
+
+      // The real chargeback: booked once, for what the order query confirms (never 0.01, never split).
+      const d = await control("/sandbox/disputes", { transaction_id: tx.transaction_id })
+      await control(`/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+      await caughtUp(session.id, relabelled.length)
+      expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
+    })
+
+    it("a chargeback booking is recognised by its marker, never by its amount: a staff refund while it is open is sent, and the booking retried after a failure books once without a refund at the gateway", async () => {
+      const { session, payment, tx } = await paid()
+      await caughtUp(session.id)
+      const d = await control("/sandbox/disputes", { transaction_id: tx.transaction_id, amount: "10.00" })
+      await caughtUp(session.id)
+      // Medusa's refunds cannot be written for a while (another transaction holds the table): the booking fails.
+      const blocker = await dbConnection.transaction()
+      try {
+        await blocker.raw("lock table refund in share mode")
+        await control(`/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+        await caughtUp(session.id)
+      } finally {
+        await blocker.rollback()
+      }
+      expect(await refundsOf(payment.id)).toEqual([])
+      const open = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data.chargebacks
+      const { rows: before } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+
+      // Staff refund the disputed amount while the chargeback is open: it is a refund, sent to the gateway.
+      const refundCalls = (await stats())["/v1/refund"] ?? 0
+      const staff = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin)
+      expect(staff.status).toBe(200)
+      const [staffRefund] = await refundsOf(payment.id)
+      expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
+      const [ledger] = await gateway.transactions(session.id)
+      expect(ledger.refunds).toEqual([expect.objectContaining({ refund_reference: staffRefund.id, refund_amount: "10.00" })])
+      // It was open then, with the marker its booking carries.
+      expect(open).toEqual([expect.objectContaining({ refund_id: null, marker: expect.any(String) })])
+      expect(before[0].disputes).toEqual([expect.objectContaining({ transaction_id: tx.transaction_id, status: "LOST", booked: false })])
+
+      // The next run (the refund's notification, then the order sync twice) books the chargeback once, for what
+      // Medusa still holds, and sends nothing.
+      await caughtUp(session.id)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      const refunds = await refundsOf(payment.id)
+      expect(refunds.map((r: any) => [Number(r.amount), r.code ?? null])).toEqual([
+        [10, null],
+        [Number((Number(tx.amount) - 10).toFixed(2)), "chargeback"],
+      ])
+      expect(refunds[1].metadata).toEqual({ gateway_chargeback: open[0].marker })
+      expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
+      expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
+    })
+
     it("a lost chargeback whose notification could not be processed reaches Medusa through the order sync", async () => {
-      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-      await shopper.postCard(session.id, { card: card(CARDS.approve) })
-      const order = await shopper.complete(cartId)
-      expect(order.data.type).toBe("order")
-      const { rows } = await dbConnection.raw("select id from payment where payment_session_id = ? and deleted_at is null", [session.id])
-      await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
-      const [tx] = await gateway.transactions(session.id)
-      const control = (path: string, body: unknown) =>
-        fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json())
-      const dispute = await control("/sandbox/disputes", { transaction_id: tx.transaction_id, amount: "3.00" })
-      await until("the dispute recorded", async () => (await notifications(session.id)).find((n: any) => n.notify_type === "DISPUTE RECEIVED" && n.status !== "received"))
+      const { session, payment, tx } = await paid()
+      await caughtUp(session.id)
+      const dispute = await control("/sandbox/disputes", { transaction_id: tx.transaction_id })
+      await caughtUp(session.id)
       // The result arrives while the order query is down: nothing can be confirmed, nothing is booked.
       gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "error5xx" }])
       await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
-      const failed = await until("the result handled", async () =>
-        (await notifications(session.id)).find((n: any) => n.notify_type === "DISPUTE RESULT" && n.status !== "received")
-      )
+      const [failed] = await caughtUp(session.id)
       expect(failed.status).toBe("failed")
-      const refunds = async () => (await dbConnection.raw("select amount from refund where payment_id = ? and deleted_at is null", [rows[0].id])).rows
-      expect(await refunds()).toEqual([])
+      expect(await refundsOf(payment.id)).toEqual([])
       gateway.sandbox.clearFaults()
       await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      expect((await refunds()).map((r: any) => Number(r.amount))).toEqual([3])
+      expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
       await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      expect(await refunds()).toHaveLength(1)
+      expect(await refundsOf(payment.id)).toHaveLength(1)
+      const [settled] = await verifiedRows(session.id)
+      expect(settled).toMatchObject({ status: "processed", result: "read again and applied by the order sync" })
+    })
+
+    it("copies of one signed notification arriving together are one record, processed once", async () => {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      // The sandbox's own notification never verifies here, so the copies below are the first of their content.
+      gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
+      const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+      await completeIssuerPage(posted.data.payment_session.data.issuer_url)
+      const [notice] = await until("the notification", async () => (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id))
+      gateway.sandbox.clearFaults()
+      const signer = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+      const { encryption_data: _, ...fields } = notice.payload
+      const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
+      await signer.close()
+
+      const answers = await Promise.all(Array.from({ length: 4 }, () => post(genuine)))
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
+      const bodies = await Promise.all(answers.map((a) => a.json()))
+      expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1)
+      expect(new Set(bodies.map((b) => b.id)).size).toBe(1)
+      const row = await until("the copies handled", async () => {
+        const [r] = await verifiedRows(session.id)
+        return r && r.status !== "received" ? r : null
+      })
+      expect(row).toMatchObject({ deliveries: 4, status: "processed" })
+      expect(await verifiedRows(session.id)).toHaveLength(1)
+      await until("the order", () => cartCompleted(cartId))
+      const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [cartId])
+      expect(orders[0].n).toBe(1)
+    })
+
+    it("a flood of forged posts leaves a bounded sample without bodies and a count per minute; old ones are pruned; a body over 16 kB is refused unread", async () => {
+      const { rows: clock } = await dbConnection.raw("select now() as now")
+      const start = clock[0].now
+      // Rejections per minute since the test began (the table is new: none before this version).
+      const counted = async () =>
+        (
+          await dbConnection
+            .raw(
+              "select coalesce(sum(rejected), 0)::int as rejected, coalesce(sum(bad_signature), 0)::int as bad_signature from gateway_notification_rejection where period_start >= date_trunc('minute', ?::timestamptz)",
+              [start]
+            )
+            .catch(() => ({ rows: [{ rejected: 0, bad_signature: 0 }] }))
+        ).rows[0]
+      const before = await counted()
+      // A sample and a count of eight days ago, beyond the default retention of 7 days.
+      await dbConnection.raw(
+        "insert into gateway_notification (id, notify_id, notify_type, content_type, payload, verified, status, received_at) values ('gwntf_old', 'old', 'PAYMENT', 'application/json', '{}', false, 'rejected', now() - interval '8 days')"
+      )
+      await dbConnection
+        .raw("insert into gateway_notification_rejection (id, period_start, rejected) values ('gwnrj_old', date_trunc('minute', now() - interval '8 days'), 5)")
+        .catch(() => undefined)
+      const base = {
+        notify_type: "PAYMENT",
+        merchant_id: "701001",
+        account_id: "701001010",
+        transaction_id: "T-forged",
+        order_no: "payses_forged",
+        currency: "USD",
+        amount: "1.00",
+        order_status: "1",
+        result_info: "0000:Success",
+        card: CARDS.approve,
+      }
+      const flood = Array.from({ length: 60 }, (_, i) => ({ ...base, notify_id: `flood-${i}`, ...(i % 2 ? { encryption_data: "0".repeat(64) } : {}) }))
+      const answers = await Promise.all(flood.map((body, i) => post(body, i % 3 === 0)))
+      expect(answers.every((a) => a.status === 401)).toBe(true)
+
+      const { rows: samples } = await dbConnection.raw("select * from gateway_notification where status = 'rejected' and received_at >= ?", [start])
+      // At most 10 a minute (the flood may straddle two minutes), none with its body.
+      expect(samples.length).toBeGreaterThan(0)
+      expect(samples.length).toBeLessThanOrEqual(20)
+      expect(samples.every((r: any) => r.payload === null && r.verified === false && r.size > 0 && r.source && r.order_no === "payses_forged")).toBe(true)
+      const { rows: leaked } = await dbConnection.raw("select count(*)::int as n from gateway_notification t where t::text like ?", [`%${CARDS.approve}%`])
+      expect(leaked[0].n).toBe(0)
+      // Every one is counted, per minute: what an alert on repeated verification failures reads.
+      const after = await counted()
+      expect({ rejected: after.rejected - before.rejected, bad_signature: after.bad_signature - before.bad_signature }).toEqual({ rejected: 60, bad_signature: 30 })
+      const { rows: old } = await dbConnection.raw(
+        "select (select count(*)::int from gateway_notification where id = 'gwntf_old') as samples, (select count(*)::int from gateway_notification_rejection where id = 'gwnrj_old') as counts"
+      )
+      expect(old[0]).toEqual({ samples: 0, counts: 0 })
+
+      const big = await post({ ...base, padding: "x".repeat(20_000) })
+      expect(big.status).toBe(413)
+      expect((await counted()).rejected).toBe(after.rejected)
     })
 
     it("refuses sync runs and reviews without an admin session", async () => {

@@ -230,6 +230,32 @@ medusaIntegrationTestRunner({
       expect((await paymentOf(session.id)).data.refunds[0].status).not.toBe("unknown")
     })
 
+    it("4. a refund of more than the provider's own records hold, or of nothing, is refused before any request", async () => {
+      const { payment, session } = await paidOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+      const sentBefore = (await stats()).byPath["/v1/refund"] ?? 0
+      expect((await api.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }, admin)).status).toBe(200)
+
+      // The provider checks what it holds itself, whoever calls it (here past Medusa's own check): 5.00 refunded of
+      // the captured amount leaves less than the whole amount.
+      const data = (await paymentOf(session.id)).data
+      const providers = (getContainer().resolve(Modules.PAYMENT) as any).paymentProviderService_
+      const over = await providers
+        .refundPayment(payment.provider_id, { data, amount: Number(data.amount), context: { idempotency_key: "ref_outside_medusa" } })
+        .catch((e: any) => e)
+      expect((await stats()).byPath["/v1/refund"] ?? 0).toBe(sentBefore + 1) // only the 5.00
+      expect(over).toBeInstanceOf(Error)
+      expect(over.message).toMatch(/refused: the payment holds .* \(.* captured, 5\.00 USD refunded or being refunded, chargebacks included\); nothing was sent/)
+      expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
+
+      // Medusa takes 0.004 as more than nothing; in dollars it is 0.00, and a refund of 0.00 is never sent.
+      const zero = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 0.004 }, admin).catch((e: any) => e.response)
+      expect(zero.status).toBe(400)
+      expect(zero.data.message).toMatch(/amount 0\.00 USD must be more than 0/)
+      expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([5])
+      expect((await stats()).byPath["/v1/refund"] ?? 0).toBe(sentBefore + 1)
+    })
+
     it("4. an unreadable answer to a payout keeps the payout and its request_id: a refresh never pays twice", async () => {
       gateway.sandbox.setFaults([{ path: "/v1/payout", fault: "malformed", times: 1 }])
       const body = {
@@ -306,12 +332,14 @@ medusaIntegrationTestRunner({
         result_info: "0000:Success",
       }
       const encryption_data = signer().signer.sign("notification", signed)
+      const ids: string[] = []
       for (const unsigned of [
         { notify_type: "PAYMENT", notify_id: "x-1", payment_status: "5000" },
         { notify_type: "REVIEW RESULT", notify_id: "x-2", review_flag: "0", payment_status: "6000" },
       ]) {
         const res = await api.post("/hooks/gateway/notifications", { ...signed, ...unsigned, encryption_data })
         expect(res.status).toBe(200)
+        ids.push(res.data.id)
         await until("processed", async () => {
           const { rows } = await dbConnection.raw("select status from gateway_notification where id = ?", [res.data.id])
           return rows[0]?.status !== "received"
@@ -321,13 +349,19 @@ medusaIntegrationTestRunner({
       expect((await gateway.transactions(session.id))[0].payment_status).toBe("2000")
       const { rows } = await dbConnection.raw("select review_status from gateway_payment where order_no = ?", [session.id])
       expect(rows[0]?.review_status ?? null).not.toBe("rejected")
-      // The replay key comes from the signed content: the same signed body again is a replay.
-      const again = await api.post("/hooks/gateway/notifications", { ...signed, notify_type: "PAYMENT", notify_id: "x-3", payment_status: "5000", encryption_data })
+      // The replay key comes from the signed content alone: other labels on the same signed body are deliveries
+      // of one record (each reads the gateway again, and changes nothing).
+      const again = await api.post("/hooks/gateway/notifications", { ...signed, notify_type: "DISPUTE RESULT", notify_id: "x-3", dispute_status: "LOST", dispute_amount: "0.01", encryption_data })
+      expect(again.data).toMatchObject({ id: ids[0], duplicate: true })
+      expect(ids[1]).toBe(ids[0])
       const replay = await until("processed", async () => {
-        const { rows } = await dbConnection.raw("select status, result from gateway_notification where id = ?", [again.data.id])
+        const { rows } = await dbConnection.raw("select status, deliveries, notify_type from gateway_notification where id = ?", [again.data.id])
         return rows[0]?.status !== "received" ? rows[0] : null
       })
-      expect(replay.result).toMatch(/replay of/)
+      expect(replay).toEqual({ status: "processed", deliveries: 3, notify_type: "PAYMENT" })
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      expect(gp[0]?.disputes ?? null).toBeNull()
+      expect((await paymentOf(session.id)).canceled_at).toBeNull()
       expect(payment.id).toBeTruthy()
     })
 

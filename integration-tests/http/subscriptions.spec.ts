@@ -96,9 +96,12 @@ medusaIntegrationTestRunner({
       // The gateway sends them all again (repeats, out of order): nothing new is recorded.
       const sent = await deductionNotifications()
       for (const s of [...sent].reverse()) await fetch(`${gateway.sandbox.url}/sandbox/notifications/${s.notify_id}/resend`, { method: "POST" })
+      // Each deduction's signed content is one record, delivered twice now.
       await until("the replays processed", async () => {
-        const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_notification where notify_type = 'SUBSCRIPTION' and status <> 'received'")
-        return rows[0].c >= sent.length * 2
+        const { rows } = await dbConnection.raw(
+          "select count(*)::int as c, coalesce(sum(deliveries), 0)::int as d, count(*) filter (where status = 'received')::int as waiting from gateway_notification where notify_type = 'SUBSCRIPTION' and verified"
+        )
+        return rows[0].c === sent.length && rows[0].d >= sent.length * 2 && rows[0].waiting === 0
       }, 60_000)
       expect(await deductionsOf(subscription.id)).toHaveLength(3)
       const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_subscription_deduction where subscription_id = ?", [subscription.id])

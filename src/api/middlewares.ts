@@ -24,6 +24,13 @@ export default defineMiddlewares({
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreGatewayPaymentMethodsSchema, {})],
     },
+    {
+      // The gateway's notifications are a few hundred bytes of flat fields: anything much larger is refused (413)
+      // before the route reads it, so an open route cannot be made to parse or store big bodies.
+      matcher: "/hooks/gateway/notifications",
+      methods: ["POST"],
+      bodyParser: { sizeLimit: "16kb" },
+    },
     // The admin gateway routes (src/api/admin/gateway/middlewares.ts).
     ...adminGatewayMiddlewares,
     // Medusa's own routes the plugin answers differently (src/api/core-route-overrides).

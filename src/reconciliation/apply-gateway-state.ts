@@ -191,13 +191,16 @@ export async function applyGatewayState(
       changes.push("held for review")
     }
 
+    let disputes: unknown[] | undefined
     if (state === "charged_back") {
       // The gateway took the money back after a lost dispute: Medusa books it as a refund, once.
       const [current] = await paymentModule.listPayments({ payment_session_id: session.id } as never, { select: ["id"] })
       if (current) {
-        const booked = await bookLostChargebacks(container, gatewayModule, current.id, orderNo)
+        const [gp] = await gatewayModule.listGatewayPayments({ order_no: orderNo }, { select: ["id", "disputes"] })
+        const booked = await bookLostChargebacks(container, current.id, record, gp?.disputes ?? null)
         changes.push(...booked.changes)
         discrepancy = [discrepancy, booked.discrepancy].filter(Boolean).join("; ") || null
+        disputes = booked.disputes
       }
     }
 
@@ -217,6 +220,7 @@ export async function applyGatewayState(
       provider_id: session.provider_id,
       gateway_state: read,
       payment_status: record?.payment_status ?? null,
+      ...(disputes ? { disputes } : {}),
       ...(extra.risk ? { risk_action: extra.risk.action ?? null, risk_score: extra.risk.score ?? null, risk_reasons: extra.risk.reasons ?? null } : {}),
       ...reviewStatusOf(extra.review_status, state, (await gatewayModule.listGatewayPayments({ order_no: orderNo }))[0]?.review_status ?? null),
       last_reconciled_at: new Date(),

@@ -1,11 +1,14 @@
 /**
  * The order sync behind the scheduled job: every gateway session or payment that is not final is looked up
- * with the order query, 100 orders a request, and Medusa is moved to the gateway's state (applyGatewayState).
+ * with the order query, 100 orders a request, and Medusa is moved to the gateway's state (applyGatewayState);
+ * so is every payment whose chargeback is not booked yet and every order of a notification that failed.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { redact, runInBatchesStreamed } from "../lib/gateway"
 import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
+import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
+import { unbookedChargeback } from "./chargebacks"
 import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
@@ -21,6 +24,9 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       }
     }
 
+    /** Orders whose gateway state was read and applied in this run (their failed notifications are settled). */
+    const confirmed = new Set<string>()
+
     /** One order-query request for up to 100 open payments, and what it says applied to each. */
     const reconcile = async (chunk: Open[]) => {
       summary.requests++
@@ -31,12 +37,14 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id, open.superseded)
         if (record && open.known && stateOfRecord(record) === open.known) {
           unchanged.push(open.order_no) // the gateway agrees with what Medusa recorded: nothing to apply
+          confirmed.add(open.order_no)
           continue
         }
         try {
           const r = await applyGatewayState(container, open.order_no, record)
           if (r.changes.length) summary.changed++
           if (r.discrepancy) summary.discrepancies.push({ order_no: open.order_no, reason: r.discrepancy })
+          confirmed.add(open.order_no)
         } catch (err) {
           summary.discrepancies.push({ order_no: open.order_no, reason: String(redact((err as Error).message)) })
         }
@@ -47,9 +55,10 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     }
     // Open payments (authorised but neither captured nor canceled, or with an unknown capture/cancel outcome),
     // then open sessions (waiting for the shopper, held for review, outcome unknown: in this order, a payment a
-    // session turns into is not checked twice), then payments with a dispute the gateway reported that Medusa has
-    // not settled (still open, or lost and not yet booked; whatever their age: a lost chargeback reaches Medusa
-    // even when its notification could not be processed). Each is read a page at a time by id (keyset: stable
+    // session turns into is not checked twice), then payments whose chargeback the order query confirmed and
+    // Medusa has not booked yet, then the orders of verified notifications whose processing failed or never ran
+    // (the order query was down, the process stopped): whatever their age, what the gateway told reaches Medusa
+    // even when its notification could not be processed. Each is read a page at a time by id (keyset: stable
     // while the run changes what it reads) into one stream of order-query chunks of 100, `concurrency` requests
     // in flight, the next page read while they wait: memory stays flat however many there are.
     async function* openPayments() {
@@ -90,15 +99,23 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         after = sessions[sessions.length - 1]!.id
       }
     }
-    async function* disputedPayments() {
+    async function* unbookedChargebacks() {
       for (let after = ""; ; ) {
         const rows = await gatewayModule.listGatewayPayments(
           { disputes: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) } as never,
-          { select: ["id", "order_no", "disputes", "gateway_state"], take: PAGE, order: { id: "ASC" } }
+          { select: ["id", "order_no", "disputes"], take: PAGE, order: { id: "ASC" } }
         )
-        yield rows
-          .filter((r) => r.gateway_state !== "charged_back" && unsettledDispute(r.disputes))
-          .map((r): Open => ({ order_no: r.order_no, transaction_id: null, superseded: [], known: null }))
+        yield rows.filter((r) => unbookedChargeback(r.disputes)).map((r) => anyState(r.order_no))
+        if (rows.length < PAGE) return
+        after = rows[rows.length - 1]!.id
+      }
+    }
+    const unsettled: UnsettledNotification[] = []
+    async function* unprocessedNotifications() {
+      for (let after = ""; ; ) {
+        const rows = await gatewayModule.unsettledNotifications(after, PAGE)
+        unsettled.push(...rows)
+        yield [...new Set(rows.map((r) => r.order_no))].map(anyState)
         if (rows.length < PAGE) return
         after = rows[rows.length - 1]!.id
       }
@@ -106,12 +123,15 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     async function* everyOpen() {
       yield* openPayments()
       yield* openSessions()
-      yield* disputedPayments()
+      yield* unbookedChargebacks()
+      yield* unprocessedNotifications()
     }
     await runInBatchesStreamed("orderQuery", everyOpen(), reconcile, concurrency, (o) => o.order_no)
+    for (const n of unsettled) {
+      if (confirmed.has(n.order_no)) await gatewayModule.settleNotification(n, "read again and applied by the order sync")
+    }
   })
 }
 
-const unsettledDispute = (disputes: unknown) =>
-  Array.isArray(disputes) && disputes.some((d) => ["OPEN", "LOST"].includes(String((d as { status?: unknown })?.status ?? "").toUpperCase()))
-
+/** An order to read whatever Medusa holds for it: the session's current transaction is found when applied. */
+const anyState = (orderNo: string) => ({ order_no: orderNo, transaction_id: null, superseded: [], known: null })

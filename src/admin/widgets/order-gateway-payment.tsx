@@ -108,7 +108,7 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
   const refunds = paymentData?.refunds ?? []
   const disputes: DisputeRecord[] = Array.isArray(gp?.disputes) ? (gp!.disputes as DisputeRecord[]) : []
   const reasons = riskReasons(gp?.risk_reasons)
-  const lastNotification = gp?.last_notification_at ?? data?.notifications?.[0]?.received_at ?? null
+  const lastNotification = gp?.last_notification_at ?? data?.notifications?.[0]?.last_received_at ?? data?.notifications?.[0]?.received_at ?? null
 
   const decide = (action: "approve" | "reject") => run(review, action, REVIEW[action])
 
@@ -177,8 +177,8 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
             testId="gateway-disputes"
             rows={disputes.map((d) => ({
               key: d.dispute_id ?? d.at ?? "",
-              id: d.dispute_id ?? "",
-              text: `${d.amount ? formatAmount(d.amount, sessionData?.currency) : ""} ${d.reason ?? ""}`,
+              id: d.transaction_id ?? d.dispute_id ?? "",
+              text: `${d.amount ? formatAmount(d.amount, sessionData?.currency) : ""} ${d.booked === undefined ? (d.reason ?? "") : d.booked ? "booked as a refund" : "not booked yet"}`,
               status: (d.status ?? "open").toLowerCase(),
             }))}
           />

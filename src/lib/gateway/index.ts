@@ -40,6 +40,8 @@ export type { BatchEntryResult } from "./acquiring/answers"
 export type {
   CancelResult,
   CancelSubscriptionResult,
+  NotificationFormula,
+  ReadNotification,
   CaptureResult,
   OptimiseResult,
   OrderQueryResult,

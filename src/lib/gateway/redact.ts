@@ -18,8 +18,11 @@
  * `securityCode`, `SECURITY-CODE` and `securitycode` are one name, whatever spelling a gateway or a
  * `fieldNames` option uses.
  *
- * The input is never mutated; circular references become "[Circular]".
+ * The input is never mutated; circular references become "[Circular]"; the keys `__proto__`, `constructor` and
+ * `prototype` are left out (./plain-object.ts).
  */
+
+import { isUnsafeKey, safeEntries } from "./plain-object"
 
 export const REDACTED = "[REDACTED]"
 
@@ -241,7 +244,7 @@ function redactValue(value: unknown, options: RedactOptions | undefined, seen: W
     if (Buffer.isBuffer(value)) return redactString(value.toString("utf8"), options)
     if (value instanceof Map) {
       const out: Record<string, unknown> = {}
-      for (const [k, v] of value) out[String(k)] = redactEntry(String(k), v, options, seen)
+      for (const [k, v] of value) if (!isUnsafeKey(String(k))) out[String(k)] = redactEntry(String(k), v, options, seen)
       return out
     }
     const out: Record<string, unknown> = {}
@@ -253,7 +256,7 @@ function redactValue(value: unknown, options: RedactOptions | undefined, seen: W
         out.cause = redactValue((value as { cause?: unknown }).cause, options, seen)
       }
     }
-    for (const [k, v] of Object.entries(value)) out[k] = redactEntry(k, v, options, seen)
+    for (const [k, v] of safeEntries(value)) out[k] = redactEntry(k, v, options, seen)
     return out
   } finally {
     seen.delete(value)

@@ -26,6 +26,7 @@
  *   are signed.
  */
 import { GatewayOptionsError } from "./errors"
+import { safeEntries } from "./plain-object"
 
 export type FieldNameMap = Readonly<Record<string, string>>
 export type FieldValueRule = string | null | Readonly<Record<string, string | readonly string[]>>
@@ -101,12 +102,15 @@ function forEachParent(root: unknown, parents: readonly Segment[], fn: (o: Obj) 
   walk(root, 0)
 }
 
-/** A deep copy of plain objects and arrays (the caller's request and the parsed answer are never mutated). */
+/**
+ * A deep copy of plain objects and arrays (the caller's request and the parsed answer are never mutated),
+ * without the keys that would set the copy's prototype (./plain-object.ts).
+ */
 function copy<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copy) as T
   if (isObj(value)) {
     const out: Obj = {}
-    for (const [k, v] of Object.entries(value)) out[k] = copy(v)
+    for (const [k, v] of safeEntries(value)) out[k] = copy(v)
     return out as T
   }
   return value

@@ -3,7 +3,8 @@
  * - `payments`: the payment provider's options, the same object (src/domain/options.ts), for what the plugin
  *   does outside the payment module: the card route's caps, notifications, reconciliation, review, ranking;
  * - `issuing`: virtual cards, cardholders and groups (the issuing API);
- * - `payout`: payouts through the acquiring API.
+ * - `payout`: payouts through the acquiring API;
+ * - `notifications`: how much the notification route keeps of requests that do not verify.
  * What is given is validated at boot with a message naming the option. The rules are the gateway library's;
  * every [assumed] wire name or value can be overridden per part (`field_names`, `field_values`,
  * `signature_overrides`, `paths`, `status_codes`).
@@ -94,6 +95,27 @@ const payoutSchema = z.strictObject(
   { error: "must be an object" },
 ).superRefine(httpsOnly(["base_url", "notify_url"], "allow_insecure_http"))
 
+/**
+ * Requests to the notification route that do not verify are counted per minute (`gateway_notification_rejection`)
+ * and kept only as samples without their body: at most `rejected_samples_per_minute` a minute (default 10; 0
+ * keeps none), both pruned after `rejected_retention_days` (default 7). A flood of forged posts leaves the tables
+ * bounded: samples ≤ per minute × minutes of retention, counts ≤ one row a minute.
+ */
+const notificationsSchema = z.strictObject(
+  {
+    rejected_samples_per_minute: z.number({ error: "must be a whole number from 0 to 1000" }).int("must be a whole number from 0 to 1000").min(0, "must be a whole number from 0 to 1000").max(1000, "must be a whole number from 0 to 1000").optional(),
+    rejected_retention_days: z.number({ error: "must be a whole number of days from 1 to 365" }).int("must be a whole number of days from 1 to 365").min(1, "must be a whole number of days from 1 to 365").max(365, "must be a whole number of days from 1 to 365").optional(),
+  },
+  { error: "must be an object" },
+)
+
+export type GatewayNotificationsOptions = z.input<typeof notificationsSchema>
+
+/** The notification route's limits on rejected requests, defaults filled in. */
+export function rejectedNotificationLimits(o: GatewayNotificationsOptions | undefined): { perMinute: number; retentionDays: number } {
+  return { perMinute: o?.rejected_samples_per_minute ?? 10, retentionDays: o?.rejected_retention_days ?? 7 }
+}
+
 const issuingWireCheck: WireCheck = (i, at) => {
   compileIssuingWireMap(i.field_names, i.field_values, { names: at("field_names"), values: at("field_values") })
   resolveSignatureTable(ISSUING_SIGNATURE_FIELDS, i.signature_overrides, ISSUING_PATH_ALIASES, at("signature_overrides"))
@@ -106,16 +128,18 @@ export interface GatewayModuleOptions {
   payments?: GatewayProviderOptions
   issuing?: GatewayIssuingOptions
   payout?: GatewayPayoutOptions
+  notifications?: GatewayNotificationsOptions
 }
 
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (options === undefined || options === null) return {}
-  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout? })`)
+  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications? })`)
   const o = options as Record<string, unknown>
   if (o.payments !== undefined) assertOptions(PREFIX, providerOptionsSchema, o.payments, "payments")
   if (o.payout !== undefined) assertOptions(PREFIX, payoutSchema, o.payout, "payout")
   if (o.issuing !== undefined) assertOptions(PREFIX, issuingSchema, o.issuing, "issuing", issuingWireCheck)
+  if (o.notifications !== undefined) assertOptions(PREFIX, notificationsSchema, o.notifications, "notifications", () => {})
   return o as GatewayModuleOptions
 }
 

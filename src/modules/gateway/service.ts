@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import {
   AcquiringClient,
@@ -47,6 +47,7 @@ import { GatewayCard } from "./models/gateway-card"
 import { GatewayCardGroup } from "./models/gateway-card-group"
 import { GatewayCardholder } from "./models/gateway-cardholder"
 import { GatewayNotification } from "./models/gateway-notification"
+import { GatewayNotificationRejection } from "./models/gateway-notification-rejection"
 import { GatewayOperationAudit } from "./models/gateway-operation-audit"
 import { GatewayPayment } from "./models/gateway-payment"
 import { GatewayPayout } from "./models/gateway-payout"
@@ -54,10 +55,44 @@ import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, RevealRules, revealRules, validateModuleOptions } from "./options"
+import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, rejectedNotificationLimits, RevealRules, revealRules, validateModuleOptions } from "./options"
 
 /** How long a payment-method ranking is reused for the same cart and amount. */
 const RANKING_TTL_MS = 10_000
+
+/** A verified notification as the route records it (columns of `gateway_notification`). */
+export interface VerifiedNotificationInput {
+  /** The replay key: a digest of the signed content. */
+  notify_id: string
+  notify_type: string
+  order_no: string | null
+  transaction_id: string | null
+  content_type: string
+  /** The body as received, secrets redacted. */
+  payload: Record<string, unknown>
+}
+
+/** What is kept of a request that did not verify: no body, a few short columns. */
+export interface RejectedNotificationInput {
+  reason: "unsigned" | "bad_signature"
+  notify_type: string | null
+  order_no: string | null
+  content_type: string
+  size: number | null
+  source: string | null
+}
+
+/** A verified payment notification whose processing failed or never ran (the order sync reads its order again). */
+export interface UnsettledNotification {
+  id: string
+  order_no: string
+  deliveries: number
+}
+
+/** Minutes a verified notification may wait for its processing before the order sync takes it over. */
+const STALE_NOTIFICATION_MINUTES = 5
+
+const clip = (v: string | null, max: number) => (v === null ? null : v.slice(0, max))
 
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
@@ -78,6 +113,7 @@ const NOT_CONFIGURED = {
  */
 class GatewayModuleService extends MedusaService({
   GatewayNotification,
+  GatewayNotificationRejection,
   GatewayPayment,
   GatewaySyncRun,
   GatewayPayout,
@@ -248,6 +284,128 @@ class GatewayModuleService extends MedusaService({
     const [existing] = await this.listGatewayPayments({ order_no: orderNo }, { select: ["id"] })
     if (existing) await this.updateGatewayPayments({ id: existing.id, ...fields })
     else await this.createGatewayPayments({ order_no: orderNo, ...fields })
+  }
+
+  // ------------------------------------------------------------------ notification log
+
+  /**
+   * Records a verified notification: one row per replay key (signed content only), in one statement, so two
+   * copies arriving together make one row. The first delivery creates it; a later one (the gateway's next
+   * notification with the same signed fields, a retry, a replay) counts a delivery and sets the row back to
+   * `received`: the gateway is read again after every delivery, never once per copy (finishNotification).
+   */
+  @InjectManager()
+  async recordVerifiedNotification(n: VerifiedNotificationInput, @MedusaContext() sharedContext: Context = {}): Promise<{ id: string; duplicate: boolean }> {
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const { rows } = await knex.raw(
+      `insert into gateway_notification
+         (id, notify_id, notify_type, order_no, transaction_id, content_type, payload, verified, status, attempts, deliveries, received_at, last_received_at)
+       values (?, ?, ?, ?, ?, ?, ?::jsonb, true, 'received', 0, 1, now(), now())
+       on conflict (notify_id) where verified = true and deleted_at is null
+       do update set deliveries = gateway_notification.deliveries + 1, last_received_at = now(), status = 'received', updated_at = now()
+       returning id, (xmax = 0) as inserted`,
+      [generateEntityId(undefined, "gwntf"), n.notify_id, n.notify_type, n.order_no, n.transaction_id, n.content_type, JSON.stringify(n.payload)],
+    )
+    return { id: rows[0].id, duplicate: !rows[0].inserted }
+  }
+
+  /**
+   * Ends a processing run of a notification that saw `deliveries` deliveries when it began. When another
+   * delivery came meanwhile, the row stays `received` (that delivery's own run reads the gateway after it);
+   * true when the run's status was recorded.
+   */
+  @InjectManager()
+  async finishNotification(
+    id: string,
+    deliveries: number,
+    status: "processed" | "ignored" | "failed",
+    result: string,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<boolean> {
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const { rows } = await knex.raw(
+      `update gateway_notification
+       set result = ?, attempts = attempts + 1, processed_at = now(), updated_at = now(), status = case when deliveries = ? then ? else 'received' end
+       where id = ? and status = 'received' and deleted_at is null
+       returning status`,
+      [result, deliveries, status, id],
+    )
+    return rows[0]?.status === status
+  }
+
+  /**
+   * Counts a request that did not verify in this minute's row and keeps a sample of it without its body while
+   * the minute has seen at most `notifications.rejected_samples_per_minute`; keeping one prunes counts and
+   * samples older than `notifications.rejected_retention_days`. Returns the sample's id, if kept.
+   */
+  @InjectManager()
+  async recordRejectedNotification(r: RejectedNotificationInput, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
+    const { perMinute, retentionDays } = rejectedNotificationLimits(this.gatewayOptions_.notifications)
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const { rows } = await knex.raw(
+      `insert into gateway_notification_rejection (id, period_start, rejected, bad_signature)
+       values (?, date_trunc('minute', now()), 1, ?)
+       on conflict (period_start) where deleted_at is null
+       do update set rejected = gateway_notification_rejection.rejected + 1,
+         bad_signature = gateway_notification_rejection.bad_signature + excluded.bad_signature, updated_at = now()
+       returning rejected`,
+      [generateEntityId(undefined, "gwnrj"), r.reason === "bad_signature" ? 1 : 0],
+    )
+    if (Number(rows[0].rejected) > perMinute) return null
+    // Pruned with each sample kept: a few times a minute at most, and whenever rejections come in.
+    await knex.raw(`delete from gateway_notification_rejection where period_start < now() - make_interval(days => ?)`, [retentionDays])
+    await knex.raw(`delete from gateway_notification where status = 'rejected' and received_at < now() - make_interval(days => ?)`, [retentionDays])
+    const id = generateEntityId(undefined, "gwntf")
+    await knex("gateway_notification").insert({
+      id,
+      notify_id: null,
+      notify_type: clip(r.notify_type, 64) ?? "",
+      order_no: clip(r.order_no, 64),
+      transaction_id: null,
+      content_type: clip(r.content_type, 100),
+      payload: null,
+      verified: false,
+      status: "rejected",
+      result: r.reason === "unsigned" ? "unsigned" : "signature did not verify",
+      size: r.size,
+      source: clip(r.source, 64),
+      received_at: knex.fn.now(),
+    })
+    return id
+  }
+
+  /**
+   * Verified payment notifications whose processing failed, or has waited more than a few minutes (the process
+   * stopped, the event was lost): a page of them by id, for the order sync to read their orders again.
+   */
+  @InjectManager()
+  async unsettledNotifications(after: string, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<UnsettledNotification[]> {
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    return knex("gateway_notification")
+      .select("id", "order_no", "deliveries")
+      .where({ verified: true })
+      .whereNull("deleted_at")
+      .whereNotNull("order_no")
+      .where("id", ">", after)
+      .where((q) =>
+        q.where("status", "failed").orWhere((w) =>
+          w.where("status", "received").whereRaw(`coalesce(last_received_at, received_at) < now() - make_interval(mins => ?)`, [STALE_NOTIFICATION_MINUTES]),
+        ),
+      )
+      .orderBy("id")
+      .limit(limit)
+  }
+
+  /** The order sync read the notification's order again and applied it: settled, unless it was delivered again since. */
+  @InjectManager()
+  async settleNotification(n: UnsettledNotification, result: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const now = new Date()
+    await knex("gateway_notification")
+      .where({ id: n.id, deliveries: n.deliveries })
+      .whereIn("status", ["failed", "received"])
+      .whereNull("deleted_at")
+      .update({ status: "processed", result, processed_at: now, updated_at: now, attempts: knex.raw("attempts + 1") })
   }
 
   // ------------------------------------------------------------------ saved cards (the token never leaves the server)

@@ -3,6 +3,7 @@ import type { GatewaySessionData } from "../../domain/session-data"
 import type { GatewayNotification } from "../../modules/gateway/models/gateway-notification"
 import type { GatewayPayment } from "../../modules/gateway/models/gateway-payment"
 import type { GatewaySyncRun } from "../../modules/gateway/models/gateway-sync-run"
+import type { ChargebackEntry } from "../../reconciliation/chargebacks"
 import type { ApplyResult, SyncSummary } from "../../reconciliation/results"
 import type { Json } from "./common"
 
@@ -11,11 +12,15 @@ export type { CaptureRecord, GatewaySessionData, RefundRecord } from "../../doma
 export type GatewayPaymentRecord = InferTypeOf<typeof GatewayPayment>
 export type GatewayNotificationSummary = Pick<
   InferTypeOf<typeof GatewayNotification>,
-  "id" | "notify_type" | "verified" | "status" | "result" | "received_at" | "processed_at"
+  "id" | "notify_type" | "verified" | "status" | "result" | "deliveries" | "received_at" | "last_received_at" | "processed_at"
 >
 
-/** A dispute as the notifications record it on the gateway payment (`disputes`). */
-export type DisputeRecord = { dispute_id: string | null; amount: string | null; reason: string | null; status: string | null; at?: string }
+/**
+ * An entry of the gateway payment's `disputes`: a chargeback the order query confirmed, with what Medusa booked
+ * (reconciliation/chargebacks.ts). Entries written by earlier versions from dispute notifications carry a
+ * `reason` and no `booked`.
+ */
+export type DisputeRecord = Partial<ChargebackEntry> & { dispute_id: string | null; amount: string | null; status: string | null; reason?: string | null }
 
 /** GET /admin/gateway/payment-sessions/:id: what the plugin knows of a gateway payment. */
 export type AdminGatewayPaymentDetailsResponse = {

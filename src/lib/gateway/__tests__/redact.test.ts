@@ -1,6 +1,17 @@
 import { luhnValid, maskPan, maskPansInText, redact, REDACTED } from "../redact"
 
 describe("redact", () => {
+  it("leaves out a __proto__ key of outside input: the copy keeps its prototype and inherits nothing", () => {
+    // What a JSON body parser makes of {"__proto__": ...}: an own key of that name.
+    const body = JSON.parse('{"__proto__": {"card": "4242424242424242", "order_no": "forged"}, "notify_type": "PAYMENT"}')
+    expect(Object.keys(body)).toContain("__proto__")
+    const out = redact(body) as Record<string, unknown>
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(out.order_no).toBeUndefined()
+    expect(out.card).toBeUndefined()
+    expect(out).toEqual({ notify_type: "PAYMENT" })
+  })
+
   it("masks a Luhn-valid card number in text, keeping the last 4", () => {
     expect(redact("card 4242424242424242 ok")).toBe("card ************4242 ok")
     expect(redact("4242 4242 4242 4242")).toBe("**** **** **** 4242")

@@ -52,6 +52,23 @@ describe("respon XML", () => {
     expect(parsed.recurring_deduction_time).toBe("2024-09-17 10:11:12")
   })
 
+  it("never copies a constructor or prototype element into the answer", () => {
+    const xml = SAMPLE.replace("<amount>", "<constructor>x</constructor><prototype>y</prototype><amount>")
+    let out: Record<string, unknown>
+    try {
+      out = parseResponXml(xml)
+    } catch (err) {
+      // fast-xml-parser from 5.5 refuses such element names itself: a malformed answer, nothing read from it
+      expect(err).toBeInstanceOf(GatewayResponseError)
+      expect((err as Error).message).toMatch(/constructor/)
+      return
+    }
+    expect(Object.prototype.hasOwnProperty.call(out, "constructor")).toBe(false)
+    expect(Object.prototype.hasOwnProperty.call(out, "prototype")).toBe(false)
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(out.amount).toBe("10.36")
+  })
+
   it("keeps leading zeros and numeric-looking values as text", () => {
     const out = parseResponXml("<respon><result_info>0000:Success</result_info><order_no>000123</order_no><risk_score>1e3</risk_score></respon>")
     expect(out.result_info).toBe("0000:Success")

@@ -206,6 +206,23 @@ describe("notifications", () => {
     expect(c.verifyNotification({ ...wire, amount: "2.00" })).toBe(false)
     expect(c.decodeNotification(wire)).toMatchObject({ notify_type: "PAYMENT", order_no: "o1", payment_status: "3000" })
   })
+
+  it("a __proto__ key of the body never supplies a field: what is decoded is what was verified", () => {
+    // A rename makes the notification go through the wire map's copy.
+    const c = acquiring({ fieldNames: { notification: { order_no: "orderNo" } } })
+    const signed = { merchant_id: "701001", account_id: "701001010", transaction_id: "T1", currency: "USD", amount: "1.00", order_status: "1", result_info: "0000:Success" }
+    // Signed without an order number (the signer reads a missing field as ""), as a payload that carries none.
+    const encryption_data = signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, { ...signed, order_no: "" }, SIGN_KEY)
+    const body = JSON.parse(
+      JSON.stringify({ ...signed, notify_type: "PAYMENT", encryption_data }).replace("{", '{"__proto__":{"order_no":"someone-else","notify_type":"DISPUTE RECEIVED"},'),
+    )
+    expect(Object.keys(body)).toContain("__proto__") // what a JSON body parser keeps
+    expect(c.verifyNotification(body)).toBe(true)
+    const decoded = c.decodeNotification(body)
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype)
+    expect(decoded.order_no).toBeUndefined()
+    expect(decoded.notify_type).toBe("PAYMENT")
+  })
 })
 
 describe("issuing", () => {

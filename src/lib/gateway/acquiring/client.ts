@@ -11,6 +11,7 @@ import { GatewayDeclinedError, GatewayValidationError } from "../errors"
 import { encodeBody } from "../encoding"
 import { HttpResponse, HttpTransport } from "../http"
 import { parseCodeMessage, CodeMessage } from "../schema-helpers"
+import { safeEntries } from "../plain-object"
 import { AcquiringSigner } from "../signing"
 import { joinUrl, transportFor } from "../client-options"
 import { parseRequest } from "../validate"
@@ -55,6 +56,16 @@ export type CancelSubscriptionResult = CancelSubscriptionResponse & {
 }
 
 type Body = Record<string, unknown>
+
+/** Which signed message a notification is: a payment's (and every transaction change's) or a payout's. */
+export type NotificationFormula = "notification" | "payoutNotification"
+
+export interface ReadNotification {
+  formula: NotificationFormula
+  verified: boolean
+  /** Our names and values; act on them only when `verified`, and on the signed ones only. */
+  fields: Record<string, unknown>
+}
 
 export class AcquiringClient {
   readonly #resolved: ResolvedAcquiringOptions
@@ -160,26 +171,31 @@ export class AcquiringClient {
   }
 
   /**
-   * Verifies a notification's `encryption_data` (constant time): payout notifications (`notify_type` PAYOUT) with
-   * the payout formula, all others with the payment-notification formula. Field values as received (text); field
-   * names as the gateway sends them (`fieldNames.notification` / `payoutNotification` are undone first).
+   * A notification as received, read once. Its formula: the payout formula when its `notify_type` (in our
+   * names and values) is PAYOUT, else the payment-notification formula. `verified`: its `encryption_data`
+   * checked in constant time over its fields in our names (`fieldNames.notification` / `payoutNotification`
+   * undone) with their values as received (the gateway signs what it sends). `fields`: our names and values
+   * (`fieldValues` undone too). Both come from one copy of the payload without the keys that could change an
+   * object's prototype (../plain-object.ts), so what is read is what was verified.
    */
-  verifyNotification(payload: Readonly<Record<string, unknown>>): boolean {
-    const key = this.decodeNotification(payload).notify_type === "PAYOUT" ? "payoutNotification" : "notification"
-    const named = this.#resolved.wire.answerNames(key, { ...payload })
-    return this.#signer.verify(key, named, named.encryption_data)
+  readNotification(payload: Readonly<Record<string, unknown>>): ReadNotification {
+    const wire = this.#resolved.wire
+    const received = Object.fromEntries(safeEntries(payload))
+    const asPayment = wire.answer("notification", received)
+    const formula: NotificationFormula = asPayment.notify_type === "PAYOUT" ? "payoutNotification" : "notification"
+    const fields = formula === "notification" ? asPayment : wire.answer(formula, received)
+    const named = wire.answerNames(formula, received)
+    return { formula, verified: this.#signer.verify(formula, named, named.encryption_data), fields }
   }
 
-  /**
-   * A notification in our names and values: `fieldNames` and `fieldValues` of `notification` (or
-   * `payoutNotification`, chosen by the decoded `notify_type`) undone. Verify with `verifyNotification` (on the
-   * payload as received), then read the decoded one.
-   */
+  /** Whether a notification's signature verifies (readNotification). */
+  verifyNotification(payload: Readonly<Record<string, unknown>>): boolean {
+    return this.readNotification(payload).verified
+  }
+
+  /** A notification in our names and values (readNotification); read it only once it verified. */
   decodeNotification(payload: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    const wire = this.#resolved.wire
-    const asPayment = wire.answer("notification", { ...payload })
-    if (asPayment.notify_type !== "PAYOUT") return asPayment
-    return wire.answer("payoutNotification", { ...payload })
+    return this.readNotification(payload).fields
   }
 
   /**

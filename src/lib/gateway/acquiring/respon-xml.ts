@@ -11,6 +11,7 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser"
 import { GatewayResponseError } from "../errors"
+import { safeEntries } from "../plain-object"
 
 const parser = new XMLParser({
   ignoreAttributes: true,
@@ -100,7 +101,8 @@ export function parseResponXml(xml: string, operation = "authorise", httpStatus?
     throw new GatewayResponseError(operation, "respon", "is required as the XML root element", status)
   }
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(root as Record<string, unknown>)) {
+  // An element named `constructor` or `prototype` is never one of respon's (../plain-object.ts).
+  for (const [k, v] of safeEntries(root as Record<string, unknown>)) {
     if (k === "risk_reasons") out[k] = normaliseRiskReasons(v)
     else if (Array.isArray(v)) out[k] = text(v[v.length - 1])
     else if (v !== null && typeof v === "object" && !("#text" in v)) out[k] = v // nested element: let the schema judge

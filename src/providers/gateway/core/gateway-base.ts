@@ -55,7 +55,7 @@ import {
   validateProviderOptions,
 } from "../../../domain"
 import { capture, CaptureReader } from "./capture"
-import { refund } from "./refund"
+import { refund, RefundReader } from "./refund"
 import { ProviderLogger, SessionGateway } from "./session-gateway"
 
 /** What a session starts from besides its amount: the shopper and cart as far as Medusa gives them. */
@@ -213,7 +213,8 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     if (data.refunds.some((r) => r.reference === reference)) {
       return { data: toProviderData(data) } // a retry of a refund already made
     }
-    return { data: toProviderData(await refund(this.gateway_, data, reference, this.toAmount(input.amount, data.currency))) }
+    const amount = this.toAmount(input.amount, data.currency)
+    return { data: toProviderData(await refund(this.gateway_, data, reference, amount, this.resolve<RefundReader>("refundService"))) }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -239,17 +240,18 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
    * there, which is why the plugin also has its own notification route.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const body = (payload?.data ?? {}) as Record<string, unknown>
     const client = this.gateway_.client
-    if (!client.verifyNotification(body)) return { action: "not_supported" }
+    // The fields read are the ones verified (one copy of the body, in our names: readNotification).
+    const { formula, verified, fields } = client.readNotification((payload?.data ?? {}) as Record<string, unknown>)
+    if (!verified || formula !== "notification") return { action: "not_supported" }
     let amount: number
     try {
-      amount = fromGatewayAmount(String(body.amount ?? ""), String(body.currency ?? ""))
+      amount = fromGatewayAmount(String(fields.amount ?? ""), String(fields.currency ?? ""))
     } catch {
       return { action: "not_supported" }
     }
-    const data = { session_id: String(body.order_no ?? ""), amount }
-    switch (stateOfOutcome(client.paymentOutcome(String(body.order_status ?? "")))) {
+    const data = { session_id: String(fields.order_no ?? ""), amount }
+    switch (stateOfOutcome(client.paymentOutcome(String(fields.order_status ?? "")))) {
       case "authorized":
         return { action: "authorized", data }
       case "failed":

@@ -1,22 +1,44 @@
 /**
  * Refund, with `refund_reference` = Medusa's refund id. A definite refusal or failure is an error (Medusa then
  * deletes its refund); a lost answer the refund search cannot settle is recorded as unknown and left to the
- * refund sync, never guessed either way. A lost chargeback the order sync books as a refund is recorded without
- * a request: the gateway already took the money back.
+ * refund sync, never guessed either way.
+ *
+ * Before anything is sent: the amount must be more than 0 in the currency's decimals and at most what the
+ * payment still holds by the provider's own records (its captures, less its refunds that did not fail,
+ * chargeback bookings included), in exact minor units.
+ *
+ * A chargeback the order sync books (../../../reconciliation/chargebacks.ts) is a Medusa refund whose metadata
+ * carries the chargeback record's marker: recorded without a request (the gateway already took the money
+ * back). Only that marker makes a refund a booking, never its amount: a staff refund is always sent.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { GatewayOutcomeUnknownError, redact, toMinorUnits } from "../../../lib/gateway"
-import { GatewaySessionData, RefundRecord, refundStatusOf, describeEntry, toMedusaError } from "../../../domain"
+import { fromMinorUnits, GatewayOutcomeUnknownError, redact, toMinorUnits } from "../../../lib/gateway"
+import { ChargebackRecord, GatewaySessionData, RefundRecord, refundStatusOf, describeEntry, toMedusaError } from "../../../domain"
 import { SessionGateway } from "./session-gateway"
 
-export async function refund(gw: SessionGateway, data: GatewaySessionData, reference: string, amount: string): Promise<GatewaySessionData> {
+/** The refund metadata key that names the chargeback record a booking refund is for. */
+export const CHARGEBACK_MARKER_KEY = "gateway_chargeback"
+
+/** Medusa's refund records, read from the payment module's container (the provider lives in it). */
+export type RefundReader = {
+  retrieve(id: string, config?: { select?: string[] }): Promise<{ id: string; metadata?: Record<string, unknown> | null }>
+}
+
+export async function refund(
+  gw: SessionGateway,
+  data: GatewaySessionData,
+  reference: string,
+  amount: string,
+  refunds: RefundReader | undefined,
+): Promise<GatewaySessionData> {
   const recorded = (status: RefundRecord["status"], refund_reference_id: string | null, extra: Partial<GatewaySessionData> = {}) => ({
     ...data,
     ...extra,
     refunds: [...data.refunds, { reference, refund_reference_id, amount, status }],
   })
-  const minor = (a: string) => toMinorUnits(a, data.currency)
-  const chargeback = data.chargebacks.find((c) => !c.refund_id && minor(c.amount) === minor(amount))
+  assertRefundable(data, amount)
+
+  const chargeback = await bookedChargeback(data, reference, amount, refunds)
   if (chargeback) {
     return recorded("refunded", null, { chargebacks: data.chargebacks.map((c) => (c === chargeback ? { ...c, refund_id: reference } : c)) })
   }
@@ -56,6 +78,57 @@ export async function refund(gw: SessionGateway, data: GatewaySessionData, refer
     gw.logger?.warn(`Gateway refund ${reference} of ${data.order_no}: outcome unknown; recorded as unknown for the refund sync`)
     return recorded("unknown", null)
   }
+}
+
+/** Refuses a refund of nothing, or of more than the payment holds by the provider's own records. */
+function assertRefundable(data: GatewaySessionData, amount: string): void {
+  const minor = (a: string) => toMinorUnits(a, data.currency)
+  const wanted = minor(amount)
+  if (wanted <= 0n) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Gateway refund: amount ${amount} ${data.currency} must be more than 0 in the currency's decimals`)
+  }
+  // A capture whose answer was lost counts: the gateway refuses a refund of money it did not capture, while
+  // refusing here would leave staff no way to refund a part capture the order sync can only report.
+  const captured = data.captures.reduce((s, c) => s + minor(c.amount), 0n)
+  const refunded = data.refunds.filter((r) => r.status !== "failed").reduce((s, r) => s + minor(r.amount), 0n)
+  if (wanted > captured - refunded) {
+    const money = (m: bigint) => `${fromMinorUnits(m, data.currency)} ${data.currency}`
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Gateway refund of ${money(wanted)} refused: the payment holds ${money(captured - refunded > 0n ? captured - refunded : 0n)} (${money(captured)} captured, ${money(refunded)} refunded or being refunded, chargebacks included); nothing was sent`,
+    )
+  }
+}
+
+/**
+ * The chargeback record this refund books, when Medusa's refund carries a record's marker; null for any other
+ * refund. When the refund cannot be read while a booking is open, nothing is sent: a booking sent as a refund
+ * would pay the money back twice.
+ */
+async function bookedChargeback(data: GatewaySessionData, reference: string, amount: string, refunds: RefundReader | undefined): Promise<ChargebackRecord | null> {
+  const open = data.chargebacks.some((c) => !c.refund_id && c.marker && toMinorUnits(c.amount, data.currency) > 0n)
+  let marker: unknown
+  try {
+    marker = refunds ? (await refunds.retrieve(reference, { select: ["id", "metadata"] })).metadata?.[CHARGEBACK_MARKER_KEY] : undefined
+  } catch (err) {
+    if (open) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Gateway refund ${reference}: Medusa's refund could not be read to tell it from the chargeback booking (${(err as Error).message}); nothing was sent`)
+    return null
+  }
+  if (marker === undefined || marker === null) {
+    if (!refunds && open) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Gateway refund ${reference}: Medusa's refunds cannot be read to tell this one from the chargeback booking; nothing was sent`)
+    return null
+  }
+  const chargeback = data.chargebacks.find((c) => c.marker === marker)
+  if (!chargeback) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway refund ${reference} is marked as a chargeback booking that this payment does not have; nothing was sent`)
+  }
+  if (chargeback.refund_id) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway refund ${reference}: chargeback ${chargeback.dispute_id} is already booked by refund ${chargeback.refund_id}`)
+  }
+  if (toMinorUnits(chargeback.amount, data.currency) !== toMinorUnits(amount, data.currency)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Gateway refund ${reference}: chargeback ${chargeback.dispute_id} is booked for ${chargeback.amount} ${data.currency}, not ${amount}`)
+  }
+  return chargeback
 }
 
 /** The gateway's record of our refund `reference`; null when it has none or the search failed. */

@@ -2,14 +2,17 @@
  * POST /hooks/gateway/notifications — the address to register with the gateway as `notify_url`.
  *
  * Open route (no Medusa auth): the caller is authenticated by the notification's signature, checked in
- * constant time. Every notification is written to the module's log before it is acknowledged; a verified one
- * is answered 200 and processed afterwards (event `gateway.notification.received`), idempotently. Unsigned or
- * forged: 401, logged as rejected, nothing changes. Form-encoded and JSON bodies are both accepted.
+ * constant time before anything is written. A verified notification is recorded (one row per signed content,
+ * its replay key: src/domain/notifications.ts; each delivery counted), answered 200 and processed afterwards
+ * (event `gateway.notification.received`); a repeat of signed content already recorded is answered 200 with
+ * `duplicate: true` and read from the gateway again by the same row. Unsigned or forged: 401, counted per
+ * minute and kept only as a small sample without its body (a few a minute), nothing changes. Form-encoded and
+ * JSON bodies are both accepted, up to 16 kB (src/api/middlewares.ts).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createHash } from "node:crypto"
-import { AcquiringClient, redact } from "../../../../lib/gateway"
+import { notificationReplayKey } from "../../../../domain"
+import { ReadNotification, redact } from "../../../../lib/gateway"
 import type GatewayModuleService from "../../../../modules/gateway/service"
 
 export const GATEWAY_NOTIFICATION_EVENT = "gateway.notification.received"
@@ -17,58 +20,59 @@ export const GATEWAY_NOTIFICATION_EVENT = "gateway.notification.received"
 const text = (v: unknown) => (v === undefined || v === null || v === "" ? null : String(v))
 
 /**
- * Payment notifications are signed with the payment provider's sign key; payout notifications with the
- * payout account's (module option `payout.sign_key`). `notify_type` only picks which one to check: a forged
- * type cannot make a forged signature verify.
+ * Reads the body with the client of its formula: payout notifications are signed with the payout account's
+ * sign key (module option `payout.sign_key`), all others with the payment provider's. `notify_type` only picks
+ * which one to check: a forged type cannot make a forged signature verify.
  */
-function verify(body: Record<string, unknown>, notifyType: unknown, payments: AcquiringClient | null, gatewayModule: GatewayModuleService): boolean {
-  if (!body.encryption_data) return false
+function read(body: Record<string, unknown>, gatewayModule: GatewayModuleService): ReadNotification {
+  const payments = gatewayModule.paymentOptions() ? gatewayModule.acquiring() : null
+  const asPayment = payments?.readNotification(body)
+  if (asPayment ? asPayment.formula === "notification" : body.notify_type !== "PAYOUT") {
+    return asPayment ?? { formula: "notification", verified: false, fields: body }
+  }
   try {
-    const client = notifyType === "PAYOUT" ? gatewayModule.payouts() : payments
-    return Boolean(client?.verifyNotification(body))
+    const asPayout = gatewayModule.payouts().readNotification(body)
+    // Only the payout formula, with the payout account's key, makes a payout notification.
+    return asPayout.formula === "payoutNotification" ? asPayout : { ...asPayout, verified: false }
   } catch {
-    return false // payouts not configured
+    return { formula: "payoutNotification", verified: false, fields: asPayment?.fields ?? body } // payouts not configured
   }
 }
-
-/**
- * The replay key: the signature is a digest of the signed fields, so equal signatures mean equal signed
- * content (the gateway's own `notify_id` is not signed, so a forged one could hide a real notification).
- * The type is part of it so that a refund notification is not taken for a replay of a payment notification
- * whose signed fields are the same; processing confirms everything with the gateway, so a forged type can
- * only cause one more query.
- */
-const replayKey = (body: Record<string, unknown>) =>
-  createHash("sha256").update(`${String(body.notify_type ?? "")}|${String(body.encryption_data ?? "").toLowerCase()}`).digest("hex")
 
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const gatewayModule = req.scope.resolve("gateway")
-  const body = req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>) : {}
-  const payments = gatewayModule.paymentOptions() ? gatewayModule.acquiring() : null
-  // Our names and values (the provider options' field_names / field_values undone); the log keeps the body as received.
-  const decoded = payments ? payments.decodeNotification(body) : body
-  const verified = verify(body, decoded.notify_type, payments, gatewayModule)
-  const payload = redact(body) as Record<string, unknown>
-  const notifyId = verified ? replayKey(decoded) : createHash("sha256").update(JSON.stringify(payload)).digest("hex")
+  const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
+  const { formula, verified, fields } = read(body, gatewayModule)
+  const contentType = String(req.headers["content-type"] ?? "").split(";")[0]!.trim() || "unknown"
 
-  const stored = await gatewayModule.createGatewayNotifications({
-    notify_id: notifyId,
-    notify_type: text(decoded.notify_type) ?? "PAYMENT",
-    // Taken from the body before redaction: the processor reads these columns, never the redacted payload.
-    order_no: text(decoded.order_no),
-    transaction_id: text(decoded.transaction_id),
-    content_type: String(req.headers["content-type"] ?? "").split(";")[0] || "unknown",
-    payload,
-    verified,
-    status: verified ? "received" : "rejected",
-    result: verified ? null : body.encryption_data ? "signature did not verify" : "unsigned",
-    received_at: new Date(),
-  })
   if (!verified) {
-    logger.warn(`Gateway notification ${stored.id} rejected: ${stored.result}`)
+    const reason = fields.encryption_data ? "bad_signature" : "unsigned"
+    const length = Number(req.headers["content-length"])
+    const sample = await gatewayModule.recordRejectedNotification({
+      reason,
+      notify_type: text(fields.notify_type),
+      order_no: text(fields.order_no),
+      content_type: contentType,
+      size: Number.isFinite(length) ? length : null,
+      source: req.ip ?? req.socket?.remoteAddress ?? null,
+    })
+    // Logged with its sample only: a flood logs a few lines a minute, as it stores a few rows.
+    if (sample) logger.warn(String(redact(`Gateway notification rejected (${reason === "unsigned" ? "unsigned" : "signature did not verify"}), sample ${sample}`)))
     return res.status(401).json({ message: "Notification signature did not verify" })
   }
-  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GATEWAY_NOTIFICATION_EVENT, data: { id: stored.id } })
-  res.status(200).json({ received: true, id: stored.id })
+
+  const payment = formula === "notification"
+  const { id, duplicate } = await gatewayModule.recordVerifiedNotification({
+    notify_id: notificationReplayKey({ formula, fields }),
+    notify_type: text(fields.notify_type) ?? "PAYMENT",
+    // Signed in a payment notification, read from the body before redaction: the processor reads these columns.
+    // A payout notification's formula signs neither.
+    order_no: payment ? text(fields.order_no) : null,
+    transaction_id: payment ? text(fields.transaction_id) : null,
+    content_type: contentType,
+    payload: redact(body) as Record<string, unknown>,
+  })
+  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GATEWAY_NOTIFICATION_EVENT, data: { id } })
+  res.status(200).json({ received: true, id, duplicate })
 }
