@@ -528,6 +528,57 @@ medusaIntegrationTestRunner({
       expect((await counted()).rejected).toBe(after.rejected)
     })
 
+    it("a payout's notifications re-read an open payout at most once a minute and never a final one (no re-send per delivery or replay)", async () => {
+      const payouts = async () => (await stats())["/v1/payout"] ?? 0
+      const payoutRows = async () =>
+        (await dbConnection.raw("select * from gateway_notification where notify_type = 'PAYOUT' and verified order by received_at")).rows
+      const handled = (deliveries: number) =>
+        until(`${deliveries} payout notification deliveries handled`, async () => {
+          const rows = await payoutRows()
+          const n = rows.reduce((sum: number, r: any) => sum + (r.deliveries ?? 1), 0)
+          return n >= deliveries && rows.every((r: any) => r.status !== "received") ? rows : null
+        })
+      const create = async (reference: string) =>
+        (
+          await api.post(
+            "/admin/gateway/payouts",
+            {
+              payment_amount: "10.00",
+              payment_currency: "USD",
+              reference,
+              beneficiary: { entity_type: "COMPANY", company_name: "Acme", address: { city: "London", country_code: "GB", street_address: "1 King St" }, bank_details: { account_name: "Acme", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" } },
+            },
+            { headers: { ...admin.headers, "Idempotency-Key": `po-${reference}` } }
+          )
+        ).data.payout
+
+      // An open payout (PROCESSING after its answer): its COMPLETED notification re-reads it once; the same
+      // notification delivered twice more (the gateway's retry, a replay) sends nothing: the payout is final.
+      const payout = await create("N-1")
+      expect(payout.status).toBe("PROCESSING")
+      await handled(1)
+      expect(await payouts()).toBe(2)
+      const [notice] = await sent("PAYOUT")
+      for (let i = 0; i < 2; i++) expect((await post(notice.payload)).status).toBe(200)
+      await handled(3)
+      expect(await payouts()).toBe(2)
+      expect((await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout.status).toBe("COMPLETED")
+      expect((await payoutRows())[0].result).toMatch(/COMPLETED \(final\): not sent again/)
+
+      // A payout still open after its re-read (both answers lost): a second delivery within the minute sends nothing.
+      gateway.sandbox.setFaults([{ path: "/v1/payout", fault: "drop", times: 2 }])
+      const lost = await create("N-2")
+      expect(lost.status).toBe("UNKNOWN")
+      await until("the second payout's notification", async () => ((await sent("PAYOUT")).length >= 2 ? true : null))
+      await handled(4)
+      expect(await payouts()).toBe(4)
+      const second = (await sent("PAYOUT")).find((n) => n.payload.request_id === lost.request_id)
+      expect((await post(second.payload)).status).toBe(200)
+      await handled(5)
+      expect(await payouts()).toBe(4)
+      expect((await api.get(`/admin/gateway/payouts/${lost.id}`, admin)).data.payout.status).toBe("UNKNOWN")
+    })
+
     it("refuses sync runs and reviews without an admin session", async () => {
       const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }).catch((e: any) => e.response)
       expect(res.status).toBe(401)

@@ -7,7 +7,8 @@
  * signed message can change them. So nothing is decided from them, not even which path to take: a payment
  * notification (whatever its type: payment, capture, refund, review, dispute) has the gateway read for the
  * transaction it names (the order query, then the refund search for refunds still open), a deduction of a
- * subscription is read by its transaction id, a payout notification has the payout read again, and only what
+ * subscription is read by its transaction id, a payout notification has an open payout read again
+ * (payout-notification.ts: never a final one, at most once a minute), and only what
  * those answers say is applied. A chargeback is booked when the order query says the payment was charged back
  * (chargebacks.ts). Identifiers come from the stored columns (signed fields, taken from the body before it was
  * redacted for the log).
@@ -20,11 +21,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { AcquiringClient, redact } from "../lib/gateway"
 import { findSessionTransaction, findTransaction, readSessionData } from "../domain"
-import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
 import type GatewayModuleService from "../modules/gateway/service"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
 import { syncRefundsOfPayment } from "./refund-status"
 import { applySubscriptionRecord } from "./subscriptions"
+import { payoutNotified } from "./payout-notification"
 
 type Payload = Record<string, unknown>
 type Outcome = ["processed" | "ignored" | "failed", string]
@@ -66,9 +67,7 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
     const requestId = text(p.request_id)
     const [payout] = requestId ? await gatewayModule.listGatewayPayouts({ request_id: requestId }, { take: 1 }) : []
     if (!payout) return ["ignored", `payout ${requestId ?? "(no request_id)"} is not one of this store's`]
-    const { result } = await refreshPayoutWorkflow(container).run({ input: { id: payout.id, actor: { type: "gateway" } } })
-    const status = (result as { status?: string } | undefined)?.status ?? "read again"
-    return ["processed", `payout ${requestId} ${status} (re-read from the gateway)`]
+    return payoutNotified(container, payout.id, requestId!)
   }
   const orderNo = n.order_no
   if (!orderNo) return ["ignored", "no order_no"]

@@ -236,6 +236,8 @@ describe("options are validated with messages naming them", () => {
     ["issuing.reveal.user_ids", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", reveal: { user_ids: "user_1" } } }, /option "issuing.reveal.user_ids" must be a list of admin user ids/],
     ["issuing.reveal (unknown key)", { issuing: { base_url: "https://x/api", company_id: "1", api_key: "k", reveal: { per_hour: 5 } } }, /option "issuing.reveal.per_hour"/],
     ["payout.field_values", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
+    ["payout.refresh_on_notification", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", refresh_on_notification: "no" } }, /option "payout.refresh_on_notification" must be true or false/],
+    ["payout.refresh_interval_seconds", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", refresh_interval_seconds: 0 } }, /option "payout.refresh_interval_seconds" must be a positive integer/],
     ["payout.paths", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
     ["payments (the provider's options)", { payments: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
     ["payments.signature_overrides", { payments: { ...PROVIDER_BASE, signature_overrides: { captur: ["a"] } } }, /option "payments.signature_overrides.captur" is not a known endpoint/],

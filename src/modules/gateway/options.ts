@@ -91,9 +91,22 @@ const payoutSchema = z.strictObject(
     status_codes: z.strictObject({ return_status_ok: statusListOptionSchema.optional() }).optional(),
     /** Log bodies (redacted) at debug level (default false). */
     log_bodies: z.boolean({ error: "must be true or false" }).optional(),
+    /**
+     * What a payout notification does. The API has no payout query: reading a payout means sending its request
+     * again (same request_id), which pays nothing more only if the gateway de-duplicates request_id [assumed].
+     * `refresh_on_notification` (default true): an open payout's notification re-reads it, at most once per
+     * payout every `refresh_interval_seconds` (default 60); false: nothing is sent, staff refresh it.
+     */
+    refresh_on_notification: z.boolean({ error: "must be true or false" }).optional(),
+    refresh_interval_seconds: positiveIntOptionSchema.optional(),
   },
   { error: "must be an object" },
 ).superRefine(httpsOnly(["base_url", "notify_url"], "allow_insecure_http"))
+
+/** What a payout notification may re-send (option `payout.refresh_on_notification`), defaults filled in. */
+export function payoutRefreshRule(o: GatewayPayoutOptions | undefined): { onNotification: boolean; intervalSeconds: number } {
+  return { onNotification: o?.refresh_on_notification ?? true, intervalSeconds: o?.refresh_interval_seconds ?? 60 }
+}
 
 /**
  * Requests to the notification route that do not verify are counted per minute (`gateway_notification_rejection`)

@@ -55,7 +55,7 @@ import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, rejectedNotificationLimits, RevealRules, revealRules, validateModuleOptions } from "./options"
+import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, payoutRefreshRule, rejectedNotificationLimits, RevealRules, revealRules, validateModuleOptions } from "./options"
 
 /** How long a payment-method ranking is reused for the same cart and amount. */
 const RANKING_TTL_MS = 10_000
@@ -189,6 +189,11 @@ class GatewayModuleService extends MedusaService({
   /** Who may reveal a card's number and CVV, and how often (option `issuing.reveal`). */
   revealRules(): RevealRules {
     return revealRules(this.gatewayOptions_.issuing)
+  }
+
+  /** Whether, and how often, a payout notification re-reads its payout (option `payout.refresh_on_notification`). */
+  payoutRefreshRule(): ReturnType<typeof payoutRefreshRule> {
+    return payoutRefreshRule(this.gatewayOptions_.payout)
   }
 
   payoutNotifyUrl(): string | undefined {
