@@ -220,6 +220,21 @@ medusaIntegrationTestRunner({
         expect((await audit(`idempotency_key=${key}`)).map((r) => r.result)).toEqual(["unknown"])
       })
 
+      it("take an unreadable 2xx answer to a recharge as an unknown outcome: the retry is a 409, never a second recharge", async () => {
+        const { card, atGateway } = await setup()
+        gateway.sandbox.setFaults([{ path: "/api/card/charge", fault: "malformed", times: 1 }])
+        const key = randomUUID()
+        const unreadable = await post(`/admin/gateway/cards/${card.id}/recharge`, { amount: "25.00" }, key)
+        expect(unreadable.status).toBe(500)
+        expect(unreadable.data.message).toMatch(/outcome is unknown/)
+        expect(atGateway().card).toBe(12500n)
+        const retry = await post(`/admin/gateway/cards/${card.id}/recharge`, { amount: "25.00" }, key)
+        expect(retry.status).toBe(409)
+        expect(atGateway().card).toBe(12500n)
+        expect(requests("/api/card/charge")).toBe(1)
+        expect((await audit(`idempotency_key=${key}`)).map((r) => r.result)).toEqual(["unknown"])
+      })
+
       it("let a key whose request the gateway refused start it again (nothing moved)", async () => {
         const { card, atGateway } = await setup()
         const key = randomUUID()

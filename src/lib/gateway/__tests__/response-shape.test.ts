@@ -128,6 +128,34 @@ it("issuing: a non-zero code with a plain text msg", async () => {
   expect(e).toMatchObject({ name: "IssuingApiError", code: 1001, gatewayMessage: "Invalid parameter: group_id" })
 })
 
+it("an unreadable envelope of a request that may have moved money is an unknown outcome, of a query a shape error", async () => {
+  json(200, { refund_orders: [] })
+  const refund = { ...entry, refund_amount: "1.00", refund_reason: "r" }
+  const lost = await acquiring.refund({ refund_orders: [refund] }).catch((x: unknown) => x)
+  expect(lost).toBeInstanceOf(GatewayOutcomeUnknownError)
+  expect(((lost as Error & { cause?: unknown }).cause as GatewayResponseError).field).toBe("return_status")
+  json(200, { orders_list: [] })
+  const query = await acquiring.orderQuery({ orders: ["o1"] }).catch((x: unknown) => x)
+  expect(query).toBeInstanceOf(GatewayResponseError)
+  expect(query).not.toBeInstanceOf(GatewayOutcomeUnknownError)
+})
+
+it("issuing: a 2xx answer that cannot be read is an unknown outcome for a money move, a shape error for a query", async () => {
+  reply = (_q, res) => {
+    res.writeHead(200, { "content-type": "text/html" })
+    res.end("<html>gateway busy</html>")
+  }
+  expect(await issuing.card.charge({ card_id: "9", charge_amount: "1.00" }).catch((x: unknown) => x)).toBeInstanceOf(GatewayOutcomeUnknownError)
+  expect(await issuing.group.refund({ group_id: "1", refund_amount: "1.00" }).catch((x: unknown) => x)).toBeInstanceOf(GatewayOutcomeUnknownError)
+  const query = await issuing.cardholder.query({ cardholderId: 1 }).catch((x: unknown) => x)
+  expect(query).toBeInstanceOf(GatewayResponseError)
+  expect(query).not.toBeInstanceOf(GatewayOutcomeUnknownError)
+  json(200, { code: 0, msg: { "en-US": "success" }, data: "done" })
+  const charged = await issuing.card.charge({ card_id: "9", charge_amount: "1.00" }).catch((x: unknown) => x)
+  expect(charged).toBeInstanceOf(GatewayOutcomeUnknownError)
+  expect((charged as Error).message).toMatch(/could not be read/)
+})
+
 it("issuing: requests carry ids as text, the company id in the endpoint's spelling, request_id and sign", async () => {
   let seen: Record<string, unknown> = {}
   reply = (_req, res) => {

@@ -78,7 +78,9 @@ export class AnswerReader {
     const data = this.readAnswer(op, row, res, () => parseJsonBody(op, res))
     const hasEnvelope = data !== null && typeof data === "object" && "return_status" in (data as object)
     if (row.answer === "json" || hasEnvelope) {
-      const env = parseResponse(answerEnvelopeSchema, data, op, res.status)
+      // An envelope that cannot be read is an unreadable answer (unknown for a request that may have moved money),
+      // a readable one that says "not accepted" is the gateway's refusal.
+      const env = this.readAnswer(op, row, res, () => parseResponse(answerEnvelopeSchema, data, op, res.status))
       if (!this.resolved.statusCodes.returnStatusOk.includes(env.return_status)) {
         throw new GatewayApiError({
           operation: op,

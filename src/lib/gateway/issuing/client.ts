@@ -183,10 +183,17 @@ export class IssuingClient {
       const snippet = String(redact(res.body.replace(/\s+/g, " ").trim().slice(0, 200)))
       throw new GatewayApiError({ operation: op, code: `HTTP_${res.status}`, message: snippet, httpStatus: res.status })
     }
-    if (!jsonOk) throw new GatewayResponseError(op, "(body)", "is not valid JSON", { httpStatus: res.status })
-    const envelope = parseResponse(issuingEnvelopeSchema, json, op, res.status)
-    // validated under "data" so that a mismatch names e.g. "data.cardholderId"
-    return (parseResponse(z.object({ data: spec.data }), { data: envelope.data }, op, res.status) as { data: unknown }).data
+    try {
+      if (!jsonOk) throw new GatewayResponseError(op, "(body)", "is not valid JSON", { httpStatus: res.status })
+      const envelope = parseResponse(issuingEnvelopeSchema, json, op, res.status)
+      // validated under "data" so that a mismatch names e.g. "data.cardholderId"
+      return (parseResponse(z.object({ data: spec.data }), { data: envelope.data }, op, res.status) as { data: unknown }).data
+    } catch (err) {
+      // A 2xx answer that cannot be read says nothing about what a request that moves money did: unknown, never a
+      // refusal (which would free its idempotency key and let a retry move the money again).
+      if (spec.retrySafe || !(err instanceof GatewayResponseError)) throw err
+      throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${err.message}`, { cause: err, httpStatus: res.status })
+    }
   }
 }
 
