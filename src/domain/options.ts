@@ -205,7 +205,7 @@ export const providerOptionsSchema = strictOptions({
     .refine((v) => !/[{}]/.test(v.replace(PLACEHOLDERS, "x")), "may hold only the placeholders {product_id}, {variant_id}, {sku}, {handle}")
     .refine((v) => httpUrl.safeParse(v.replace(PLACEHOLDERS, "x")).success, "must be an http(s) URL")
     .optional(),
-}).superRefine(httpsOnly(["base_url", "store_url"], "allow_insecure_http"))
+}).superRefine(httpsOnly(["base_url", "store_url", "return_url"], "allow_insecure_http"))
 
 export type GatewayProviderOptions = z.input<typeof providerOptionsSchema>
 export type CaptureMode = NonNullable<GatewayProviderOptions["capture"]>

@@ -37,19 +37,18 @@ export function asShopperDecline(code: unknown): ShopperDecline {
   return shopperDecline(typeof code === "string" && code in SHOPPER_DECLINES ? (code as ShopperDeclineCode) : "declined")
 }
 
-/** Card fields a gateway refusal may name: the shopper can correct them. */
-const CARD_FIELDS = new Set(["card", "expiration_month", "expiration_year", "security_code"])
+/** Card fields a gateway refusal may name. */
+const CARD_FIELDS = new Set(["card", "expiration_month", "expiration_year", "security_code", "token_id"])
 
 /**
- * The category of a gateway refusal of a card payment (a non-2xx answer): a named card field → check the
- * details; the saved card's token → declined; the gateway down or anything else (its signature, the store's
- * configuration) → try again later.
+ * The category of a gateway refusal of a card payment (a non-2xx answer). A refusal naming a card field (or the
+ * saved card's token) is "declined", like a signed decline: telling "check the details" for a security code or
+ * expiry the gateway refused would tell a card tester which part of a stolen card is wrong. "Check the card
+ * details" is kept for the plugin's own format checks (the card route's validation), which see only what the
+ * shopper typed. The gateway down or anything else (its signature, the store's configuration) → try again later.
  */
 export function shopperCategoryOf(err: unknown): ShopperDeclineCode {
-  if (err instanceof GatewayApiError && err.httpStatus < 500 && err.source) {
-    if (CARD_FIELDS.has(err.source)) return "check_card_details"
-    if (err.source === "token_id") return "declined"
-  }
+  if (err instanceof GatewayApiError && err.httpStatus < 500 && err.source && CARD_FIELDS.has(err.source)) return "declined"
   return "try_again_later"
 }
 

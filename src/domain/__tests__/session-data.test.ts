@@ -67,11 +67,12 @@ describe("what a shopper is told about a refusal (L2-5)", () => {
     expect(toProviderData(readSessionData(category)!).decline).toEqual({ code: "check_card_details", message: SHOPPER_DECLINES.check_card_details })
   })
 
-  it("a gateway refusal naming a card field asks to check the details; a token is declined; the rest is try again later", () => {
+  it("a gateway refusal naming a card field or the token is declined; the rest is try again later", () => {
     const refused = (source: string | undefined, httpStatus = 400) =>
       new GatewayApiError({ operation: "authorise", code: "I0002", message: "CVV wrong", httpStatus, ...(source ? { source } : {}) })
-    expect(shopperCategoryOf(refused("security_code"))).toBe("check_card_details")
-    expect(shopperCategoryOf(refused("expiration_year"))).toBe("check_card_details")
+    // the gateway's refusal of a card field is a decline: which field it was is no shopper's business (L-6)
+    expect(shopperCategoryOf(refused("security_code"))).toBe("declined")
+    expect(shopperCategoryOf(refused("expiration_year"))).toBe("declined")
     expect(shopperCategoryOf(refused("token_id", 404))).toBe("declined")
     expect(shopperCategoryOf(refused(undefined))).toBe("try_again_later")
     expect(shopperCategoryOf(refused("card", 503))).toBe("try_again_later")

@@ -214,6 +214,7 @@ describe("options are validated with messages naming them", () => {
     ["log_bodies", { log_bodies: "yes" as never }, /option "log_bodies" must be true or false/],
     ["base_url plain http", { base_url: "http://api.gateway.example" }, /option "base_url" must be an https: URL \(http: only to localhost, 127.0.0.1 or ::1, or with allow_insecure_http: true\)/],
     ["store_url plain http", { store_url: "http://api.shop.example" }, /option "store_url" must be an https: URL/],
+    ["return_url plain http", { return_url: "http://shop.example/checkout/return" }, /option "return_url" must be an https: URL/],
     ["allow_insecure_http", { allow_insecure_http: "yes" as never }, /option "allow_insecure_http" must be true or false/],
   ]
   it.each(provider)("provider: %s", (_n, extra, message) => {

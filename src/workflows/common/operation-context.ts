@@ -8,7 +8,7 @@ import type GatewayModuleService from "../../modules/gateway/service"
  * subscription), the gateway (a notification) or the system (a job).
  */
 export interface OperationActor {
-  type: "user" | "api-key" | "customer" | "gateway" | "system"
+  type: "user" | "api-key" | "customer" | "gateway" | "system" | "other"
   id?: string | null
 }
 

@@ -6,6 +6,9 @@ import type { OperationActor } from "../../../workflows/common/operation-context
  * secret API key (Medusa accepts both on /admin; its auth context says which).
  */
 export function actorOf(req: AuthenticatedMedusaRequest<unknown>): OperationActor {
-  const type = req.auth_context?.actor_type === "api-key" ? "api-key" : "user"
+  const actorType = req.auth_context?.actor_type
+  // Named, never assumed: only a user is a person (what the reveal requires); anything else Medusa might let
+  // through is recorded as what it is not ("other"), so no rule for users applies to it.
+  const type = actorType === "user" ? "user" : actorType === "api-key" ? "api-key" : "other"
   return { type, id: req.auth_context?.actor_id ?? null }
 }

@@ -88,7 +88,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     this.cradle_ = cradle
     const logger = this.resolve<ProviderLogger>("logger")
     this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore>("gateway"))
-    const insecure = insecureHttpWarning(options, ["base_url", "store_url"])
+    const insecure = insecureHttpWarning(options, ["base_url", "store_url", "return_url"])
     if (insecure && !warnedOptions.has(options)) {
       warnedOptions.add(options)
       logger?.warn(`Gateway payment provider: ${insecure}`)
