@@ -127,6 +127,14 @@ class GatewayModuleService extends MedusaService({
 
   // ------------------------------------------------------------------ domain
 
+  /**
+   * The plugin's options as validated at boot, secrets included: for checks that build their own clients (the
+   * go-live check). Server only; never sent anywhere.
+   */
+  moduleOptions(): GatewayModuleOptions {
+    return this.gatewayOptions_
+  }
+
   /** The payment provider's options as the plugin was given them (`payments`), or null. */
   paymentOptions(): GatewayProviderOptions | null {
     return this.gatewayOptions_.payments ?? null
