@@ -26,7 +26,9 @@ function privateIPv6(host: string): boolean {
   const h = host.toLowerCase()
   if (h === "::1" || h === "::") return true
   if (/^f[cd][0-9a-f]{0,2}:/.test(h) || /^fe[89ab][0-9a-f]?:/.test(h)) return true
-  // IPv4-mapped (the URL parser writes ::ffff:10.0.0.1 as ::ffff:a00:1)
+  // IPv4-mapped, as written (::ffff:10.0.0.1) or as the URL parser writes it (::ffff:a00:1)
+  const dotted = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(h)
+  if (dotted) return privateIPv4(dotted[1]!)
   const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(h)
   if (mapped) {
     const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)]
