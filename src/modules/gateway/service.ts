@@ -41,7 +41,7 @@ import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, RevealRules, revealRules, validateModuleOptions } from "./options"
+import { AlertRules, alertRules, GatewayModuleOptions, issuingClientOptions, payoutClientOptions, RevealRules, revealRules, validateModuleOptions } from "./options"
 
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
@@ -121,6 +121,11 @@ class GatewayModuleService extends MedusaService({
     return revealRules(this.gatewayOptions_.issuing)
   }
 
+  /** When alerts are raised and where they go besides the admin's feed (option `alerts`). */
+  alertRules(): AlertRules {
+    return alertRules(this.gatewayOptions_.alerts)
+  }
+
   payoutNotifyUrl(): string | undefined {
     return this.gatewayOptions_.payout?.notify_url
   }
@@ -179,6 +184,16 @@ class GatewayModuleService extends MedusaService({
     const now = new Date()
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
     await knex("gateway_payment").whereIn("order_no", [...orderNos]).whereNull("deleted_at").update({ last_reconciled_at: now, updated_at: now })
+  }
+
+  /**
+   * Requests to the notification route that did not verify (unsigned or a wrong signature) received since
+   * `since`: what the alert on repeated verification failures counts. The one place that knows where they are
+   * kept (the log's rejected rows).
+   */
+  async countRejectedNotifications(since: Date): Promise<number> {
+    const [, count] = await this.listAndCountGatewayNotifications({ status: "rejected", received_at: { $gte: since } }, { select: ["id"], take: 1 })
+    return count
   }
 
   // ------------------------------------------------------------------ saved cards (the token never leaves the server)
