@@ -38,10 +38,10 @@ const SANDBOX_PROBE_MS = 3000
 const check = (id: string, title: string, v: Verdict): GoLiveCheck => ({ id, title, ...v })
 const skip = (id: string, title: string, detail: string): GoLiveCheck => ({ id, title, status: "skip", detail, fix: null })
 
-/** Whether `baseUrl` is the plugin's sandbox: it answers `GET /sandbox/health` with `{ ok: true }`. */
+/** Whether `baseUrl`'s host is the plugin's sandbox: it answers `GET /sandbox/health` (at its root) with `{ ok: true }`. */
 async function answersSandboxHealth(baseUrl: string): Promise<boolean> {
   try {
-    const res = await fetch(new URL("sandbox/health", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`), { signal: AbortSignal.timeout(SANDBOX_PROBE_MS) })
+    const res = await fetch(new URL("/sandbox/health", baseUrl), { signal: AbortSignal.timeout(SANDBOX_PROBE_MS) })
     return res.ok && (await res.json().catch(() => null))?.ok === true
   } catch {
     return false
@@ -69,7 +69,14 @@ async function environmentCheck(o: GatewayModuleOptions): Promise<{ check: GoLiv
       }),
     }
   }
-  const found = await Promise.all(urls.map(async ([option, url]) => ({ option, url, env: environmentOf(url, await answersSandboxHealth(url)) })))
+  // One probe per host: the payout account usually shares the payments' address.
+  const probes = new Map<string, Promise<boolean>>()
+  const probe = (url: string) => {
+    const origin = new URL(url).origin
+    if (!probes.has(origin)) probes.set(origin, answersSandboxHealth(url))
+    return probes.get(origin)!
+  }
+  const found = await Promise.all(urls.map(async ([option, url]) => ({ option, url, env: environmentOf(url, await probe(url)) })))
   const environment = found[0]!.env
   const lines = found.map((f) => `${f.option} ${f.url} is ${ENVIRONMENT_WORDS[f.env]}.`)
   const mixed = new Set(found.map((f) => f.env)).size > 1
@@ -151,6 +158,7 @@ async function regionsCheck(container: MedusaContainer): Promise<GoLiveCheck> {
     (regions as { name?: string; payment_providers?: ({ id?: string; is_enabled?: boolean } | null)[] }[])
       .filter((r) => (r.payment_providers ?? []).some((p) => p?.id === providerId))
       .map((r) => r.name ?? "(unnamed)")
+      .sort()
   const rows = GATEWAY_PROVIDER_IDS.map((p) => ({ id: p, loaded: loaded.has(p), regions: regionsOf(p) }))
   const detail = rows.map((r) => `${r.id}: ${!r.loaded ? "not loaded by the payment module" : r.regions.length ? r.regions.join(", ") : "in no region"}`).join("; ")
   const unused = rows.filter((r) => !r.regions.length || !r.loaded)

@@ -36,7 +36,7 @@ export function acquiringProbeVerdict(error: unknown, part: "payments" | "payout
     if (error.code === "I0013" || error.returnStatus === "6") {
       return {
         status: "fail",
-        detail: `The sign key is wrong: the gateway answered ${said} (signature error) to a signed order query.`,
+        detail: `The sign key is wrong: the gateway answered ${error.returnStatus !== undefined ? said : error.code} (signature error) to a signed order query.`,
         fix: `Set ${opt(part, "sign_key")} to the sign key the gateway issued for this merchant account (it is case-sensitive). If it is right, the signature formula differs: compare "signature_overrides" with the gateway's docs.`,
       }
     }
