@@ -13,9 +13,13 @@ const path = require("node:path")
 
 const USAGE = "usage: npx medusa-plugin-card-gateway check [--json]   (run it in the store's directory)"
 const [command, ...args] = process.argv.slice(2)
-if (command !== "check") {
+if (command === "--help" || command === "-h") {
+  console.log(USAGE)
+  process.exit(0)
+}
+if (command !== "check" || args.some((a) => a !== "--json")) {
   console.error(USAGE)
-  process.exit(command === undefined || command === "--help" || command === "-h" ? 0 : 2)
+  process.exit(2)
 }
 
 const root = path.join(__dirname, "..")
@@ -33,7 +37,8 @@ try {
   process.exit(2)
 }
 
-const child = spawn(process.execPath, [cli, "exec", script, ...args], { cwd: process.cwd(), stdio: "inherit" })
+// `medusa exec` hands the script its positional arguments only (an option such as --json would be its own).
+const child = spawn(process.execPath, [cli, "exec", script, ...args.map((a) => a.replace(/^--/, ""))], { cwd: process.cwd(), stdio: "inherit" })
 child.on("error", (err) => {
   console.error(`medusa-plugin-card-gateway: ${err.message}`)
   process.exit(2)

@@ -63,7 +63,8 @@ async function ordersOfSessions(container: MedusaContainer, sessionIds: string[]
     const collections = [...new Set(sessions.map((s) => s.payment_collection_id).filter(Boolean))]
     if (!collections.length) continue
     const { data } = await query.graph({ entity: "order_payment_collection", fields: ["payment_collection_id", "order_id", "order.display_id"], filters: { payment_collection_id: collections } })
-    const byCollection = new Map((data as { payment_collection_id: string; order_id: string; order?: { display_id?: number } }[]).map((l) => [l.payment_collection_id, l]))
+    const links = data as unknown as { payment_collection_id: string; order_id: string; order?: { display_id?: number | string | null } | null }[]
+    const byCollection = new Map(links.map((l) => [l.payment_collection_id, l]))
     for (const s of sessions) {
       const link = byCollection.get(s.payment_collection_id)
       if (link?.order_id) out.set(s.id, { id: link.order_id, display_id: link.order?.display_id ?? null })
