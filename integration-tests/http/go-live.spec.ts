@@ -24,9 +24,9 @@ const statuses = (r: GoLiveReport) => Object.fromEntries(r.checks.map((c) => [c.
 const byId = (r: GoLiveReport, id: string) => r.checks.find((c) => c.id === id)!
 
 /** Runs the plugin's command in this repository as a store owner would, against the suite's database. */
-function command(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+function command(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(process.cwd(), "bin/medusa-plugin-card-gateway.js"), "check"], {
+    const child = spawn(process.execPath, [path.join(process.cwd(), "bin/medusa-plugin-card-gateway.js"), "check", ...args], {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: "error", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -154,20 +154,24 @@ medusaIntegrationTestRunner({
       noSecret(report)
     })
 
-    it("the command exits 0 when nothing fails and 1 naming a wrong sign key, without echoing it", async () => {
+    it("the command exits 0 when nothing fails (--json: the report) and 1 naming a wrong sign key, without echoing it", async () => {
       const env = {
         DATABASE_URL: dbConfig.clientUrl,
         GATEWAY_BASE_URL: gateway.sandbox.url,
         GATEWAY_STORE_URL: "https://api.shop.example",
         GATEWAY_RETURN_URL: "https://shop.example/checkout/return",
       }
-      const good = await command(env)
-      expect(good.out).toMatch(/PASS {2}Payment account credentials +The gateway accepted a signed order query/)
-      expect(good.out).toMatch(/WARN {2}Gateway address +payments.base_url http:\/\/127\.0\.0\.1:\d+ is the plugin's sandbox/)
-      expect(good.out).toMatch(/\d+ passed, 0 failed, \d+ warnings, 0 skipped: nothing blocks going live\./)
+      // --json: one line with the report
+      const good = await command(env, ["--json"])
+      const line = good.out.split("\n").find((l) => l.startsWith("GO_LIVE "))
+      expect(line).toBeTruthy()
+      const report: GoLiveReport = JSON.parse(line!.slice("GO_LIVE ".length))
+      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { fail: 0 } })
+      expect(statuses(report)).toMatchObject({ "payments.credentials": "pass", notify_url: "pass", return_url: "pass", regions: "pass" })
       expect(good.code).toBe(0)
 
       const bad = await command({ ...env, GATEWAY_SIGN_KEY: "golive_cmd_wrong_key" })
+      expect(bad.out).toMatch(/WARN {2}Gateway address +payments.base_url http:\/\/127\.0\.0\.1:\d+ is the plugin's sandbox/)
       expect(bad.out).toMatch(/FAIL {2}Payment account credentials +The sign key is wrong: the gateway answered I0013/)
       expect(bad.out).toContain('Fix: Set "payments.sign_key" to the sign key the gateway issued')
       expect(bad.out).toMatch(/\d+ passed, 2 failed, \d+ warnings, 0 skipped: fix the failed checks before going live\./)
