@@ -11,6 +11,8 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
 // over 24.8 days overflows it and fires at once, again and again.
 process.env.GATEWAY_ORDER_SYNC_SCHEDULE = process.env.GATEWAY_ORDER_SYNC_SCHEDULE || "0 3 * * 0"
 process.env.GATEWAY_REFUND_SYNC_SCHEDULE = process.env.GATEWAY_REFUND_SYNC_SCHEDULE || "0 3 * * 0"
+process.env.GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE = process.env.GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE || "0 3 * * 0"
+process.env.GATEWAY_ALERTS_SCHEDULE = process.env.GATEWAY_ALERTS_SCHEDULE || "0 3 * * 0"
 
 const transform = {
   "^.+\\.[jt]sx?$": [

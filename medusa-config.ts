@@ -36,6 +36,15 @@ const payments = {
   saved_cards: { require_security_code: env.GATEWAY_SAVED_CARDS_REQUIRE_SECURITY_CODE === "true" },
 }
 
+// Alerts (src/alerts) go to the admin's notification feed; GATEWAY_ALERTS_CHANNELS (e.g. "email") and
+// GATEWAY_ALERTS_TO send them there too.
+const alertChannels = env.GATEWAY_ALERTS_CHANNELS ? env.GATEWAY_ALERTS_CHANNELS.split(",") : []
+const alerts = {
+  ...(env.GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES ? { unknown_after_minutes: Number(env.GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES) } : {}),
+  ...(env.GATEWAY_ALERTS_REJECTED_THRESHOLD ? { rejected_notifications: { threshold: Number(env.GATEWAY_ALERTS_REJECTED_THRESHOLD) } } : {}),
+  ...(alertChannels.length ? { channels: alertChannels, to: env.GATEWAY_ALERTS_TO } : {}),
+}
+
 export default defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
@@ -59,6 +68,22 @@ export default defineConfig({
             resolve: "@medusajs/medusa/locking",
             options: {
               providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: env.REDIS_URL } }],
+            },
+          },
+        ]
+      : []),
+    // Medusa's notification module with its local provider on "feed" (the admin's feed, Medusa's default) and, when
+    // alerts go by e-mail here, a local provider on "email" too, which logs each message instead of sending it (a
+    // store uses its e-mail provider, e.g. @medusajs/medusa/notification-sendgrid).
+    ...(alertChannels.includes("email")
+      ? [
+          {
+            resolve: "@medusajs/medusa/notification",
+            options: {
+              providers: [
+                { resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local Notification Provider", channels: ["feed"] } },
+                { resolve: "@medusajs/medusa/notification-local", id: "local-email", options: { name: "Local e-mail (logged)", channels: ["email"] } },
+              ],
             },
           },
         ]
@@ -88,6 +113,9 @@ export default defineConfig({
           // Payout notifications arrive at the same verified route as payment notifications.
           ...(env.GATEWAY_STORE_URL ? { notify_url: `${env.GATEWAY_STORE_URL}/hooks/gateway/notifications` } : {}),
         },
+        // When an alert is raised (an unknown outcome after 60 minutes, 5 rejected notifications an hour) and where
+        // it goes besides the admin's feed.
+        alerts,
       },
     },
     {

@@ -2,7 +2,7 @@
 // The plugin tried as a store owner would: `npm run build` (the plugin and its storefront kit), `npm pack`, the
 // storefront kit in a scratch Vite app and the sandbox from a bare install (scripts/storefront-kit-check.mjs),
 // then the tarball installed by package name into a fresh Medusa store outside this repository (configured as
-// README.md's "Installing the plugin" says), then pay through Medusa's store API (a card, a 3-D Secure and an APM
+// README.md's "Installing the plugin" says), runs its go-live check (`npx medusa-plugin-card-gateway check`), then pay through Medusa's store API (a card, a 3-D Secure and an APM
 // checkout, the shopper's browser POSTing to the issuer as the gateway documents) and capture and partly refund
 // each through its admin API, against the sandbox in its one-paid-code mode (`--paid-status 3000`), checking the
 // sandbox's ledger.
@@ -211,6 +211,15 @@ module.exports = defineConfig({
   const seed = JSON.parse(readFileSync(join(store, "seed.json"), "utf8"))
   const admin = { email: "owner@scratch.local", password: "scratch-password" }
   await run("npx", ["medusa", "user", "-e", admin.email, "-p", admin.password], { cwd: store, env })
+
+  // The go-live check as a store owner runs it: the installed plugin's bin, its built script, the store's config
+  // and database. Its exit code is 1 when a check fails, so its output is read either way.
+  const goLive = await run("npx", ["medusa-plugin-card-gateway", "check", "--json"], { cwd: store, env }).catch((e) => e.message)
+  const goLiveLine = String(goLive).split("\n").find((l) => l.startsWith("GO_LIVE "))
+  const goLiveReport = goLiveLine ? JSON.parse(goLiveLine.slice("GO_LIVE ".length)) : null
+  const goLiveStatus = (id) => goLiveReport?.checks?.find((c) => c.id === id)?.status
+  check("npx medusa-plugin-card-gateway check runs the built go-live check: the credentials pass", goLiveStatus("payments.credentials") === "pass", String(goLive).slice(-2000))
+  check("the go-live check says the sandbox plainly and finds the providers in the seeded regions", goLiveReport.environment === "sandbox" && goLiveStatus("regions") === "pass", JSON.stringify(goLiveReport.checks))
 
   log("Starting the store (medusa develop)")
   const server = await run("npx", ["medusa", "develop"], { cwd: store, env, background: true })

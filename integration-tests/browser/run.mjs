@@ -6,7 +6,7 @@
 // order held for risk review through the store API, then drives Debian's Chromium with playwright-core:
 // logs in, opens each page, tracks a group, creates a cardholder/card, blocks the card, creates a payout, approves the
 // held payment on the order page (a lost answer to the payout form retried: one payout), creates and refunds a group, lists and cancels a subscription (a guest bought
-// the seed's Coffee Club), runs a reconciliation, then runs the storefront example's steps
+// the seed's Coffee Club), runs a reconciliation, opens the go-live check, then runs the storefront example's steps
 // (./storefront.mjs: card, decline, 3-D Secure, hosted page, APM, saved cards), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
 //
@@ -258,7 +258,7 @@ async function main() {
 
   await step("sidebar lists the gateway pages", async () => {
     await open("/gateway", () => expectTestId("gateway-overview", 120_000))
-    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation"]) {
+    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation", "Go-live check"]) {
       await page.locator("nav, aside").getByRole("link", { name: label }).first().waitFor({ state: "visible" })
     }
     await screenshot("gateway-overview")
@@ -571,6 +571,22 @@ async function main() {
     await expectIn("sync-runs-table", "Order sync")
     await expectIn("sync-runs-table", "Succeeded")
     await screenshot("reconciliation")
+  })
+
+  await step("go-live check: every check with its status and fix, the sandbox said plainly", async () => {
+    await open("/gateway/go-live", () => expectTestId("go-live-checks", 120_000))
+    await expectIn("go-live-summary", "Sandbox")
+    await expectIn("go-live-environment", "is the plugin's sandbox")
+    await expectIn("go-live-payments.credentials", "Pass")
+    await expectIn("go-live-issuing.credentials", "Pass")
+    // the order sync ran in the step before
+    await expectIn("go-live-job.order_sync", "succeeded")
+    await expectIn("go-live-regions", "pp_gateway_card")
+    const text = await page.getByTestId("go-live").innerText()
+    if (/sandbox_sign_key|sandbox_api_key/.test(text)) throw new Error("the go-live page shows a key")
+    await screenshot("go-live")
+    await page.getByTestId("go-live-run").click()
+    await expectIn("go-live-summary", "checked")
   })
 
   await step("every admin POST to the plugin's routes was sent as JSON (the API refuses any other type)", async () => {

@@ -5,6 +5,7 @@
  * - `issuing`: virtual cards, cardholders and groups (the issuing API);
  * - `payout`: payouts through the acquiring API;
  * - `notifications`: how much the notification route keeps of requests that do not verify.
+ * - `alerts`: when an alert is raised, and where it goes besides the admin's notification feed.
  * What is given is validated at boot with a message naming the option. The rules are the gateway library's;
  * every [assumed] wire name or value can be overridden per part (`field_names`, `field_values`,
  * `signature_overrides`, `paths`, `status_codes`).
@@ -129,6 +130,61 @@ export function rejectedNotificationLimits(o: GatewayNotificationsOptions | unde
   return { perMinute: o?.rejected_samples_per_minute ?? 10, retentionDays: o?.rejected_retention_days ?? 7 }
 }
 
+const wholeMinutes = z.number({ error: "must be a whole number of minutes (0 or more)" }).int("must be a whole number of minutes (0 or more)").min(0, "must be a whole number of minutes (0 or more)")
+
+/**
+ * Alerts (src/alerts): what needs a person becomes a notification in the admin's feed, once per event, and
+ * optionally on other Notification Module channels (e.g. e-mail to `to`).
+ */
+const alertsSchema = z.strictObject(
+  {
+    /** An outcome still unknown (a lost answer) this many minutes after it happened is alerted (default 60). */
+    unknown_after_minutes: wholeMinutes.optional(),
+    /** Notifications failing verification: `threshold` of them within `window_minutes` raise an alert (default 5 in 60). */
+    rejected_notifications: z
+      .strictObject({ threshold: positiveIntOptionSchema.optional(), window_minutes: positiveIntOptionSchema.optional() }, { error: "must be an object" })
+      .optional(),
+    /** Notification Module channels that get each alert too, besides "feed" (e.g. ["email"]; a provider must serve each). */
+    channels: z
+      .array(z.string({ error: "must be channel names" }).trim().min(1, "must be channel names").refine((c) => c !== "feed", 'need not list "feed" (alerts always go there)'), { error: "must be a list of channel names" })
+      .optional(),
+    /** The recipient on those channels (an e-mail address for "email"). */
+    to: z.string({ error: "must be a recipient (e.g. an e-mail address)" }).trim().min(1, "must be a recipient (e.g. an e-mail address)").optional(),
+    /** The template those channels' provider renders (default "gateway-alert"). */
+    template: z.string({ error: "must be a template name" }).trim().min(1, "must be a template name").optional(),
+    /** The admin's public address (e.g. https://shop.example/app), for absolute links; default: admin paths ("/app/orders/..."). */
+    admin_url: baseUrlOptionSchema.optional(),
+  },
+  { error: "must be an object" },
+).superRefine((a, ctx) => {
+  if (a.channels?.length && !a.to) ctx.addIssue({ code: "custom", path: ["to"], message: "is required when channels are given (who gets the alerts)" })
+})
+
+export type GatewayAlertsOptions = z.input<typeof alertsSchema>
+
+/** The alert rules with their defaults. */
+export interface AlertRules {
+  unknown_after_minutes: number
+  rejected_threshold: number
+  rejected_window_minutes: number
+  channels: string[]
+  to: string | null
+  template: string
+  admin_url: string | null
+}
+
+export function alertRules(a: GatewayAlertsOptions | undefined): AlertRules {
+  return {
+    unknown_after_minutes: a?.unknown_after_minutes ?? 60,
+    rejected_threshold: a?.rejected_notifications?.threshold ?? 5,
+    rejected_window_minutes: a?.rejected_notifications?.window_minutes ?? 60,
+    channels: a?.channels ?? [],
+    to: a?.to ?? null,
+    template: a?.template ?? "gateway-alert",
+    admin_url: a?.admin_url ?? null,
+  }
+}
+
 const issuingWireCheck: WireCheck = (i, at) => {
   compileIssuingWireMap(i.field_names, i.field_values, { names: at("field_names"), values: at("field_values") })
   resolveSignatureTable(ISSUING_SIGNATURE_FIELDS, i.signature_overrides, ISSUING_PATH_ALIASES, at("signature_overrides"))
@@ -142,17 +198,19 @@ export interface GatewayModuleOptions {
   issuing?: GatewayIssuingOptions
   payout?: GatewayPayoutOptions
   notifications?: GatewayNotificationsOptions
+  alerts?: GatewayAlertsOptions
 }
 
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (options === undefined || options === null) return {}
-  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications? })`)
+  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications?, alerts? })`)
   const o = options as Record<string, unknown>
   if (o.payments !== undefined) assertOptions(PREFIX, providerOptionsSchema, o.payments, "payments")
   if (o.payout !== undefined) assertOptions(PREFIX, payoutSchema, o.payout, "payout")
   if (o.issuing !== undefined) assertOptions(PREFIX, issuingSchema, o.issuing, "issuing", issuingWireCheck)
   if (o.notifications !== undefined) assertOptions(PREFIX, notificationsSchema, o.notifications, "notifications", () => {})
+  if (o.alerts !== undefined) assertOptions(PREFIX, alertsSchema, o.alerts, "alerts", () => undefined)
   return o as GatewayModuleOptions
 }
 

@@ -55,7 +55,7 @@ import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { GatewayModuleOptions, issuingClientOptions, payoutClientOptions, payoutRefreshRule, rejectedNotificationLimits, RevealRules, revealRules, validateModuleOptions } from "./options"
+import { AlertRules, alertRules, GatewayModuleOptions, issuingClientOptions, payoutClientOptions, payoutRefreshRule, rejectedNotificationLimits, RevealRules, revealRules, validateModuleOptions } from "./options"
 
 /** How long a payment-method ranking is reused for the same cart and amount. */
 const RANKING_TTL_MS = 10_000
@@ -196,11 +196,24 @@ class GatewayModuleService extends MedusaService({
     return payoutRefreshRule(this.gatewayOptions_.payout)
   }
 
+  /** When alerts are raised and where they go besides the admin's feed (option `alerts`). */
+  alertRules(): AlertRules {
+    return alertRules(this.gatewayOptions_.alerts)
+  }
+
   payoutNotifyUrl(): string | undefined {
     return this.gatewayOptions_.payout?.notify_url
   }
 
   // ------------------------------------------------------------------ domain
+
+  /**
+   * The plugin's options as validated at boot, secrets included: for checks that build their own clients (the
+   * go-live check). Server only; never sent anywhere.
+   */
+  moduleOptions(): GatewayModuleOptions {
+    return this.gatewayOptions_
+  }
 
   /** The payment provider's options as the plugin was given them (`payments`), or null. */
   paymentOptions(): GatewayProviderOptions | null {
@@ -411,6 +424,17 @@ class GatewayModuleService extends MedusaService({
       .whereIn("status", ["failed", "received"])
       .whereNull("deleted_at")
       .update({ status: "processed", result, processed_at: now, updated_at: now, attempts: knex.raw("attempts + 1") })
+  }
+
+  /**
+   * Requests to the notification route that did not verify (unsigned or a wrong signature) received since
+   * `since` (from the minute it falls in): what the alert on repeated verification failures counts, from the
+   * per-minute counts (gateway_notification_rejection), which hold every rejected request, not only the samples.
+   */
+  async countRejectedNotifications(since: Date): Promise<number> {
+    const from = new Date(Math.floor(since.getTime() / 60_000) * 60_000)
+    const rows = await this.listGatewayNotificationRejections({ period_start: { $gte: from } }, { select: ["rejected"] })
+    return rows.reduce((sum, r) => sum + Number(r.rejected ?? 0), 0)
   }
 
   // ------------------------------------------------------------------ saved cards (the token never leaves the server)

@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowPath, Buildings, CalendarSolid, Cash, CreditCard, UserGroup } from "@medusajs/icons"
+import { ArrowPath, Buildings, CalendarSolid, Cash, CreditCard, RocketLaunch, UserGroup } from "@medusajs/icons"
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { ComponentType } from "react"
 import { Link } from "react-router-dom"
@@ -12,6 +12,7 @@ const SECTIONS: { to: string; title: string; description: string; icon: Componen
   { to: "/gateway/groups", title: "Groups", description: "Card groups at the gateway: create, fund cards from, refund and close them.", icon: Buildings },
   { to: "/gateway/subscriptions", title: "Subscriptions", description: "Recurring contracts sold by card, their deductions, and cancelling them.", icon: CalendarSolid },
   { to: "/gateway/reconciliation", title: "Reconciliation", description: "The sync jobs' last runs and unresolved discrepancies.", icon: ArrowPath },
+  { to: "/gateway/go-live", title: "Go-live check", description: "Credentials, addresses, regions and jobs checked against the gateway, each with its fix.", icon: RocketLaunch },
 ]
 
 const GatewayOverviewPage = () => (

@@ -1,0 +1,182 @@
+/**
+ * The go-live check against the sandbox over real sockets: with the right configuration nothing fails (the
+ * sandbox is said plainly); each wrong thing (the sign key, the merchant id, the payout and issuing
+ * credentials, an http notify address, a provider in no region) fails or warns in the check that names it,
+ * and no key appears anywhere in the report. The admin route answers the store's own configuration, and the
+ * command runs as a process (`npx medusa-plugin-card-gateway check`) with its exit code.
+ */
+import { spawn } from "node:child_process"
+import path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { GATEWAY_PROVIDERS, seedStore, SeededStore } from "../../scripts/seed-store"
+import { runGoLiveChecks } from "../../src/go-live"
+import type { GatewayModuleOptions } from "../../src/modules/gateway/options"
+import type { GoLiveReport } from "../../src/types/http"
+import { createAdminHeaders } from "../helpers/admin"
+import { useSandbox } from "../helpers/sandbox"
+
+jest.setTimeout(300 * 1000)
+
+const gateway = useSandbox()
+const SECRETS = ["sandbox_sign_key", "sandbox_api_key"]
+
+const statuses = (r: GoLiveReport) => Object.fromEntries(r.checks.map((c) => [c.id, c.status]))
+const byId = (r: GoLiveReport, id: string) => r.checks.find((c) => c.id === id)!
+
+/** Runs the plugin's command in this repository as a store owner would, against the suite's database. */
+function command(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(process.cwd(), "bin/medusa-plugin-card-gateway.js"), "check", ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, LOG_LEVEL: "error", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let out = ""
+    child.stdout.on("data", (d) => (out += d))
+    child.stderr.on("data", (d) => (out += d))
+    child.once("error", reject)
+    child.once("exit", (code) => resolve({ code, out }))
+  })
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    let store: SeededStore
+    let admin: { headers: Record<string, string> }
+
+    beforeEach(async () => {
+      gateway.sandbox.reset()
+      store = await seedStore(getContainer())
+      admin = await createAdminHeaders(getContainer())
+    })
+
+    /** The store's options as a live-ready store would give them: https notify and return addresses. */
+    const right = (): GatewayModuleOptions => {
+      const o = getContainer().resolve("gateway").moduleOptions()
+      return {
+        ...o,
+        payments: { ...o.payments!, store_url: "https://api.shop.example", return_url: "https://shop.example/checkout/return" },
+        payout: { ...o.payout!, notify_url: "https://api.shop.example/hooks/gateway/notifications" },
+      }
+    }
+    const check = (options: GatewayModuleOptions) => runGoLiveChecks(getContainer(), options)
+    const noSecret = (report: unknown, ...more: string[]) => {
+      const text = JSON.stringify(report)
+      for (const s of [...SECRETS, ...more]) expect(text).not.toContain(s)
+    }
+
+    it("with the right configuration nothing fails, and the sandbox is said plainly", async () => {
+      for (const job of ["order_sync", "refund_sync", "subscription_sync"]) {
+        expect((await api.post("/admin/gateway/sync-runs", { job }, admin)).data.summary.status).toBe("succeeded")
+      }
+      const report = await check(right())
+      expect(statuses(report)).toEqual({
+        environment: "warn",
+        "payments.credentials": "pass",
+        "payout.credentials": "pass",
+        "issuing.credentials": "pass",
+        notify_url: "pass",
+        "payout.notify_url": "pass",
+        return_url: "pass",
+        regions: "pass",
+        "job.order_sync": "pass",
+        "job.refund_sync": "pass",
+        "job.subscription_sync": "pass",
+      })
+      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { pass: 10, warn: 1, fail: 0, skip: 0 } })
+      expect(byId(report, "environment").detail).toBe(`payments.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). payout.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). issuing.base_url ${gateway.sandbox.url}/api is the plugin's sandbox (a simulator: no money moves).`)
+      expect(byId(report, "regions").detail).toContain("pp_gateway_card: Europe, Japan, Kuwait, United States")
+      expect(byId(report, "job.order_sync").detail).toMatch(/^gateway-order-sync is scheduled ".+"; its last run started 0 min ago and succeeded/)
+      noSecret(report)
+      // The checks asked the gateway read-only questions only: an order query per account and a cardholder query.
+      expect(gateway.sandbox.stats().byPath).toEqual({ "/v1/retrievalTrans": 2, "/api/cardholder/query": 1 })
+    })
+
+    it("names a wrong sign key and a wrong merchant id, and the payout's and issuing's own credentials, never a key", async () => {
+      const o = right()
+      const wrongKey = await check({ ...o, payments: { ...o.payments!, sign_key: "golive_wrong_sign_key" } })
+      expect(byId(wrongKey, "payments.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The sign key is wrong: the gateway answered I0013/), fix: expect.stringContaining('"payments.sign_key"') })
+      expect(wrongKey.ok).toBe(false)
+      expect(byId(wrongKey, "payout.credentials").status).toBe("pass") // the payout account has its own key
+      noSecret(wrongKey, "golive_wrong_sign_key")
+
+      const wrongMerchant = await check({ ...o, payments: { ...o.payments!, merchant_id: "701009" } })
+      expect(byId(wrongMerchant, "payments.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The merchant id is wrong: the gateway answered I0404 for merchant_id/), fix: expect.stringContaining('"payments.merchant_id"') })
+
+      const wrongOthers = await check({ ...o, payout: { ...o.payout!, sign_key: "golive_wrong_payout_key" }, issuing: { ...o.issuing!, api_key: "golive_wrong_api_key" } })
+      expect(byId(wrongOthers, "payout.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The sign key is wrong/), fix: expect.stringContaining('"payout.sign_key"') })
+      expect(byId(wrongOthers, "issuing.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The api key is wrong: the issuing API answered code 1002/) })
+      expect(byId(wrongOthers, "payments.credentials").status).toBe("pass")
+      noSecret(wrongOthers, "golive_wrong_payout_key", "golive_wrong_api_key")
+    })
+
+    it("fails an http notify address, naming the option", async () => {
+      const o = right()
+      const report = await check({ ...o, payments: { ...o.payments!, store_url: "http://api.shop.example" } })
+      expect(byId(report, "notify_url")).toMatchObject({
+        status: "fail",
+        detail: "notify_url http://api.shop.example/hooks/gateway/notifications is plain http: the gateway sends notifications only to HTTPS addresses.",
+        fix: expect.stringContaining('"payments.store_url"'),
+      })
+      expect(report.ok).toBe(false)
+    })
+
+    it("warns of a provider enabled in no region, and fails when no region offers the gateway", async () => {
+      const regions = Object.values(store.regions)
+      const offer = (providers: string[]) => Promise.all(regions.map((id) => api.post(`/admin/regions/${id}`, { payment_providers: providers }, admin)))
+      await offer(["pp_system_default", ...GATEWAY_PROVIDERS.filter((p) => p !== "pp_gateway_apm")])
+      const one = byId(await check(right()), "regions")
+      expect(one).toMatchObject({ status: "warn", detail: expect.stringMatching(/^pp_gateway_apm is enabled in no region/), fix: expect.stringContaining("Settings → Regions") })
+      expect(one.detail).toContain("pp_gateway_apm: in no region")
+
+      await offer(["pp_system_default"])
+      const none = await check(right())
+      expect(byId(none, "regions")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^No region offers the gateway's payment providers/) })
+      expect(none.ok).toBe(false)
+    })
+
+    it("GET /admin/gateway/go-live answers the store's own configuration, uncached, for admins only", async () => {
+      expect((await api.get("/admin/gateway/go-live").catch((e: any) => e.response)).status).toBe(401)
+      const res = await api.get("/admin/gateway/go-live", admin)
+      expect(res.status).toBe(200)
+      expect(res.headers["cache-control"]).toBe("no-store")
+      const report = res.data.report
+      // This repository's store: the sandbox, no store_url (no notify_url is sent), a return page on localhost.
+      expect(Object.fromEntries(report.checks.map((c: any) => [c.id, c.status]))).toMatchObject({
+        environment: "warn",
+        "payments.credentials": "pass",
+        notify_url: "warn",
+        return_url: "warn",
+        regions: "pass",
+        "job.order_sync": "warn",
+      })
+      expect(report.checks.find((c: any) => c.id === "notify_url").detail).toContain('"payments.store_url" is not set')
+      noSecret(report)
+    })
+
+    it("the command exits 0 when nothing fails (--json: the report) and 1 naming a wrong sign key, without echoing it", async () => {
+      const env = {
+        DATABASE_URL: dbConfig.clientUrl,
+        GATEWAY_BASE_URL: gateway.sandbox.url,
+        GATEWAY_STORE_URL: "https://api.shop.example",
+        GATEWAY_RETURN_URL: "https://shop.example/checkout/return",
+      }
+      // --json: one line with the report
+      const good = await command(env, ["--json"])
+      const line = good.out.split("\n").find((l) => l.startsWith("GO_LIVE "))
+      expect(line).toBeTruthy()
+      const report: GoLiveReport = JSON.parse(line!.slice("GO_LIVE ".length))
+      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { fail: 0 } })
+      expect(statuses(report)).toMatchObject({ "payments.credentials": "pass", notify_url: "pass", return_url: "pass", regions: "pass" })
+      expect(good.code).toBe(0)
+
+      const bad = await command({ ...env, GATEWAY_SIGN_KEY: "golive_cmd_wrong_key" })
+      expect(bad.out).toMatch(/WARN {2}Gateway address +payments.base_url http:\/\/127\.0\.0\.1:\d+ is the plugin's sandbox/)
+      expect(bad.out).toMatch(/FAIL {2}Payment account credentials +The sign key is wrong: the gateway answered I0013/)
+      expect(bad.out).toContain('Fix: Set "payments.sign_key" to the sign key the gateway issued')
+      expect(bad.out).toMatch(/\d+ passed, 2 failed, \d+ warnings, 0 skipped: fix the failed checks before going live\./)
+      expect(bad.out).not.toContain("golive_cmd_wrong_key")
+      expect(bad.code).toBe(1)
+    })
+  },
+})
