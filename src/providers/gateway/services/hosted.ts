@@ -1,7 +1,7 @@
 /** The gateway's hosted (iFrame) payment page (`/v1/checkout`): card data stays at the gateway. */
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import type { CheckoutResult } from "../../../lib/gateway"
-import { gatewayIdentifier, GatewaySessionData, toMedusaError } from "../../../domain"
+import { gatewayIdentifier, GatewaySessionData, REDIRECT_REFUSED, toMedusaError } from "../../../domain"
 import { GatewayBase, StartContext } from "../core/gateway-base"
 
 export class GatewayHostedService extends GatewayBase {
@@ -14,7 +14,10 @@ export class GatewayHostedService extends GatewayBase {
       const page = await this.gateway_.client.call<CheckoutResult>("checkout", request)
       // Only the form goes into the session (Medusa stores it and serves it with the cart): never the page's
       // HTML, which the kit does not render; the shopper's browser posts the form into a sandboxed frame.
-      if (this.gateway_.refusedRedirect(data.order_no, page.action, "form.action")) return this.gateway_.redirectRefused(data)
+      if (this.gateway_.refusedRedirect(data.order_no, page.action, "form.action")) {
+        await this.gateway_.keepDecline(data.order_no, { ...REDIRECT_REFUSED })
+        return this.gateway_.redirectRefused(data)
+      }
       return { ...data, hosted: { action: page.action, inputs: page.inputs }, gateway_state: "pending" }
     } catch (err) {
       throw toMedusaError(err, "Gateway hosted page")
