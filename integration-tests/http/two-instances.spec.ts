@@ -8,7 +8,9 @@
  *   worker (it waits in Redis while no worker runs);
  * - the card-attempt caps count the posts of both servers together (the module's table), exactly under
  *   concurrent posts, and refuse at the limit;
- * - an order sync started on both servers at once runs once (the job's lock, on Redis): each payment changes once.
+ * - an order sync started on both servers at once runs once (the job's lock, on Redis): each payment changes once;
+ * - a server killed in the middle of a run (a deploy, a crash) holds the job's lock only until its lease ends:
+ *   the next run starts within JOB_LOCK_LEASE_SECONDS.
  * Needs Redis: `.ci/run` provides GATEWAY_TEST_REDIS_URL; without it this suite is skipped and says so in its name.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -16,6 +18,7 @@ import axios from "axios"
 import { ChildProcess, spawn } from "node:child_process"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
 import { createAdminHeaders } from "../helpers/admin"
+import { JOB_LOCK_LEASE_SECONDS } from "../../src/reconciliation/sync-run"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
@@ -96,6 +99,7 @@ medusaIntegrationTestRunner({
       beforeAll(async () => {
         expect((api as any).defaults.baseURL).toBe(serverUrl)
         store = await seedStore(getContainer())
+        admin = await createAdminHeaders(getContainer())
         // Boots while the first test runs: the caps and the order sync need it.
         secondServer = startInstance("server", freePort(), dbConfig.clientUrl)
       })
@@ -106,6 +110,14 @@ medusaIntegrationTestRunner({
 
       const notificationsOf = async (orderNo: string) =>
         (await dbConnection.raw("select status, attempts, verified from gateway_notification where order_no = ?", [orderNo])).rows
+      let admin: { headers: Record<string, string> }
+      /** POST /admin/gateway/sync-runs on one instance: runs the order sync now and answers its summary. */
+      const orderSync = (base: string) =>
+        fetch(`${base}/admin/gateway/sync-runs`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: admin.headers.authorization },
+          body: JSON.stringify({ job: "order_sync" }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() }))
       const cartCompleted = async (cartId: string) =>
         (await dbConnection.raw("select completed_at from cart where id = ?", [cartId])).rows[0]?.completed_at ?? null
 
@@ -176,7 +188,6 @@ medusaIntegrationTestRunner({
       it(`an order sync started on both servers at once runs once: each of ${SESSIONS} open payments changes once`, async () => {
         await secondServer!.ready
         const shopper = new Shopper(api as any, store)
-        const admin = await createAdminHeaders(getContainer())
         // Every card payment is approved at the gateway but its answer is lost: all are open in Medusa. Their
         // notifications arrive forged (and are refused), so that only the order sync moves them.
         gateway.sandbox.setFaults([
@@ -194,13 +205,7 @@ medusaIntegrationTestRunner({
         // The first order query waits 3 s: the run that holds the lock is still running when the other starts.
         gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "latency", ms: 3000, times: 1 }])
 
-        const run = (base: string) =>
-          fetch(`${base}/admin/gateway/sync-runs`, {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: admin.headers.authorization },
-            body: JSON.stringify({ job: "order_sync" }),
-          }).then(async (r) => ({ status: r.status, body: await r.json() }))
-        const [a, b] = await Promise.all([run(serverUrl), run(secondServer!.url)])
+        const [a, b] = await Promise.all([orderSync(serverUrl), orderSync(secondServer!.url)])
         expect([a.status, b.status]).toEqual([200, 200])
         const summaries = [a.body.summary, b.body.summary]
         process.stdout.write(`two servers: ${JSON.stringify(summaries.map((s) => ({ status: s.status, checked: s.checked, changed: s.changed, requests: s.requests })))}\n`)
@@ -216,6 +221,41 @@ medusaIntegrationTestRunner({
         expect(rows).toHaveLength(SESSIONS)
         expect(rows.every((r: any) => r.n === 1)).toBe(true)
         for (const id of ids.slice(0, 3)) expect(await gateway.transactions(id)).toHaveLength(1)
+      })
+
+      it("a server killed in the middle of a run holds the job's lock only until its lease ends", async () => {
+        await secondServer!.ready
+        const shopper = new Shopper(api as any, store)
+        shopper.extraHeaders = { "x-forwarded-for": "192.0.2.200" }
+        gateway.sandbox.setFaults([
+          { path: "/v1/authorise", fault: "drop" },
+          { path: "notifications", fault: "bad_signature" },
+        ])
+        const { session } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("pending")
+        // The second server's run waits on the order query when it is killed, holding the lock.
+        gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "latency", ms: 60_000, times: 1 }])
+        const queries = () => gateway.sandbox.stats().byPath["/v1/retrievalTrans"] ?? 0
+        const before = queries()
+        const dying = orderSync(secondServer!.url).catch(() => null)
+        await until("the second server's run to ask the gateway", async () => queries() > before, 30_000)
+        process.kill(-secondServer!.child.pid!, "SIGKILL")
+        const killedAt = Date.now()
+        expect(await dying).toBeNull() // no answer: the server died
+        expect((await orderSync(serverUrl)).body.summary.status).toBe("skipped") // its lock is still held
+
+        const next = await until(
+          "a run after the lease ended",
+          async () => {
+            const { body } = await orderSync(serverUrl)
+            return body.summary.status === "skipped" ? null : body.summary
+          },
+          (JOB_LOCK_LEASE_SECONDS + 60) * 1000
+        )
+        expect(next).toMatchObject({ status: "succeeded", changed: 1 })
+        expect(Date.now() - killedAt).toBeLessThan((JOB_LOCK_LEASE_SECONDS + 30) * 1000)
+        const { rows } = await dbConnection.raw("select count(*)::int as n from payment where payment_session_id = ? and deleted_at is null", [session.id])
+        expect(rows[0].n).toBe(1)
       })
     })
   },
