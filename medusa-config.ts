@@ -58,12 +58,12 @@ export default defineConfig({
   },
   admin: { disable: env.MEDUSA_ADMIN_DISABLE !== "false" },
   modules: [
-    // Several Medusa instances (server + workers) share events, workflows and locks through Redis; without
-    // REDIS_URL a single instance uses Medusa's in-memory defaults.
+    // Several Medusa instances (servers and workers, MEDUSA_WORKER_MODE) share events, workflows and locks through
+    // Redis (README "Running in production"); without REDIS_URL a single instance uses Medusa's in-memory defaults.
     ...(env.REDIS_URL
       ? [
           { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } },
-          { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { url: env.REDIS_URL } } },
+          { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: env.REDIS_URL } } },
           {
             resolve: "@medusajs/medusa/locking",
             options: {

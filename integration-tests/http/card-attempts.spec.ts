@@ -5,8 +5,9 @@
  * names its cart, and a registered customer's cart takes posts from that customer only; a post repeated after
  * its answer was lost gets the first result instead of a second payment.
  *
- * The counters live in the module's memory for the whole suite, so each test uses its own client address
- * (X-Forwarded-For, which this store trusts) and its own card numbers.
+ * The counters live in the module's table (gateway_card_attempt_counter, shared by every instance on the
+ * database) for the whole suite, so each test uses its own client address (X-Forwarded-For, which this store
+ * trusts) and its own card numbers. Counting across instances: two-instances.spec.ts.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
@@ -50,7 +51,7 @@ const typo = (i: number) => {
 }
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
     let n = 0
     const authorises = () => gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0
@@ -139,6 +140,12 @@ medusaIntegrationTestRunner({
       expect(authorises()).toBe(before)
       // another card on the same cart goes on
       expect((await guest.postCard(session.id, { card: card(luhnCard("401288888888188")) })).data.payment_session.status).toBe("authorized")
+      // The counter of a card is keyed by a keyed hash: no counter key holds a card number.
+      const keys: string[] = (await dbConnection.raw("select key from gateway_card_attempt_counter")).rows.map((r: any) => r.key)
+      const cardKeys = keys.filter((k) => k.startsWith("card-attempt:card:"))
+      expect(cardKeys.length).toBeGreaterThanOrEqual(2)
+      for (const k of cardKeys) expect(k).toMatch(/^card-attempt:card:[0-9a-f]{32}$/)
+      expect(keys.filter((k) => [CARDS.decline, luhnCard("401288888888188")].some((number) => k.includes(number)))).toEqual([])
     })
 
     it("the address is the proxy's entry of X-Forwarded-For, IPv6 counted per /64 (M2-1)", async () => {
@@ -206,6 +213,39 @@ medusaIntegrationTestRunner({
       expect(reviewAgain.data.payment_session.status).toBe("pending_authorization")
       expect(await gateway.transactions(held.session.id)).toHaveLength(1)
       expect((await guest.complete(cartId)).data.type).toBe("order")
+    })
+
+    it("concurrent posts are counted in the shared table, each once: exactly the cap passes", async () => {
+      const ip = "192.0.2.61"
+      const post = () =>
+        api
+          .post(
+            "/store/gateway/payment-sessions/payses_does_not_exist/card",
+            { cart_id: "cart_does_not_exist", card: card(CARDS.approve) },
+            { headers: { "x-publishable-api-key": store.publishableKey, "x-forwarded-for": ip } }
+          )
+          .catch((e: any) => e.response)
+      const statuses = (await Promise.all(Array.from({ length: 15 }, post))).map((r) => r.status)
+      expect(statuses.filter((s) => s === 404)).toHaveLength(LIMITS.address) // went past the address cap
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15 - LIMITS.address)
+      const { rows } = await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [`card-attempt:address:${ip}`])
+      expect(rows).toEqual([{ hits: 15 }]) // refused posts count too
+    })
+
+    it("a counter adds each of many concurrent hits once; a window starts at a key's first hit, and expired counters are deleted", async () => {
+      const gatewayModule = getContainer().resolve("gateway")
+      const key = `test-concurrent-${n}`
+      const counts = await Promise.all(Array.from({ length: 60 }, () => gatewayModule.countCardAttempts([key], 60).then(([c]) => c)))
+      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
+
+      // Several keys of one post, in any order, answered in the order asked.
+      expect(await gatewayModule.countCardAttempts([`w-b-${n}`, `w-a-${n}`], 1)).toEqual([1, 1])
+      expect(await gatewayModule.countCardAttempts([`w-a-${n}`, `w-b-${n}`], 1)).toEqual([2, 2])
+      await new Promise((r) => setTimeout(r, 1500))
+      // The window of w-a is over: a new one starts at 1. The call deletes the counters whose window is over.
+      expect(await gatewayModule.countCardAttempts([`w-a-${n}`], 1)).toEqual([1])
+      const { rows } = await dbConnection.raw("select key from gateway_card_attempt_counter where key like ?", [`w-%-${n}`])
+      expect(rows.map((r: any) => r.key)).toEqual([`w-a-${n}`])
     })
   },
 })

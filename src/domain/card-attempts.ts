@@ -7,11 +7,11 @@
  *   (it holds the items, addresses and the guest's credential);
  * - per card (`per_card`): a keyed hash of the card number (HMAC-SHA256 with a server secret), or the saved
  *   card's id, so that one card tried on many carts is still one card. The hash is kept only as a counter key,
- *   never with the number, and never stored in a table or a session.
- * The counters live in a `CapStore` (cap-store.ts): this process's bounded memory by default.
+ *   never with the number, and never stored in a session or a log.
+ * This file says what a post is counted against and what the counts mean; the counting itself is the plugin
+ * module's (src/modules/gateway/card-attempt-counters.ts: one table shared by every Medusa instance).
  */
 import { createHmac } from "node:crypto"
-import type { CapStore } from "./cap-store"
 
 export interface CardAttemptLimits {
   /** Card posts per client address within `window_seconds`. */
@@ -41,8 +41,8 @@ export function cardAttemptLimits(option: Partial<CardAttemptLimits> | undefined
 export type AttemptScope = Partial<Record<"address" | "session" | "cart" | "card", string>>
 export type AttemptCap = keyof AttemptScope
 
-/** The cap a post went past, `"full"` when the store could not count it, or null: the post may go on. */
-export type AttemptVerdict = AttemptCap | "full" | null
+/** The cap a post went past, or null: the post may go on. */
+export type AttemptVerdict = AttemptCap | null
 
 const LIMIT_OF: Record<AttemptCap, keyof CardAttemptLimits> = {
   address: "per_address",
@@ -51,25 +51,21 @@ const LIMIT_OF: Record<AttemptCap, keyof CardAttemptLimits> = {
   card: "per_card",
 }
 
-/** Counts card posts in a cap store against the limits. */
-export class CardAttempts {
-  constructor(
-    private readonly store: CapStore,
-    private readonly limits: CardAttemptLimits,
-  ) {}
+/** A cap a post is counted against and the key of its counter. */
+export interface AttemptCounter {
+  cap: AttemptCap
+  key: string
+}
 
-  /** Counts one post against every cap in `scope`; answers the first cap it went past (checked in scope order). */
-  async take(scope: AttemptScope): Promise<AttemptVerdict> {
-    const caps = (Object.keys(scope) as AttemptCap[]).filter((c) => scope[c])
-    if (!caps.length) return null
-    const counts = await this.store.hit(
-      caps.map((c) => `card-attempt:${c}:${scope[c]}`),
-      this.limits.window_seconds,
-    )
-    if (counts.some((n) => n === null)) return "full"
-    const over = caps.findIndex((c, i) => counts[i]! > this.limits[LIMIT_OF[c]])
-    return over < 0 ? null : caps[over]!
-  }
+/** The counters of a post's caps, in the order they are checked (`scope`'s); absent ones are not counted. */
+export function attemptCounters(scope: AttemptScope): AttemptCounter[] {
+  return (Object.keys(scope) as AttemptCap[]).filter((cap) => scope[cap]).map((cap) => ({ cap, key: `card-attempt:${cap}:${scope[cap]}` }))
+}
+
+/** The first cap (in `counters`' order) whose count, this post included, is past its limit; null when none is. */
+export function capReached(counters: readonly AttemptCounter[], counts: readonly number[], limits: CardAttemptLimits): AttemptVerdict {
+  const over = counters.findIndex((c, i) => counts[i]! > limits[LIMIT_OF[c.cap]])
+  return over < 0 ? null : counters[over]!.cap
 }
 
 /**

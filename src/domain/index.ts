@@ -8,7 +8,6 @@
  * also owns the acquiring client of the `payments` option.
  */
 export * from "./acquiring-client"
-export * from "./cap-store"
 export * from "./card-attempts"
 export * from "./card-brand"
 export * from "./card-submission"

@@ -14,15 +14,15 @@ import {
 } from "../../lib/gateway"
 import {
   addressBucket,
+  attemptCounters,
   AttemptScope,
   AttemptVerdict,
   CardAttemptLimits,
   cardAttemptLimits,
-  CardAttempts,
+  capReached,
   cardFingerprint,
   clientAddress,
   fingerprintSecret,
-  MemoryCapStore,
   RequestAddressParts,
   ShortCache,
   createProviderClient,
@@ -43,7 +43,9 @@ import {
   savedCardView,
   stateOfRecord,
 } from "../../domain"
+import { hitCounters } from "./card-attempt-counters"
 import { GatewayCard } from "./models/gateway-card"
+import { GatewayCardAttemptCounter } from "./models/gateway-card-attempt-counter"
 import { GatewayCardGroup } from "./models/gateway-card-group"
 import { GatewayCardholder } from "./models/gateway-cardholder"
 import { GatewayNotification } from "./models/gateway-notification"
@@ -124,17 +126,12 @@ class GatewayModuleService extends MedusaService({
   GatewaySavedCard,
   GatewaySubscription,
   GatewaySubscriptionDeduction,
+  GatewayCardAttemptCounter,
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
-  /**
-   * The card-attempt caps. Counted in this process's bounded memory (MemoryCapStore): with several instances
-   * each counts its own posts, until a shared CapStore (Redis) takes its place here.
-   */
-  protected readonly cardAttempts_: CardAttempts
   protected readonly fingerprintSecret_: Buffer
   protected readonly logger_: LineLogger | undefined
-  #fullWarnedAt = 0
   /** Order queries of sessions waiting for the shopper (cart completion): one in flight per session. */
   protected readonly waitingQueries_ = new ShortCache<TransactionRecord | null>()
   /** The gateway's payment-method rankings, per cart and amount, kept a few seconds. */
@@ -154,7 +151,6 @@ class GatewayModuleService extends MedusaService({
     this.logger_ = logger
     const log = redactingLogger(logger)
     const { payments, issuing, payout } = this.gatewayOptions_
-    this.cardAttempts_ = new CardAttempts(new MemoryCapStore(), cardAttemptLimits(payments?.card_attempts))
     // The same on every instance (a shared cap store counts one card once); random when there is no sign key.
     this.fingerprintSecret_ = fingerprintSecret(payments?.sign_key ?? randomBytes(32).toString("hex"))
     this.clients_ = {
@@ -231,15 +227,20 @@ class GatewayModuleService extends MedusaService({
 
   /**
    * Counts one card post against the caps of `scope` (address bucketed by /64 for IPv6) before anything is
-   * sent; answers the cap it went past, "full" when the counters could not take it, or null.
+   * sent, in the module's table that every instance shares; answers the cap it went past, or null.
    */
   async takeCardAttempt(scope: AttemptScope): Promise<AttemptVerdict> {
-    const verdict = await this.cardAttempts_.take(scope.address ? { ...scope, address: addressBucket(scope.address) } : scope)
-    if (verdict === "full" && Date.now() - this.#fullWarnedAt > 60_000) {
-      this.#fullWarnedAt = Date.now()
-      this.logger_?.warn("Gateway card-attempt counters are full: new card posts are refused until windows expire (a flood of addresses, carts or cards?)")
-    }
-    return verdict
+    const limits = this.cardAttemptLimits()
+    const counters = attemptCounters(scope.address ? { ...scope, address: addressBucket(scope.address) } : scope)
+    if (!counters.length) return null
+    const counts = await this.countCardAttempts(counters.map((c) => c.key), limits.window_seconds)
+    return capReached(counters, counts, limits)
+  }
+
+  /** Adds one to each counter in its window of `windowSeconds` and answers the counts (card-attempt-counters.ts). */
+  @InjectManager()
+  async countCardAttempts(keys: readonly string[], windowSeconds: number, @MedusaContext() sharedContext: Context = {}): Promise<number[]> {
+    return hitCounters((sharedContext.manager as SqlEntityManager).getKnex(), keys, windowSeconds)
   }
 
   /** The per-card cap's key of a posted card (a keyed hash; never the number). */

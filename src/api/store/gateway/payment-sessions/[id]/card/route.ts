@@ -17,9 +17,11 @@
  * tokenises it and keeps it once the payment is authorised; `saved_card_id` pays with one of theirs (the token
  * never leaves the server; an expired card is refused before any request).
  *
- * One post at a time per session (a lock). Every post that may reach the gateway is counted first, whatever
+ * One post at a time per session (a lock: Medusa's locking module, which must be shared — Redis or PostgreSQL —
+ * when several instances serve this route). Every post that may reach the gateway is counted first, whatever
  * comes of it, against the caps of `card_attempts` (per client address, session, cart and card; see
- * src/domain/card-attempts.ts): past one, 429 and nothing is sent to the gateway.
+ * src/domain/card-attempts.ts), in the module's table that every instance shares: past one, 429 and nothing is
+ * sent to the gateway.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
@@ -28,18 +30,16 @@ import type GatewayModuleService from "../../../../../../modules/gateway/service
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import type { StoreGatewayCard } from "../../../validators"
 
-/** 429 naming the cap that was reached (503 when the counters are full); nothing was sent. */
-function refuse(res: MedusaResponse, verdict: Exclude<AttemptVerdict, null>, limits: CardAttemptLimits, sessionId?: string) {
+/** 429 naming the cap that was reached; nothing was sent. */
+function refuse(res: MedusaResponse, cap: Exclude<AttemptVerdict, null>, limits: CardAttemptLimits, sessionId?: string) {
   const window = `${limits.window_seconds} seconds`
   const messages: Record<Exclude<AttemptVerdict, null>, string> = {
     address: `Too many card attempts from this address: at most ${limits.per_address} in ${window}. Try again later.`,
     session: `Too many card attempts for payment session ${sessionId}: at most ${limits.per_session} in ${window}. Start a new payment session or use another payment method.`,
     cart: `Too many card attempts for this cart: at most ${limits.per_cart} in ${window}. Try again later or use another payment method.`,
     card: `Too many attempts with this card: at most ${limits.per_card} in ${window}. Try again later or use another card.`,
-    full: "Card payments are busy. Try again in a few minutes.",
   }
-  if (verdict === "full") return res.status(503).json({ type: "unexpected_state", message: messages.full })
-  return res.status(429).json({ type: "too_many_requests", message: messages[verdict] })
+  return res.status(429).json({ type: "too_many_requests", message: messages[cap] })
 }
 
 export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, res: MedusaResponse) => {
