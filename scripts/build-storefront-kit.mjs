@@ -2,9 +2,9 @@
 // Builds the storefront kit (src/storefront → .medusa/storefront): `npm run build` runs it after
 // `medusa plugin:build`, which compiles only the server side. tsc emits one ES module per source file (so a
 // storefront's bundler drops what it does not import) with its .d.ts; the folder's own package.json marks it
-// ESM and free of side effects. Exits non-zero on a type error.
+// ESM and free of side effects but its stylesheet. Exits non-zero on a type error.
 import { spawnSync } from "node:child_process"
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -18,5 +18,7 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1)
 }
 mkdirSync(out, { recursive: true })
-writeFileSync(join(out, "package.json"), `${JSON.stringify({ type: "module", sideEffects: false }, null, 2)}\n`)
+// The stylesheet is a side effect of its import (`import ".../styles.css"`): bundlers must keep it.
+copyFileSync(join(root, "src", "storefront", "styles.css"), join(out, "storefront", "styles.css"))
+writeFileSync(join(out, "package.json"), `${JSON.stringify({ type: "module", sideEffects: ["*.css"] }, null, 2)}\n`)
 process.stdout.write(`storefront kit built in ${out.slice(root.length + 1)}\n`)
