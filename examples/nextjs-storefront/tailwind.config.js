@@ -1,0 +1,8 @@
+// Tailwind 3 with its preflight, as in Medusa's Next.js starter. The kit's look comes from its own stylesheet
+// (imported in the layout), not from classes Tailwind would have to find in node_modules.
+/** @type {import("tailwindcss").Config} */
+module.exports = {
+  content: ["./src/**/*.{ts,tsx}"],
+  theme: { extend: {} },
+  plugins: [],
+}
