@@ -2,7 +2,7 @@
 // The storefront kit as a store developer gets it: `npm run build`, `npm pack`, then in scratch directories
 // outside the repository (installing from npm's cache, `npm install --prefer-offline`):
 // - a Vite React app installs the tarball with react, react-dom, vite and @medusajs/js-sdk, imports
-//   `medusa-plugin-card-gateway/storefront`, type-checks (TypeScript's "bundler" and "node" resolutions) and
+//   `medusa-plugin-card-gateway/storefront` and its stylesheet, type-checks (TypeScript's "bundler" and "node" resolutions) and
 //   builds; a second build importing one helper must leave the React components out (tree-shaking), and no
 //   server code may reach either bundle;
 // - a directory with only the tarball installed runs `npx gateway-sandbox --port P` and gets an answer.
@@ -21,7 +21,8 @@ const run = runCommand
 const npmInstall = (cwd) => run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd })
 
 const APP = `import Medusa from "@medusajs/js-sdk"
-import { CardForm, GatewayReturn, HostedPaymentFrame, SavedCardPicker, completeCart, type CardOutcome } from "medusa-plugin-card-gateway/storefront"
+import "medusa-plugin-card-gateway/storefront/styles.css"
+import { CardForm, GatewayReturn, HostedPaymentFrame, PaymentControl, SavedCardPicker, completeCart, savedCardsOf, type CardOutcome } from "medusa-plugin-card-gateway/storefront"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 
@@ -31,10 +32,11 @@ const onOutcome = async (outcome: CardOutcome) => {
 }
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <CardForm sdk={sdk} sessionId="payses_1" onOutcome={onOutcome} />
-    <SavedCardPicker sdk={sdk} sessionId="payses_1" />
+    <CardForm sdk={sdk} sessionId="payses_1" cartId="cart_1" onOutcome={onOutcome} messages="de" />
+    <PaymentControl sdk={sdk} sessionId="payses_1" cartId="cart_1" savedCards={savedCardsOf(sdk)} appearance={{ classNames: { button: "my-button" } }} />
+    <SavedCardPicker sdk={sdk} sessionId="payses_1" cartId="cart_1" />
     <HostedPaymentFrame session={null} />
-    {location.pathname === "/return" ? <GatewayReturn sdk={sdk} cartId="cart_1" /> : null}
+    {location.pathname === "/return" ? <GatewayReturn sdk={sdk} cartId="cart_1" payAgain="/checkout" /> : null}
   </StrictMode>
 )
 `
@@ -102,6 +104,8 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   await run("npx", ["vite", "build"], { cwd: app, env: { ENTRY: "app" } })
   const full = bundleText(join(app, "dist-app"))
   check("a Vite React app importing the kit builds", full.includes("gateway-card-form") && full.includes("/store/gateway/payment-sessions/"))
+  const css = readdirSync(join(app, "dist-app", "assets")).filter((f) => f.endsWith(".css")).map((f) => readFileSync(join(app, "dist-app", "assets", f), "utf8")).join("\n")
+  check("the kit's stylesheet (storefront/styles.css) is exported and bundled", /\.gw \.gw-input/.test(css) && css.includes("--gw-color-primary"), `${css.length} bytes of CSS`)
   for (const [server, found] of [
     ["undici", /undici/],
     ["@medusajs/framework", /@medusajs\/framework/],

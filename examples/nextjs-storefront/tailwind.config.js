@@ -2,7 +2,8 @@
 // (imported in the layout), not from classes Tailwind would have to find in node_modules.
 /** @type {import("tailwindcss").Config} */
 module.exports = {
-  content: ["./src/**/*.{ts,tsx}"],
+  // Absolute: `next build examples/nextjs-storefront` runs from the repository's root.
+  content: [require("node:path").join(__dirname, "src/**/*.{ts,tsx}")],
   theme: { extend: {} },
   plugins: [],
 }
