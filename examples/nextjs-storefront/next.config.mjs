@@ -1,5 +1,6 @@
 // The Next.js storefront example (App Router), built the way Medusa's Next.js starter is: `next build`, `next
-// start`. The kit is imported by its package name, as a store would; here that name points at the kit's source
+// start`. The kit is imported by its browser package's name (medusa-plugin-card-gateway-storefront), as the DTC
+// guide says; here that name points at the kit's source
 // (src/storefront, TypeScript whose relative imports name the emitted `.js`), so the example needs no prior build.
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -19,9 +20,9 @@ export default {
   webpack(config) {
     config.resolve.alias = {
       ...config.resolve.alias,
-      "medusa-plugin-card-gateway/storefront/styles.css$": join(kit, "styles.css"),
-      "medusa-plugin-card-gateway/storefront/core$": join(kit, "core.ts"),
-      "medusa-plugin-card-gateway/storefront$": join(kit, "index.ts"),
+      "medusa-plugin-card-gateway-storefront/styles.css$": join(kit, "styles.css"),
+      "medusa-plugin-card-gateway-storefront/core$": join(kit, "core.ts"),
+      "medusa-plugin-card-gateway-storefront$": join(kit, "index.ts"),
     }
     config.resolve.extensionAlias = { ".js": [".ts", ".tsx", ".js"] }
     return config

@@ -4,7 +4,7 @@
  * in a page with Tailwind's preflight and in a bare page): the one payment control with saved cards, the card
  * form, and the return page's states. Nothing here is sent anywhere.
  */
-import { CardForm, GatewayReturn, PaymentControl, type CompletionResult, type SavedCard } from "medusa-plugin-card-gateway/storefront"
+import { CardForm, GatewayReturn, PaymentControl, type CompletionResult, type SavedCard } from "medusa-plugin-card-gateway-storefront"
 
 const offline = { client: { fetch: async () => Promise.reject(new Error("This is a preview: nothing is sent.")) } }
 const year = new Date().getUTCFullYear()

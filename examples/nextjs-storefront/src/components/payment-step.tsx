@@ -6,7 +6,7 @@
  */
 import { gatewayCardGrant, gatewayCompleteCart, gatewayPayWithSavedCard, gatewayRemoveSavedCard, gatewaySavedCards } from "@lib/data/gateway"
 import { initiatePayment } from "@lib/data/cart"
-import { HostedPaymentFrame, PaymentControl, followRedirect, type CardOutcome, type GatewaySessionData, type SavedCardSource } from "medusa-plugin-card-gateway/storefront"
+import { HostedPaymentFrame, PaymentControl, followRedirect, type CardOutcome, type GatewaySessionData, type SavedCardSource } from "medusa-plugin-card-gateway-storefront"
 import { useRouter } from "next/navigation"
 import { useMemo, useState } from "react"
 import { useBrowserSdk } from "./runtime-config"

@@ -1,6 +1,6 @@
 "use client"
 import { gatewayCompleteCart } from "@lib/data/gateway"
-import { GatewayReturn } from "medusa-plugin-card-gateway/storefront"
+import { GatewayReturn } from "medusa-plugin-card-gateway-storefront"
 import { useRouter } from "next/navigation"
 
 export default function ReturnStep({ countryCode }: { countryCode: string }) {

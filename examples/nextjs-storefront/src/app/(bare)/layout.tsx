@@ -1,4 +1,4 @@
-import "medusa-plugin-card-gateway/storefront/styles.css"
+import "medusa-plugin-card-gateway-storefront/styles.css"
 import type { ReactNode } from "react"
 
 export const dynamic = "force-dynamic"

@@ -1,4 +1,4 @@
-import "medusa-plugin-card-gateway/storefront/styles.css"
+import "medusa-plugin-card-gateway-storefront/styles.css"
 import "./globals.css"
 import { BrowserSdkProvider } from "@components/runtime-config"
 import type { ReactNode } from "react"

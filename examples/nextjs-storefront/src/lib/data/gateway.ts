@@ -5,7 +5,7 @@
  * card for the customer's cart, and completing the cart on the return page (the cart cookie is read here, after
  * the same-site hop, never taken from a URL).
  */
-import { completeCart, createCardGrant, deleteSavedCard, listSavedCards, payWithSavedCard, type BrowserData, type CompletionResult } from "medusa-plugin-card-gateway/storefront/core"
+import { completeCart, createCardGrant, deleteSavedCard, listSavedCards, payWithSavedCard, type BrowserData, type CompletionResult } from "medusa-plugin-card-gateway-storefront/core"
 import { revalidatePath } from "next/cache"
 import { sdk } from "../config"
 import { getAuthHeaders, getCartId, removeCartId } from "./cookies"

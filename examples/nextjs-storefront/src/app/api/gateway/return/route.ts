@@ -4,7 +4,7 @@
  * cookie, so nothing here can find the cart: the kit's hop page navigates at once, from this site, to the
  * continuation, which then has the cookies. Outside the country routes (the middleware skips /api).
  */
-import { RETURN_HOP_HEADERS, returnHopHtml } from "medusa-plugin-card-gateway/storefront/core"
+import { RETURN_HOP_HEADERS, returnHopHtml } from "medusa-plugin-card-gateway-storefront/core"
 
 const hop = () => new Response(returnHopHtml("/api/gateway/return/continue"), { status: 200, headers: RETURN_HOP_HEADERS })
 
