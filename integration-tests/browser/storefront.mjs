@@ -249,7 +249,8 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await page.getByTestId("card-number").waitFor()
   })
 
-  for (const [kind, path] of [["with Tailwind's preflight", "/kit-preview"], ["in a bare page", "/kit-preview/bare"]]) {
+  // The example's Tailwind page sets --gw-color-primary on :root (its theme); the bare page keeps the kit's default.
+  for (const [kind, path, primary] of [["with Tailwind's preflight, in the shop's theme", "/kit-preview", "rgb(79, 70, 229)"], ["in a bare page", "/kit-preview/bare", "rgb(17, 24, 39)"]]) {
     await step(`storefront: the kit renders a finished form ${kind}`, async () => {
       await page.goto(`${storefrontUrl}${path}`, { waitUntil: "networkidle" })
       await page.getByTestId("saved-card-picker").waitFor()
@@ -266,7 +267,7 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
           labelAboveInput: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top + 1,
         }
       })
-      if (look.inputBorder === "0px" || look.inputHeight < 32 || /rgba\(0, 0, 0, 0\)|transparent/.test(look.buttonBackground) || !look.labelAboveInput) {
+      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput) {
         throw new Error(`the kit is not styled ${kind}: ${JSON.stringify(look)}`)
       }
       await page.locator('[data-testid="preview-card-form"] button[type="submit"]').click()
