@@ -197,7 +197,7 @@ medusaIntegrationTestRunner({
     it("a card grant, made with the customer's token by server code, lets the browser post and save a card without the token", async () => {
       const { cartId, session } = await ada.cartWithSession("pp_gateway_card")
       const browser = new Shopper(api as any, store) // the shopper's browser: the publishable key, no customer token
-      const ask = (who: Shopper, body: Record<string, unknown>) => api.post(`/store/gateway/payment-sessions/${session.id}/card-grant`, body, who.headers).catch((e) => e.response)
+      const ask = (who: Shopper, body: Record<string, unknown>) => api.post(`/store/gateway/payment-sessions/${session.id}/card-grant`, body, who.headers).catch((e: { response: unknown }) => e.response as any)
 
       // Without the customer, a registered customer's cart is not paid (and nothing reaches the gateway).
       expect((await browser.postCard(session.id, { card: card(CARDS.approve) })).status).toBe(401)
