@@ -26,7 +26,7 @@ export interface PaymentControlProps extends OutcomeProps, LookProps {
   /** For a registered customer's cart: server code answering a card grant (see `CardForm`). */
   cardGrant?: () => Promise<string | null>
   headers?: ExtraHeaders
-  /** Offer "save this card" with a new card (default: when `savedCards` is given). */
+  /** Offer "save this card" with a new card (default: when `savedCards` listed the cards, i.e. a customer is signed in; not when its list failed). */
   allowSave?: boolean
   /** Ask a saved card's security code: "optional" (default), "required" (the store's `saved_cards.require_security_code`), or "never". */
   savedCardSecurityCode?: "optional" | "required" | "never"
@@ -41,7 +41,8 @@ const expiryOf = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${St
 
 export function PaymentControl(props: PaymentControlProps) {
   const { sdk, sessionId, cartId, savedCards, cardGrant, headers, askHolderName = true, disabled = false, children, savedCardSecurityCode = "optional" } = props
-  const allowSave = props.allowSave ?? Boolean(savedCards)
+  const [listed, setListed] = useState(false)
+  const allowSave = props.allowSave ?? (Boolean(savedCards) && listed)
   const { m, cls } = useLook(props, "payment-control")
   const card = useCardFields({ m, cls, askHolderName, allowSave })
   const id = useId()
@@ -58,7 +59,11 @@ export function PaymentControl(props: PaymentControlProps) {
   const hasSource = Boolean(savedCards)
   const load = useCallback(async () => {
     if (!source.current) return setCards([])
-    const list = await source.current.list().catch(() => [] as SavedCard[])
+    // A list that fails (e.g. a guest: the server action finds no customer) offers no saved cards and no saving.
+    const list = await source.current.list().then(
+      (cards) => (setListed(true), cards),
+      () => (setListed(false), [] as SavedCard[])
+    )
     setCards(list)
     setChoice((current) => (list.some((c) => c.id === current && !c.expired) ? current : list.find((c) => !c.expired)?.id ?? NEW))
   }, [])
