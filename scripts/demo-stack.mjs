@@ -44,7 +44,7 @@ export async function waitFor(url, ms) {
  * is called when `medusa develop` stops by itself; `registerStop(stop)` receives the stop function at once,
  * so a stack still starting can be stopped. Answers { storeUrl, sandbox, seed, admin, env, stop }.
  */
-export async function startStack({ ports, dataDir, reset = false, admin = DEMO_ADMIN, env: extraEnv = {}, sandboxOptions = {}, log = () => {}, onServerExit = () => {}, registerStop = () => {} }) {
+export async function startStack({ ports, dataDir, reset = false, admin = DEMO_ADMIN, env: extraEnv = {}, sandboxOptions = {}, storefrontUrl: externalStorefront = null, log = () => {}, onServerExit = () => {}, registerStop = () => {} }) {
   const step = (text) => log("step", text)
   const info = (text) => log("info", text)
   const children = []
@@ -93,7 +93,7 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     step("Checking ports")
     await assertFree(ports.store, "Medusa")
     await assertFree(ports.sandbox, "sandbox")
-    await assertFree(ports.storefront, "storefront")
+    if (!externalStorefront) await assertFree(ports.storefront, "storefront")
 
     let databaseUrl = process.env.DATABASE_URL
     if (!databaseUrl) {
@@ -112,6 +112,8 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     stops.push(() => sandbox.close())
     info(`sandbox: ${sandbox.url}`)
 
+    // The storefront: the example (examples/nextjs-storefront) on its port, or one of your own (--storefront-url).
+    const storefrontOrigin = externalStorefront ? new URL(externalStorefront).origin : `http://localhost:${ports.storefront}`
     const env = {
       DATABASE_URL: databaseUrl,
       PORT: String(ports.store),
@@ -119,12 +121,13 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
       MEDUSA_DISABLE_TELEMETRY: "true",
       GATEWAY_BASE_URL: sandbox.url,
       GATEWAY_STORE_URL: storeUrl,
-      // The storefront example's return page (examples/storefront): where 3-D Secure, APMs and the hosted page send the shopper back.
-      GATEWAY_RETURN_URL: `http://localhost:${ports.storefront}/return`,
-      STORE_CORS: `http://localhost:${ports.storefront},${sandbox.url}`,
+      // The storefront's return route (outside its country routes): where 3-D Secure, APMs and the hosted page send the
+      // shopper back (docs/storefront-dtc-starter.md, step 7).
+      GATEWAY_RETURN_URL: `${storefrontOrigin}/api/gateway/return`,
+      // The storefront's browser posts cards to the store API (the kit) from its own origin.
+      STORE_CORS: `${storefrontOrigin},${sandbox.url}`,
       ADMIN_CORS: storeUrl,
-      // The storefront example signs customers in (saved cards) from its own origin.
-      AUTH_CORS: `${storeUrl},http://localhost:${ports.storefront}`,
+      AUTH_CORS: `${storeUrl},${storefrontOrigin}`,
       ...extraEnv,
     }
 
@@ -138,18 +141,25 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     }
     const seed = JSON.parse(readFileSync(join(dataDir, "seed.json"), "utf8"))
 
-    // Built before `medusa develop` watches the project: Vite writes a timestamped copy of its config next to it
-    // while building, and a file appearing there would restart the server.
-    step("Building the storefront example")
-    const storefrontDir = await buildStorefront(root)
+    // Built before `medusa develop` watches the project (the build writes only into the example's .next, a
+    // dot-directory the watcher skips).
+    let storefrontDir = null
+    if (!externalStorefront) {
+      step("Building the storefront example (next build, production; skipped when its sources did not change)")
+      storefrontDir = await buildStorefront(root, info)
+    }
     step("Starting Medusa with the plugin and the admin (first start builds the admin: a minute or two)")
     const server = await run("npx", ["medusa", "develop"], env, { background: true })
     await waitFor(`${storeUrl}/health`, 300_000)
     info(`store: ${storeUrl}`)
-    const storefront = await startStorefront({ dir: storefrontDir, port: ports.storefront, storeUrl, seed })
-    stops.push(() => storefront.close())
-    info(`storefront: ${storefront.url}`)
-    return { storeUrl, storefrontUrl: storefront.url, sandbox, seed, admin, env, serverOutput: server.output, stop }
+    let storefrontUrl = externalStorefront ? storefrontOrigin : null
+    if (storefrontDir) {
+      const storefront = await startStorefront({ root, dir: storefrontDir, port: ports.storefront, storeUrl, seed })
+      stops.push(() => storefront.close())
+      storefrontUrl = storefront.url
+      info(`storefront: ${storefront.url}`)
+    }
+    return { storeUrl, storefrontUrl, returnUrl: env.GATEWAY_RETURN_URL, sandbox, seed, admin, env, serverOutput: server.output, stop }
   } catch (err) {
     await stop()
     throw err

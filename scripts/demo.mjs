@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm run demo`: an embedded PostgreSQL, the gateway sandbox and a Medusa store using this plugin with the
 // admin, seeded once and reused; then a scripted shopper pays with each kind of payment and the table of
-// orders is printed. Ctrl-C stops everything. Options: --reset, and the ports below (env or flags).
+// orders is printed. Ctrl-C stops everything. Options: --reset, the ports below (env or flags), and
+// `--storefront-url URL` to back a storefront of your own (e.g. Medusa's Next.js starter on :8000) instead of the
+// example: the return URL (`URL/api/gateway/return`, or `--return-url`) and CORS are set for it, its .env lines are
+// printed, and the example is not started.
 // The stack itself (PostgreSQL, sandbox, migrate, seed, admin user, `medusa develop`) is scripts/demo-stack.mjs.
 import { join } from "node:path"
 import { root, startStack } from "./demo-stack.mjs"
@@ -17,6 +20,12 @@ const ports = {
   sandbox: Number(flag("sandbox-port", process.env.DEMO_SANDBOX_PORT ?? 4010)),
   postgres: Number(flag("postgres-port", process.env.DEMO_POSTGRES_PORT ?? 5499)),
   storefront: Number(flag("storefront-port", process.env.DEMO_STOREFRONT_PORT ?? 8000)),
+}
+const storefrontUrl = flag("storefront-url", process.env.DEMO_STOREFRONT_URL ?? null)
+const returnUrl = flag("return-url", null)
+if (storefrontUrl && !/^https?:\/\/[^/]+/.test(storefrontUrl)) {
+  process.stderr.write(`--storefront-url must be the storefront's http(s) address, e.g. http://localhost:8000 (got ${storefrontUrl})\n`)
+  process.exit(2)
 }
 const dataDir = join(root, ".demo-data")
 let stopStack = async () => undefined
@@ -36,9 +45,11 @@ process.on("SIGINT", () => shutdown(0))
 process.on("SIGTERM", () => shutdown(0))
 
 async function main() {
-  const { storeUrl, storefrontUrl, sandbox, seed, admin } = await startStack({
+  const { storeUrl, storefrontUrl: shopUrl, returnUrl: shopReturn, sandbox, seed, admin } = await startStack({
     ports,
     dataDir,
+    storefrontUrl,
+    env: returnUrl ? { GATEWAY_RETURN_URL: returnUrl } : {},
     reset: args.includes("--reset"),
     log: (kind, text) => (kind === "step" ? step(text) : info(text)),
     registerStop: (stop) => (stopStack = stop),
@@ -61,10 +72,19 @@ async function main() {
   console.log(`
 ready
   admin:       ${storeUrl}/app   (${admin.email} / ${admin.password})
-  storefront:  ${storefrontUrl}   (the storefront example: examples/storefront)
+  storefront:  ${shopUrl}   (${storefrontUrl ? "yours: not started here" : "the storefront example: examples/nextjs-storefront"})
   store API:   ${storeUrl}/store   (publishable key ${seed.publishableKey})
-  sandbox:     ${sandbox.url}   (test cards: README, "Sandbox")
-Press Ctrl-C to stop.`)
+  return URL:  ${shopReturn}   (the providers' return_url; CORS allows ${new URL(shopUrl).origin})
+  sandbox:     ${sandbox.url}   (test cards: README, "Sandbox")`)
+  if (storefrontUrl) {
+    console.log(`
+Your storefront's .env (Medusa's Next.js starter names):
+  MEDUSA_BACKEND_URL=${storeUrl}
+  NEXT_PUBLIC_MEDUSA_BACKEND_URL=${storeUrl}
+  NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${seed.publishableKey}
+  NEXT_PUBLIC_DEFAULT_REGION=us`)
+  }
+  console.log("Press Ctrl-C to stop.")
 }
 
 main().catch((err) => {

@@ -14,7 +14,7 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { freePort, startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
 import { runCommand } from "./run-command.mjs"
-import { checkStorefrontKit } from "./storefront-kit-check.mjs"
+import { checkStorefrontKit, checkStorefrontPackage } from "./storefront-kit-check.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
@@ -76,6 +76,8 @@ async function main() {
   // The storefront kit from the same tarball: a scratch Vite app imports and builds it; the sandbox runs
   // from a directory holding only the plugin (scripts/storefront-kit-check.mjs).
   await checkStorefrontKit({ tarball, work, log, check })
+  // The browser package (packages/storefront) into scratch Next.js apps at the starter's Medusa version and ours.
+  await checkStorefrontPackage({ work, log, check })
 
   const store = join(work, "store")
   mkdirSync(store)

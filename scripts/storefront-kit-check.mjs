@@ -2,10 +2,13 @@
 // The storefront kit as a store developer gets it: `npm run build`, `npm pack`, then in scratch directories
 // outside the repository (installing from npm's cache, `npm install --prefer-offline`):
 // - a Vite React app installs the tarball with react, react-dom, vite and @medusajs/js-sdk, imports
-//   `medusa-plugin-card-gateway/storefront`, type-checks (TypeScript's "bundler" and "node" resolutions) and
+//   `medusa-plugin-card-gateway/storefront` and its stylesheet, type-checks (TypeScript's "bundler" and "node" resolutions) and
 //   builds; a second build importing one helper must leave the React components out (tree-shaking), and no
 //   server code may reach either bundle;
-// - a directory with only the tarball installed runs `npx gateway-sandbox --port P` and gets an answer.
+// - a directory with only the tarball installed runs `npx gateway-sandbox --port P` and gets an answer;
+// - the browser package (packages/storefront, `medusa-plugin-card-gateway-storefront`), built and packed, installs
+//   into a scratch Next.js app at the Medusa version Medusa's Next.js starter had when it was checked (2.18.0) and at
+//   ours, without ERESOLVE and without any server package; its modules load and its stylesheet resolves.
 // scripts/packed-e2e.mjs runs checkStorefrontKit() on its own tarball; alone: `node scripts/storefront-kit-check.mjs`.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -21,7 +24,8 @@ const run = runCommand
 const npmInstall = (cwd) => run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd })
 
 const APP = `import Medusa from "@medusajs/js-sdk"
-import { CardForm, GatewayReturn, HostedPaymentFrame, SavedCardPicker, completeCart, type CardOutcome } from "medusa-plugin-card-gateway/storefront"
+import "medusa-plugin-card-gateway/storefront/styles.css"
+import { CardForm, GatewayReturn, HostedPaymentFrame, PaymentControl, SavedCardPicker, completeCart, savedCardsOf, type CardOutcome } from "medusa-plugin-card-gateway/storefront"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 
@@ -31,10 +35,11 @@ const onOutcome = async (outcome: CardOutcome) => {
 }
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <CardForm sdk={sdk} sessionId="payses_1" onOutcome={onOutcome} />
-    <SavedCardPicker sdk={sdk} sessionId="payses_1" />
+    <CardForm sdk={sdk} sessionId="payses_1" cartId="cart_1" onOutcome={onOutcome} messages="de" />
+    <PaymentControl sdk={sdk} sessionId="payses_1" cartId="cart_1" savedCards={savedCardsOf(sdk)} appearance={{ classNames: { button: "my-button" } }} />
+    <SavedCardPicker sdk={sdk} sessionId="payses_1" cartId="cart_1" />
     <HostedPaymentFrame session={null} />
-    {location.pathname === "/return" ? <GatewayReturn sdk={sdk} cartId="cart_1" /> : null}
+    {location.pathname === "/return" ? <GatewayReturn sdk={sdk} cartId="cart_1" payAgain="/checkout" /> : null}
   </StrictMode>
 )
 `
@@ -102,6 +107,8 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   await run("npx", ["vite", "build"], { cwd: app, env: { ENTRY: "app" } })
   const full = bundleText(join(app, "dist-app"))
   check("a Vite React app importing the kit builds", full.includes("gateway-card-form") && full.includes("/store/gateway/payment-sessions/"))
+  const css = readdirSync(join(app, "dist-app", "assets")).filter((f) => f.endsWith(".css")).map((f) => readFileSync(join(app, "dist-app", "assets", f), "utf8")).join("\n")
+  check("the kit's stylesheet (storefront/styles.css) is exported and bundled", /\.gw \.gw-input/.test(css) && css.includes("--gw-color-primary"), `${css.length} bytes of CSS`)
   for (const [server, found] of [
     ["undici", /undici/],
     ["@medusajs/framework", /@medusajs\/framework/],
@@ -139,6 +146,56 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   }
 }
 
+/** Medusa versions a storefront may run: Medusa's Next.js starter's when it was checked (2.18.0), and ours. */
+const STOREFRONT_MEDUSA_VERSIONS = ["2.18.0", repoPkg.devDependencies["@medusajs/js-sdk"]]
+const SERVER_PACKAGES = ["undici", "zod", "react-hook-form", "fast-xml-parser", "@hookform/resolvers", "recharts", "@medusajs/framework", "@medusajs/medusa", "medusa-plugin-card-gateway"]
+
+/** The browser package: built, packed, installed into scratch Next.js apps at each Medusa version. */
+export async function checkStorefrontPackage({ work, log, check }) {
+  const pkgDir = join(root, "packages", "storefront")
+  log("Building and packing the browser package (packages/storefront)")
+  await run("node", ["scripts/build-storefront-kit.mjs", "--out", "packages/storefront/dist"], { cwd: root })
+  const packed = (await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: pkgDir })).trim().split("\n").pop()
+  const tarball = join(work, packed)
+  for (const version of STOREFRONT_MEDUSA_VERSIONS) {
+    const app = join(work, `next-app-${version}`)
+    mkdirSync(app)
+    writeFileSync(
+      join(app, "package.json"),
+      JSON.stringify(
+        {
+          name: "scratch-next-storefront",
+          private: true,
+          dependencies: {
+            "medusa-plugin-card-gateway-storefront": `file:${tarball}`,
+            "@medusajs/js-sdk": version,
+            "@medusajs/icons": version,
+            next: installed("next"),
+            react: "19.0.5",
+            "react-dom": "19.0.5",
+          },
+          devDependencies: { "@medusajs/types": version },
+        },
+        null,
+        2
+      )
+    )
+    log(`Installing the browser package into a scratch Next.js app with Medusa ${version} (npm install, strict peer dependencies)`)
+    let output = ""
+    try {
+      output = await npmInstall(app)
+    } catch (err) {
+      check(`the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`, false, String(err.message).slice(-1500))
+    }
+    check(`the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`, !/ERESOLVE/.test(output))
+    const server = SERVER_PACKAGES.filter((name) => existsSync(join(app, "node_modules", name)))
+    check(`installing it beside Medusa ${version} brings no server package`, server.length === 0, server.join(", "))
+    const probe = `const core = await import("medusa-plugin-card-gateway-storefront/core"); const css = import.meta.resolve("medusa-plugin-card-gateway-storefront/styles.css"); process.stdout.write(JSON.stringify({ hop: typeof core.returnHopHtml, complete: typeof core.completeCart, de: core.messagesDe.pay, css: css.endsWith("/styles.css") }))`
+    const loaded = JSON.parse(await run("node", ["--input-type=module", "-e", probe], { cwd: app }))
+    check(`its modules load and its stylesheet resolves (Medusa ${version})`, loaded.hop === "function" && loaded.complete === "function" && loaded.de === "Bezahlen" && loaded.css, JSON.stringify(loaded))
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const t0 = Date.now()
   const log = (m) => process.stdout.write(`[storefront-kit-check ${Math.round((Date.now() - t0) / 1000)}s] ${m}\n`)
@@ -157,6 +214,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     log("Packing it (npm pack)")
     const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root })).trim().split("\n").pop()
     await checkStorefrontKit({ tarball: join(work, packed), work, log, check })
+    await checkStorefrontPackage({ work, log, check })
     process.stdout.write(`storefront-kit-check: ${passed} passed, 0 failed\n`)
   } catch (err) {
     process.stderr.write(`storefront-kit-check: FAILED: ${err.stack ?? err}\n`)

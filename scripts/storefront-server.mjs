@@ -1,52 +1,69 @@
-// Serves the storefront example (examples/storefront, React on the plugin's storefront kit) for the demo and
-// its browser test: builds it with Vite (examples/storefront/vite.config.mjs → .medusa/storefront-example, a
-// dot-directory, so `medusa develop` does not restart for it), then serves the page (at / and /return), its
-// assets, and /config.json with the store's URL, publishable key and products.
-import { existsSync, readFileSync } from "node:fs"
-import { createServer } from "node:http"
-import { createRequire } from "node:module"
-import { extname, join, normalize } from "node:path"
+// The Next.js storefront example (examples/nextjs-storefront, on the plugin's storefront kit) for the demo and
+// the browser test: `next build` (production), skipped when nothing it is built from changed since the last build
+// (a hash of the example, the kit's source and Next's version, kept in its .next), then `next start` on the port,
+// told the store's address and publishable key at run time (one build serves any backend).
+import { createHash } from "node:crypto"
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { runCommand } from "./run-command.mjs"
 
-const TYPES = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml", ".json": "application/json" }
+const SOURCES = ["examples/nextjs-storefront", "src/storefront", "src/domain/providers.ts", "src/domain/card-brand.ts"]
 
-/** Builds the example; answers the folder it was built into. */
-export async function buildStorefront(root) {
-  const { build } = await import("vite")
-  await build({ configFile: join(root, "examples", "storefront", "vite.config.mjs"), logLevel: "warn" })
-  const out = join(root, ".medusa", "storefront-example")
-  if (!existsSync(join(out, "index.html"))) throw new Error(`the storefront example's build left no ${out}/index.html`)
-  return out
+function hashOf(root) {
+  const hash = createHash("sha256")
+  hash.update(JSON.parse(readFileSync(join(root, "node_modules", "next", "package.json"), "utf8")).version)
+  const walk = (path) => {
+    const full = join(root, path)
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full).sort()) if (name !== ".next" && name !== "node_modules" && name !== "__tests__") walk(join(path, name))
+    } else hash.update(path).update(readFileSync(full))
+  }
+  SOURCES.forEach(walk)
+  return hash.digest("hex")
 }
 
-/** Serves the example built in `dir` (buildStorefront). */
-export async function startStorefront({ dir, port, storeUrl, seed }) {
-  const page = readFileSync(join(dir, "index.html"))
-  const { address } = createRequire(import.meta.url)("./shopper-fixtures.json")
-  const config = JSON.stringify({
-    storeUrl,
-    publishableKey: seed.publishableKey,
-    regionId: seed.regions.usd,
-    currency: "usd",
-    address,
-    products: [
-      { title: "Gateway T-shirt", handle: "t-shirt", price: "10.36", variantId: seed.variants.tshirt },
-      { title: "Gateway Mug", handle: "mug", price: "7.99", variantId: seed.variants.mug },
-    ],
-  })
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname
-    if (path === "/config.json") return res.writeHead(200, { "content-type": "application/json" }).end(config)
-    // The bank and the hosted page may send the shopper back by GET or POST: both get the page.
-    if (path === "/" || path === "/return") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page)
-    const file = normalize(join(dir, path))
-    if (path.startsWith("/assets/") && file.startsWith(join(dir, "assets")) && existsSync(file)) {
-      return res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(readFileSync(file))
-    }
-    res.writeHead(404).end("not found")
-  })
-  await new Promise((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(port, "127.0.0.1", resolve)
-  })
-  return { url: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) }
+/** Builds the example in production mode unless its last build is of the same sources; answers its folder. */
+export async function buildStorefront(root, log = () => {}) {
+  const dir = join(root, "examples", "nextjs-storefront")
+  const stamp = join(dir, ".next", "gateway-sources.sha256")
+  const hash = hashOf(root)
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === hash && existsSync(join(dir, ".next", "BUILD_ID"))) {
+    log("the storefront's production build is up to date (examples/nextjs-storefront/.next)")
+    return dir
+  }
+  await runCommand("npx", ["next", "build", dir], { cwd: root, env: { NEXT_TELEMETRY_DISABLED: "1" } })
+  writeFileSync(stamp, hash)
+  return dir
+}
+
+/** `next start` of the built example; `returns.close()` stops it. */
+export async function startStorefront({ root, dir, port, storeUrl, seed }) {
+  const env = {
+    NEXT_TELEMETRY_DISABLED: "1",
+    MEDUSA_BACKEND_URL: storeUrl,
+    NEXT_PUBLIC_MEDUSA_BACKEND_URL: storeUrl,
+    NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: seed.publishableKey,
+    NEXT_PUBLIC_DEFAULT_REGION: "us",
+  }
+  const server = await runCommand("npx", ["next", "start", dir, "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, background: true })
+  const url = `http://localhost:${port}`
+  const end = Date.now() + 120_000
+  for (;;) {
+    const up = await fetch(`${url}/api/gateway/return`).then((r) => r.ok).catch(() => false)
+    if (up) break
+    if (Date.now() > end || server.child.exitCode !== null) throw new Error(`next start did not answer on ${url}:\n${server.output().slice(-3000)}`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const close = () =>
+    new Promise((resolve) => {
+      if (server.child.exitCode !== null) return resolve()
+      server.child.once("exit", () => resolve())
+      try {
+        process.kill(-server.child.pid, "SIGTERM")
+      } catch {
+        server.child.kill("SIGTERM")
+      }
+      setTimeout(resolve, 10_000)
+    })
+  return { url, close, output: server.output }
 }

@@ -7,7 +7,7 @@
 // logs in, opens each page, tracks a group, creates a cardholder/card, blocks the card, creates a payout, approves the
 // held payment on the order page (a lost answer to the payout form retried: one payout), creates and refunds a group, lists and cancels a subscription (a guest bought
 // the seed's Coffee Club), runs a reconciliation, opens the go-live check, then runs the storefront example's steps
-// (./storefront.mjs: card, decline, 3-D Secure, hosted page, APM, saved cards), and asserts what each page shows. Screenshots of
+// (./storefront.mjs, the Next.js example: card, decline and retry, 3-D Secure, hosted page, APM, saved cards, the kit's look), and asserts what each page shows. Screenshots of
 // every page go to screenshots/browser/ (printed at the end).
 //
 // Without /usr/bin/chromium it prints why it skips and exits 0. Options: --keep (leave the stack running
@@ -594,7 +594,7 @@ async function main() {
     if (!posts.length || other.length) throw new Error(`not JSON: ${JSON.stringify(other)}`)
   })
 
-  // The storefront example (examples/storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
+  // The storefront example (examples/nextjs-storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
   page = await context.newPage()
   await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, gatewayUrl: stack.sandbox.url, step, screenshot, pageErrors, log })
 

@@ -1,9 +1,12 @@
-// Browser test of the storefront example (examples/storefront, React on the plugin's storefront kit), as a
-// shopper sees it: card (approved, refused before sending, declined), 3-D Secure (passed and failed), the
-// hosted page in a sandboxed iFrame on the gateway's origin, an APM, and saved cards (when the store has the
-// saved-card routes). Each card step also checks that the card number and security code go nowhere but the
-// body of the plugin's card route (the hosted page's: only the gateway): no URL, no other request, no browser
-// storage.
+// Browser test of the storefront example (examples/nextjs-storefront: a Next.js App Router storefront built in
+// production mode, the way Medusa's Next.js starter is written, on the plugin's storefront kit), as a shopper sees
+// it: card (approved, refused before sending, declined then paid), 3-D Secure passed (under /de/: the return keeps
+// the shopper's country) and failed (then paid again), the hosted page in a sandboxed iFrame on the gateway's
+// origin, an APM, and saved cards in the one payment control. The cart id lives only in an httpOnly SameSite=Strict
+// cookie and every return from the gateway's side is cross-site (the sandbox is on 127.0.0.1, the shop on
+// localhost). Each card step also checks that the card number goes nowhere but the body of the plugin's card route
+// (the hosted page's: only the gateway): no URL, no server action, no browser storage. The kit is screenshotted in a
+// page with Tailwind's preflight and in a bare page.
 //
 // `run.mjs` calls storefrontSteps() after the admin steps, in the same stack and browser. Run alone (faster:
 // no admin build), `node integration-tests/browser/storefront.mjs` starts its own stack.
@@ -41,13 +44,25 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie).catch(() => "")
     for (const secret of secrets) if (stored.includes(secret)) throw new Error("card data in the browser's storage")
   }
-
   const expectIn = (testId, text, timeout = 30_000) => expectInPage(page, testId, text, timeout)
+  const cardPosts = () => requests.filter((r) => r.method === "POST" && cardRoute.test(new URL(r.url).pathname))
 
-  const buy = async () => {
+  /** Product → cart → address → delivery → the payment step, as the starter's checkout goes; picks `provider`. */
+  const checkout = async (provider, country = "us") => {
     requests.length = 0
-    await page.goto(storefrontUrl, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("buy-t-shirt").click()
+    await page.goto(`${storefrontUrl}/${country}`, { waitUntil: "domcontentloaded" })
+    await page.getByTestId("buy-gateway-t-shirt").click()
+    await page.waitForURL(/\/checkout/, { timeout: 60_000 })
+    // From the address step even when the cart has one already (a step that failed earlier left its cart open).
+    if (!(await page.getByTestId("address-form").count())) await page.goto(`${storefrontUrl}/${country}/checkout?step=address`, { waitUntil: "domcontentloaded" })
+    await page.getByTestId("address-form").waitFor({ timeout: 60_000 })
+    for (const [name, value] of Object.entries({ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: country === "de" ? "Berlin" : "New York", postal_code: country === "de" ? "10115" : "10001", phone: "+12125550100" })) {
+      const input = page.getByTestId(`address-${name}`)
+      if (!(await input.inputValue())) await input.fill(value)
+    }
+    await page.getByTestId("address-submit").click()
+    await page.getByTestId("delivery-submit").click({ timeout: 60_000 })
+    await page.getByTestId(`provider-${provider}`).check({ timeout: 60_000 })
   }
   const fillCard = async (number, cvv = "123") => {
     await page.getByTestId("card-number").fill(number)
@@ -55,9 +70,8 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await page.getByTestId("card-cvv").fill(cvv)
     await page.getByTestId("card-holder").fill("Ada Lovelace")
   }
-  const payByCard = async (number) => {
-    await buy()
-    await page.getByTestId("pay-card").click()
+  const payByCard = async (number, country = "us") => {
+    await checkout("pp_gateway_card", country)
     await fillCard(number)
     await page.getByTestId("card-submit").click()
   }
@@ -69,20 +83,30 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     if (!fields.get("return_url") || !fields.get("notify_url")) throw new Error(`the hand-off POST lacks return_url / notify_url: ${posted.postData()}`)
     const extra = [...fields.keys()].filter((k) => !["return_url", "notify_url"].includes(k))
     if (extra.length) throw new Error(`the hand-off POST carries more than return_url / notify_url: ${extra.join(", ")}`)
+    if (/cart/i.test(fields.get("return_url"))) throw new Error(`the return URL carries the cart: ${fields.get("return_url")}`)
+  }
+  /** Back from the gateway's side (cross-site), the return hop ends on the country's return page, then the order. */
+  const expectOrderAfterReturn = async (country = "us") => {
+    await page.waitForURL(new RegExp(`/${country}/(checkout/return|order/)`), { timeout: 60_000 })
+    await expectIn("confirmation", "confirmed", 90_000)
+    if (!new URL(page.url()).pathname.startsWith(`/${country}/order/`)) throw new Error(`the order confirmation is at ${page.url()}, not under /${country}/`)
   }
 
-  await step("storefront: card 4242 4242 4242 4242 gives an order confirmation", async () => {
-    await payByCard(CARDS.approve)
+  await step("storefront: card 4242 4242 4242 4242 gives an order confirmation (the cart id only in an httpOnly, SameSite=Strict cookie)", async () => {
+    await checkout("pp_gateway_card")
+    const cookie = (await page.context().cookies(storefrontUrl)).find((c) => c.name === "_medusa_cart_id")
+    if (!cookie || !cookie.httpOnly || cookie.sameSite !== "Strict") throw new Error(`the cart cookie is ${JSON.stringify(cookie && { httpOnly: cookie.httpOnly, sameSite: cookie.sameSite })}`)
+    if ((await page.evaluate(() => document.cookie)).includes("_medusa_cart_id")) throw new Error("page scripts can read the cart cookie")
+    await fillCard(CARDS.approve)
+    await page.getByTestId("card-submit").click()
     await expectIn("confirmation", "confirmed", 60_000)
-    const posts = requests.filter((r) => r.method === "POST" && cardRoute.test(new URL(r.url).pathname))
-    if (posts.length !== 1) throw new Error(`expected one card post, saw ${posts.length}`)
+    if (cardPosts().length !== 1) throw new Error(`expected one card post, saw ${cardPosts().length}`)
     await assertCardDataOnlyInCardRoute([CARDS.approve])
     await screenshot("storefront-card-confirmed")
   })
 
   await step("storefront: the card form refuses a mistyped number under its field and sends nothing", async () => {
-    await buy()
-    await page.getByTestId("pay-card").click()
+    await checkout("pp_gateway_card")
     await page.getByTestId("card-number").fill("4242 4242")
     await expectIn("card-brand", "Visa")
     await fillCard(CARDS.typo, "12")
@@ -94,42 +118,49 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     const describedBy = await number.getAttribute("aria-describedby")
     if (!describedBy || (await page.locator(`[id="${describedBy}"]`).innerText()).indexOf("not valid") < 0) throw new Error("the number's error is not tied to its field")
     await page.waitForTimeout(500)
-    if (requests.some((r) => cardRoute.test(new URL(r.url).pathname))) throw new Error("a card post was sent for an invalid card")
+    if (cardPosts().length) throw new Error("a card post was sent for an invalid card")
     await screenshot("storefront-card-invalid")
   })
 
-  await step("storefront: a declined card shows why, as a shopper's category (never the gateway's code)", async () => {
+  await step("storefront: a declined card says why in the shopper's words; another card then pays the same checkout", async () => {
     await payByCard(CARDS.decline)
     await expectIn("card-form-error", "Payment declined: The card was declined. Use another card or payment method.", 60_000)
     if (await page.getByTestId("card-number").inputValue()) throw new Error("the card number stays in the form after the post")
-    await assertCardDataOnlyInCardRoute([CARDS.decline])
     await screenshot("storefront-card-declined")
+    await fillCard(CARDS.approve)
+    await page.getByTestId("card-submit").click()
+    await expectIn("confirmation", "confirmed", 60_000)
+    if (cardPosts().length !== 2) throw new Error(`expected two card posts, saw ${cardPosts().length}`)
+    await assertCardDataOnlyInCardRoute([CARDS.decline, CARDS.approve])
   })
 
-  await step("storefront: 3-D Secure redirects to the issuer by POST and back to the order", async () => {
+  await step("storefront: 3-D Secure for a German shopper: POST to the issuer, back cross-site, order under /de/", async () => {
     const posted = handOff()
-    await payByCard(CARDS.threeDS)
+    await payByCard(CARDS.threeDS, "de")
     checkHandOff(await posted)
     await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
+    await expectOrderAfterReturn("de")
     await assertCardDataOnlyInCardRoute([CARDS.threeDS])
-    await screenshot("storefront-3ds-confirmed")
+    await screenshot("storefront-3ds-confirmed-de")
   })
 
-  await step("storefront: a failed 3-D Secure shows the decline on the return page", async () => {
+  await step("storefront: a failed 3-D Secure shows the decline with Pay again, which pays the same cart", async () => {
     const posted = handOff()
     await payByCard(CARDS.threeDS)
     await posted
     await page.getByRole("button", { name: "Fail" }).click({ timeout: 60_000 })
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("message", "Payment declined", 60_000)
+    await page.waitForURL(/\/us\/checkout\/return/, { timeout: 60_000 })
+    await expectIn("gateway-return-declined", "Payment declined", 60_000)
     await screenshot("storefront-3ds-failed")
+    await page.getByTestId("gateway-return-pay-again").click()
+    await page.getByTestId("provider-pp_gateway_card").check({ timeout: 60_000 })
+    await fillCard(CARDS.approve)
+    await page.getByTestId("card-submit").click()
+    await expectIn("confirmation", "confirmed", 60_000)
   })
 
   await step("storefront: the hosted page in an iFrame, then the order", async () => {
-    await buy()
-    await page.getByTestId("pay-hosted").click()
+    await checkout("pp_gateway_hosted")
     const frame = page.frameLocator('[data-testid="hosted-frame"]')
     await frame.locator("#card").waitFor({ timeout: 60_000 })
     // H7-1: the frame was loaded from the gateway (a form posted into it, never the gateway's HTML in srcdoc),
@@ -143,7 +174,6 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     if (sandbox !== "allow-forms allow-same-origin allow-scripts allow-top-navigation-by-user-activation") throw new Error(`the hosted frame's sandbox is "${sandbox}"`)
     const hostedFrame = await (await element.elementHandle()).contentFrame()
     if (new URL(hostedFrame.url()).origin !== gatewayOrigin) throw new Error(`the hosted frame is at ${hostedFrame.url()}, not on the gateway (${gatewayOrigin})`)
-    if ((await hostedFrame.evaluate(() => location.origin)) !== gatewayOrigin) throw new Error("the hosted frame's document does not hold the gateway's origin")
     const fromStore = await page.evaluate(() => {
       const f = document.querySelector('[data-testid="hosted-frame"]')
       let href = "unreadable"
@@ -164,8 +194,7 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await screenshot("storefront-hosted-page")
     requests.length = 0
     await frame.getByRole("button", { name: "Pay" }).click()
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
+    await expectOrderAfterReturn("us")
     const carried = requests.filter((r) => r.body.includes(CARDS.approve))
     if (carried.length !== 1 || new URL(carried[0].url).origin !== gatewayOrigin) {
       throw new Error(`the card typed on the hosted page went to ${carried.map((r) => `${r.method} ${new URL(r.url).origin}${new URL(r.url).pathname}`).join(", ") || "nowhere"}, not once to the gateway`)
@@ -173,66 +202,79 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await screenshot("storefront-hosted-confirmed")
   })
 
-  await step("storefront: an APM (Alipay) by the POST hand-off, then the order", async () => {
-    await buy()
-    await expectIn("ranking-source", "expected acceptance")
-    await page.getByTestId("apm-method").selectOption("alipay")
+  await step("storefront: an APM (Alipay) by the POST hand-off, back cross-site, then the order", async () => {
+    await checkout("pp_gateway_apm")
     const posted = handOff()
-    await page.getByTestId("pay-apm").click()
+    await page.getByTestId("apm-continue").click()
     checkHandOff(await posted)
     await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
-    await page.waitForURL(/\/return/, { timeout: 60_000 })
-    await expectIn("confirmation", "confirmed", 60_000)
+    await expectOrderAfterReturn("us")
     await screenshot("storefront-apm-confirmed")
   })
 
-  // Saved cards need the plugin's saved-card routes: without them (401/404 tell), the steps are skipped.
-  const probe = await fetch(`${storeUrl}/store/gateway/saved-cards`, { headers: { "x-publishable-api-key": await publishableKeyOf(page) } }).catch(() => null)
-  if (!probe || probe.status === 404) {
-    log("storefront: the store has no saved-card routes (GET /store/gateway/saved-cards is 404): saved-card steps skipped")
-    return
-  }
   const email = `shopper-${Date.now()}@example.com`
-  await step("storefront: a signed-in customer saves a card while paying", async () => {
-    await page.goto(storefrontUrl, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("account-open").click()
-    await page.getByTestId("account-email").fill(email)
-    await page.getByTestId("account-password").fill("shopper-password")
-    await page.getByTestId("account-register").click()
-    await expectIn("account-status", email)
-    await page.getByTestId("buy-t-shirt").click()
-    await page.getByTestId("pay-card").click()
+  await step("storefront: a signed-in customer saves a card while paying (the card grant: no token in the page)", async () => {
+    await page.goto(`${storefrontUrl}/us/account`, { waitUntil: "domcontentloaded" })
+    await page.getByTestId("register-email").fill(email)
+    await page.getByTestId("register-password").fill("shopper-password")
+    await page.getByTestId("register-submit").click()
+    await expectIn("account-status", email, 60_000)
+    const jwt = (await page.context().cookies(storefrontUrl)).find((c) => c.name === "_medusa_jwt")
+    if (!jwt?.httpOnly || jwt.sameSite !== "Strict") throw new Error("the customer's token is not in an httpOnly, SameSite=Strict cookie")
+    await checkout("pp_gateway_card")
     await fillCard(CARDS.approve)
     await page.getByTestId("card-save").check()
     await page.getByTestId("card-submit").click()
     await expectIn("confirmation", "confirmed", 60_000)
+    const post = cardPosts().at(-1)
+    if (!post || !/"card_grant":"cg1\./.test(post.body) || /authorization/i.test(JSON.stringify(requests.filter((r) => r.url.startsWith(storeUrl)).map((r) => r.body)))) throw new Error("the card post did not carry a card grant")
+    for (const r of requests) if (r.body.includes(jwt.value) || r.url.includes(jwt.value)) throw new Error(`the customer's token left in ${r.method} ${r.url}`)
     await assertCardDataOnlyInCardRoute([CARDS.approve])
   })
-  await step("storefront: the next order is paid with the saved card", async () => {
-    await buy()
-    await page.getByTestId("pay-card").click()
+  await step("storefront: the next order offers the saved card and a new card as one choice, and pays with the saved card", async () => {
+    await checkout("pp_gateway_card")
     await expectIn("saved-card-picker", "4242")
-    await screenshot("storefront-saved-card-picker")
+    if ((await page.getByTestId("card-submit").count()) !== 1) throw new Error("more than one submit button")
+    await screenshot("storefront-payment-control")
     await page.getByTestId("saved-card-code").fill("123")
-    await page.getByTestId("saved-card-pay").click()
+    await page.getByTestId("card-submit").click()
     await expectIn("confirmation", "confirmed", 60_000)
-    const posts = requests.filter((r) => r.method === "POST" && cardRoute.test(new URL(r.url).pathname))
-    if (!posts.length || !/"saved_card_id":"gwsc_/.test(posts.at(-1).body) || posts.at(-1).body.includes(CARDS.approve)) throw new Error(`the saved-card post is not { saved_card_id }: ${posts.at(-1)?.body.replace(/\d{12,}/g, "<digits>")}`)
+    if (cardPosts().length) throw new Error("the saved card was paid from the page; it must go through server code")
   })
   await step("storefront: the customer removes the saved card", async () => {
-    await buy()
-    await page.getByTestId("pay-card").click()
+    await checkout("pp_gateway_card")
     await expectIn("saved-card-picker", "4242")
     await page.getByTestId("saved-card-remove").first().click()
     await page.getByTestId("saved-card-picker").waitFor({ state: "detached", timeout: 30_000 })
-    await screenshot("storefront-saved-card-removed")
+    await page.getByTestId("card-number").waitFor()
   })
-}
 
-/** The publishable key the example was given (its /config.json). */
-async function publishableKeyOf(page) {
-  const url = new URL("/config.json", page.url()).href
-  return (await (await fetch(url)).json()).publishableKey
+  // The example's Tailwind page sets --gw-color-primary on :root (its theme); the bare page keeps the kit's default.
+  for (const [kind, path, primary] of [["with Tailwind's preflight, in the shop's theme", "/kit-preview", "rgb(79, 70, 229)"], ["in a bare page", "/kit-preview/bare", "rgb(17, 24, 39)"]]) {
+    await step(`storefront: the kit renders a finished form ${kind}`, async () => {
+      await page.goto(`${storefrontUrl}${path}`, { waitUntil: "networkidle" })
+      await page.getByTestId("saved-card-picker").waitFor()
+      const look = await page.evaluate(() => {
+        const style = (el) => getComputedStyle(el)
+        const input = document.querySelector('[data-testid="preview-card-form"] input[data-testid="card-number"]')
+        const button = document.querySelector('[data-testid="preview-card-form"] button[type="submit"]')
+        const label = document.querySelector('[data-testid="preview-card-form"] label')
+        return {
+          inputBorder: style(input).borderTopWidth,
+          inputHeight: input.getBoundingClientRect().height,
+          buttonBackground: style(button).backgroundColor,
+          labelDisplay: style(label).display,
+          labelAboveInput: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top + 1,
+        }
+      })
+      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput) {
+        throw new Error(`the kit is not styled ${kind}: ${JSON.stringify(look)}`)
+      }
+      await page.locator('[data-testid="preview-card-form"] button[type="submit"]').click()
+      await expectIn("preview-card-form", "Enter the card number.")
+      await screenshot(`storefront-kit-${path === "/kit-preview" ? "tailwind" : "bare"}`)
+    })
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -271,7 +313,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   try {
     const ports = { store: await freePort(), sandbox: await freePort(), postgres: await freePort(), storefront: await freePort() }
-    stack = await startStack({ ports, dataDir, log: (kind, text) => kind === "step" && log(text) })
+    // No admin here (its first build takes minutes): run.mjs covers it.
+    stack = await startStack({ ports, dataDir, env: { MEDUSA_ADMIN_DISABLE: "true" }, log: (kind, text) => kind === "step" && log(text) })
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] })
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "UTC" })).newPage()
     const pageErrors = []

@@ -194,6 +194,47 @@ medusaIntegrationTestRunner({
       expect(await savedCards(ada)).toEqual([])
     })
 
+    it("a card grant, made with the customer's token by server code, lets the browser post and save a card without the token", async () => {
+      const { cartId, session } = await ada.cartWithSession("pp_gateway_card")
+      const browser = new Shopper(api as any, store) // the shopper's browser: the publishable key, no customer token
+      const ask = (who: Shopper, body: Record<string, unknown>) => api.post(`/store/gateway/payment-sessions/${session.id}/card-grant`, body, who.headers).catch((e: { response: unknown }) => e.response as any)
+
+      // Without the customer, a registered customer's cart is not paid (and nothing reaches the gateway).
+      expect((await browser.postCard(session.id, { card: card(CARDS.approve) })).status).toBe(401)
+      // A grant is the customer's to ask for, for their own cart only.
+      expect((await ask(browser, { cart_id: cartId })).status).toBe(401)
+      expect((await ask(grace, { cart_id: cartId })).status).toBe(404)
+      expect((await ask(ada, { cart_id: "cart_other" })).status).toBe(404)
+      const asked = await ask(ada, { cart_id: cartId })
+      expect(asked.status).toBe(200)
+      const { grant, expires_at } = asked.data.card_grant
+      expect(new Date(expires_at).getTime() - Date.now()).toBeGreaterThan(14 * 60_000)
+
+      // Altered, or with a saved card: refused, naming card_grant; still nothing sent.
+      const altered = await browser.postCard(session.id, { card: card(CARDS.approve), card_grant: grant.slice(0, -2) + (grant.endsWith("A") ? "BB" : "AA") })
+      expect(altered.status).toBe(401)
+      expect(altered.data.message).toMatch(/card_grant is not valid/)
+      const withSaved = await browser.postCard(session.id, { saved_card_id: "gwsc_1", card_grant: grant })
+      expect(withSaved.status).toBe(400)
+      expect(withSaved.data.message).toMatch(/card_grant/)
+      expect(await gateway.transactions(session.id)).toEqual([])
+
+      // The grant pays this session and saves the card for ada.
+      const paid = await browser.postCard(session.id, { card: card(CARDS.approve), save_card: true, card_grant: grant })
+      expect(paid.status).toBe(200)
+      expect(paid.data.payment_session.status).toBe("authorized")
+      expect(paid.data.payment_session.data.saved_card).toMatchObject({ use: "save", last4: "4242" })
+      expect(await gateway.transactions(session.id)).toHaveLength(1)
+      expect((await savedCards(ada)).map((c: { last4: string }) => c.last4)).toEqual(["4242"])
+      expect((await ada.complete(cartId)).data.type).toBe("order")
+
+      // It is bound to its session: another session of the customer is not paid with it.
+      const other = await ada.cartWithSession("pp_gateway_card")
+      const elsewhere = await browser.postCard(other.session.id, { cart_id: other.cartId, card: card(CARDS.approve), card_grant: grant })
+      expect(elsewhere.status).toBe(401)
+      expect(await gateway.transactions(other.session.id)).toEqual([])
+    })
+
     it("never lets a token or a card number out: not in logs, session data, the store or admin API", async () => {
       const { saved } = await saveCard(ada)
       const { cartId, session } = await ada.cartWithSession("pp_gateway_card")

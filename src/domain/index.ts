@@ -10,6 +10,7 @@
 export * from "./acquiring-client"
 export * from "./card-attempts"
 export * from "./card-brand"
+export * from "./card-grant"
 export * from "./card-submission"
 export * from "./client-address"
 export * from "./errors"

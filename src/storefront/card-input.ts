@@ -3,6 +3,7 @@
  * plugin's card route checks them so the shopper sees a mistake under the field before anything is sent.
  * Messages name the field and never repeat what was typed.
  */
+import { format, messagesEn, type GatewayMessages } from "./messages.js"
 import type { CardDetails } from "./types.js"
 
 export { BRAND_NAMES, brandName, cardBrand, type CardBrand } from "../domain/card-brand.js"
@@ -71,36 +72,36 @@ export interface CardFormValues {
 export type CardField = "number" | "expiry" | "cvv" | "holder_name"
 export type CardErrors = Partial<Record<CardField, string>>
 
-/** Checks a submitted card form: the card for the card route, or a message per field (never echoing input). */
-export function validateCardForm(values: CardFormValues, now = new Date()): { card: CardDetails; errors: null } | { card: null; errors: CardErrors } {
+/** Checks a submitted card form: the card for the card route, or a message per field (never echoing input), in `m`'s language. */
+export function validateCardForm(values: CardFormValues, now = new Date(), m: GatewayMessages = messagesEn): { card: CardDetails; errors: null } | { card: null; errors: CardErrors } {
   const errors: CardErrors = {}
   const number = cardDigits(values.number)
   const brand = cardBrand(number)
-  if (!number) errors.number = "Enter the card number."
-  else if (!/^\d{12,19}$/.test(number)) errors.number = "The card number must be 12 to 19 digits."
-  else if (!luhnValid(number)) errors.number = "This card number is not valid: check it for a typo."
+  if (!number) errors.number = m.numberMissing
+  else if (!/^\d{12,19}$/.test(number)) errors.number = m.numberLength
+  else if (!luhnValid(number)) errors.number = m.numberInvalid
 
   const expiry = parseExpiry(values.expiry)
-  if (!values.expiry.trim()) errors.expiry = "Enter the expiry date (MM/YY)."
-  else if (!expiry) errors.expiry = "Enter the expiry date as MM/YY."
-  else if (!expiryInFuture(expiry, now)) errors.expiry = "This card has expired."
+  if (!values.expiry.trim()) errors.expiry = m.expiryMissing
+  else if (!expiry) errors.expiry = m.expiryFormat
+  else if (!expiryInFuture(expiry, now)) errors.expiry = m.expired
 
   const cvv = values.cvv.trim()
   const cvvLength = securityCodeLength(brand)
-  if (!cvv) errors.cvv = "Enter the security code."
-  else if (!/^\d{3,4}$/.test(cvv) || (brand && cvv.length !== cvvLength)) errors.cvv = `The security code is ${brand ? cvvLength : "3 or 4"} digits${brand === "amex" ? " (on the front of the card)" : ""}.`
+  if (!cvv) errors.cvv = m.cvvMissing
+  else if (!/^\d{3,4}$/.test(cvv) || (brand && cvv.length !== cvvLength)) errors.cvv = brand === "amex" ? m.cvvAmex : format(m.cvvLength, { n: brand ? cvvLength : "3–4" })
 
   const holder = values.holder_name?.trim() ?? ""
-  if (holder.length > 100) errors.holder_name = "The name on the card is at most 100 characters."
+  if (holder.length > 100) errors.holder_name = m.holderTooLong
 
   if (Object.keys(errors).length || !expiry) return { card: null, errors }
   return { card: { number, exp_month: expiry.exp_month, exp_year: expiry.exp_year, cvv, ...(holder ? { holder_name: holder } : {}) }, errors: null }
 }
 
 /** A saved card's security code, when the shopper is asked for it: empty is allowed (the card route decides). */
-export function validateSecurityCode(code: string, brand: string | null): string | null {
+export function validateSecurityCode(code: string, brand: string | null, m: GatewayMessages = messagesEn): string | null {
   const c = code.trim()
   if (!c) return null
   const length = brand?.toLowerCase().replace(/\s+/g, "") === "amex" || brand?.toLowerCase() === "american express" ? 4 : 3
-  return /^\d+$/.test(c) && c.length === length ? null : `The security code is ${length} digits.`
+  return /^\d+$/.test(c) && c.length === length ? null : format(m.cvvLength, { n: length })
 }

@@ -17,6 +17,7 @@ import type {
   PaymentMethodRanking,
   PaymentSession,
   SavedCard,
+  SavedCardSource,
 } from "./types.js"
 
 export { gatewayProviderId, isGatewayProvider }
@@ -83,22 +84,51 @@ const postToCardRoute = async (sdk: GatewaySdk, sessionId: string, body: Record<
 /**
  * Posts a card for a `pp_gateway_card` session (once per attempt; the plugin authorises at once), with the id of
  * the cart the session pays (`cart_id`, required: the route refuses a session posted without its cart).
- * `save_card` keeps it for the logged-in customer (send the customer's auth). Browser data is collected unless
- * given.
+ * A registered customer's cart needs that customer: their auth in `headers`, or a `card_grant` that server code
+ * made with it (`createCardGrant`), so the browser never holds the token. `save_card` keeps the card for that
+ * customer. Browser data is collected unless given.
  */
 export function postCard(
   sdk: GatewaySdk,
   sessionId: string,
-  input: { cart_id: string; card: CardDetails; save_card?: boolean; browser?: BrowserData } & CallOptions
+  input: { cart_id: string; card: CardDetails; save_card?: boolean; card_grant?: string | null; browser?: BrowserData } & CallOptions
 ): Promise<CardOutcome> {
   const { number, exp_month, exp_year, cvv, holder_name } = input.card
   const card = { number, exp_month, exp_year, cvv, ...(holder_name ? { holder_name } : {}) }
   return postToCardRoute(
     sdk,
     sessionId,
-    { cart_id: input.cart_id, card, ...(input.save_card ? { save_card: true } : {}), browser: input.browser ?? browserData() },
+    {
+      cart_id: input.cart_id,
+      card,
+      ...(input.save_card ? { save_card: true } : {}),
+      ...(input.card_grant ? { card_grant: input.card_grant } : {}),
+      browser: input.browser ?? browserData(),
+    },
     input
   )
+}
+
+/**
+ * Server code: a card grant for session `sessionId` of the signed-in customer's cart `cartId` (send the customer's
+ * auth in `headers`). Hand only the grant to the browser's card form (`CardForm`'s `cardGrant`).
+ */
+export async function createCardGrant(sdk: GatewaySdk, sessionId: string, cartId: string, options?: CallOptions): Promise<{ grant: string; expires_at: string }> {
+  const res = await sdk.client.fetch<{ card_grant: { grant: string; expires_at: string } }>(`/store/gateway/payment-sessions/${encodeURIComponent(sessionId)}/card-grant`, {
+    method: "POST",
+    body: { cart_id: cartId },
+    ...withHeaders(options),
+  })
+  return res.card_grant
+}
+
+/** A `SavedCardSource` over an sdk whose calls carry the customer's auth (or `headers` that do). */
+export function savedCardsOf(sdk: GatewaySdk, options?: CallOptions): SavedCardSource {
+  return {
+    list: () => listSavedCards(sdk, options),
+    pay: ({ sessionId, cartId, ...rest }) => payWithSavedCard(sdk, sessionId, { cart_id: cartId, ...rest, ...options }),
+    remove: (id) => deleteSavedCard(sdk, id, options),
+  }
 }
 
 /** Pays a `pp_gateway_card` session of cart `cart_id` with one of the logged-in customer's saved cards (send the customer's auth). */

@@ -121,6 +121,30 @@ export type CardOutcome =
   | { status: "requires_more"; session: PaymentSession; redirect: RedirectForm | null }
   | { status: "declined"; session: PaymentSession; decline: Decline }
 
+/**
+ * Where the one payment control gets a signed-in customer's saved cards and pays with one. In a storefront that
+ * keeps the customer's token in an httpOnly cookie (Medusa's Next.js starter), these are server actions that add
+ * the token on the server: the token never reaches page scripts. `savedCardsOf(sdk, { headers })` builds one from
+ * the browser's sdk for a storefront whose browser holds the auth itself.
+ */
+export interface SavedCardSource {
+  list(): Promise<SavedCard[]>
+  /** Pays session `sessionId` of cart `cartId` with the saved card (optional security code). */
+  pay(input: { sessionId: string; cartId: string; saved_card_id: string; security_code?: string; browser?: BrowserData }): Promise<CardOutcome>
+  /** Removes one (leave out to offer no "Remove"). */
+  remove?(id: string): Promise<unknown>
+}
+
+/**
+ * A card grant (`POST /store/gateway/payment-sessions/:id/card-grant`, made by server code with the customer's
+ * token): lets the browser post a card typed for a registered customer's cart, and save it, without holding the
+ * customer's token. Bound to one session, its cart and the customer; short-lived.
+ */
+export interface CardGrant {
+  grant: string
+  expires_at: string
+}
+
 /** What completing the cart came to. */
 export type CompletionResult =
   | { type: "order"; order: { id: string; display_id?: number; total?: number; currency_code?: string; [key: string]: unknown } }

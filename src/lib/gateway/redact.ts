@@ -51,6 +51,9 @@ const SECRET_FIELDS = new Set([
   // a stored card's token pays without the card: a secret of the store
   "tokenid",
   "token",
+  // a card grant lets its holder post a card for a customer's cart (src/domain/card-grant.ts)
+  "cardgrant",
+  "grant",
   // a payout beneficiary's bank account
   "accountnumber",
   "iban",

@@ -1,68 +1,114 @@
 "use client"
 /**
- * The return page (`return_url`): where 3-D Secure, an APM or the hosted page sends the shopper back. Inside
- * the hosted page's iFrame it does nothing (`leaveFrame`: the page holding the frame loads it in the whole
- * window); in the whole window it completes the cart, which makes the plugin confirm the payment with the
- * gateway (the return itself is never trusted), and shows the order, the decline reason, or that the payment
- * is not finished yet.
+ * The return page: where 3-D Secure, an APM or the hosted page sends the shopper back. Inside the hosted page's
+ * iFrame it does nothing (`leaveFrame`: the page holding the frame loads it in the whole window); in the whole
+ * window it completes the cart, which makes the plugin confirm the payment with the gateway (the return itself is
+ * never trusted), and shows the order, the decline with a way to pay again, or, when the gateway has not
+ * confirmed yet after a bounded wait (`confirmReturn`), "still processing" with "Check again".
+ *
+ * Where the cart id is: `complete`, server code the page passes (a server action that reads the storefront's
+ * httpOnly cart cookie and completes the cart: it runs as a same-site request after the return, so the cookie
+ * goes with it even when the return itself came cross-site), or `sdk` with `cartId` when the browser holds it.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
+import { confirmReturn, type ConfirmOptions } from "../confirm.js"
+import { declineText, format } from "../messages.js"
 import { leaveFrame } from "../redirect.js"
 import { completeCart } from "../store-api.js"
 import type { CompletionResult, ExtraHeaders, GatewaySdk } from "../types.js"
+import { useLook, type LookProps } from "./appearance.js"
 
+/** `requires_more`: still not confirmed after the bounded wait (shown as "still processing"). */
 export type ReturnState = { type: "leaving" } | { type: "confirming" } | { type: "no_cart" } | CompletionResult
 
-export interface GatewayReturnProps {
-  sdk: GatewaySdk
-  /** The cart being paid (the storefront keeps it; the return address does not carry it). */
-  cartId: string | null | undefined
+export interface GatewayReturnProps extends LookProps {
+  /** Completes the cart the storefront keeps (e.g. a server action reading the cart cookie); null: no cart. */
+  complete?: () => Promise<CompletionResult | null>
+  /** Or: the browser's sdk and the cart id the browser keeps. */
+  sdk?: GatewaySdk
+  cartId?: string | null
   headers?: ExtraHeaders
   /** Called once with the order (e.g. clear the stored cart, go to the confirmation page). */
   onOrder?: (order: Extract<CompletionResult, { type: "order" }>["order"]) => void | Promise<void>
-  /** Renders a state yourself; `retry` completes again (for "requires_more"). */
+  /** Where a declined shopper pays again: a link (e.g. "/de/checkout?step=payment") or an action. */
+  payAgain?: string | (() => void)
+  /** The bounded wait for a late confirmation. */
+  wait?: Pick<ConfirmOptions, "attempts" | "intervalMs">
+  /** Renders a state yourself; `retry` confirms again. */
   children?: (state: ReturnState, retry: () => void) => ReactNode
-  className?: string
 }
 
-export function GatewayReturn({ sdk, cartId, headers, onOrder, children, className }: GatewayReturnProps) {
+export function GatewayReturn(props: GatewayReturnProps) {
+  const { complete, sdk, cartId, headers, onOrder, payAgain, wait, children } = props
+  const { m, cls } = useLook(props, "return")
   const [state, setState] = useState<ReturnState>({ type: "confirming" })
   const started = useRef(false)
 
-  const complete = useCallback(async () => {
-    if (!cartId) return setState({ type: "no_cart" })
+  const confirm = useCallback(async () => {
     setState({ type: "confirming" })
-    const result = await completeCart(sdk, cartId, { headers })
+    const once = complete ?? (async () => (sdk && cartId ? completeCart(sdk, cartId, { headers }) : null))
+    const result = await confirmReturn(
+      () => once().catch((err: unknown): CompletionResult => ({ type: "declined", message: err instanceof Error ? err.message : String(err), code: "try_again_later" })),
+      wait
+    )
+    if (!result) return setState({ type: "no_cart" })
     setState(result)
     if (result.type === "order") await onOrder?.(result.order)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sdk, cartId])
+  }, [complete, sdk, cartId])
 
   useEffect(() => {
-    // Once, even where effects run twice (React's strict mode): completing is not repeated.
+    // Once, even where effects run twice (React's strict mode): completing is not started twice.
     if (started.current) return
     started.current = true
     if (leaveFrame()) return setState({ type: "leaving" })
-    void complete()
-  }, [complete])
+    void confirm()
+  }, [confirm])
 
-  const retry = () => void complete()
+  const retry = () => void confirm()
   if (children) return <>{children(state, retry)}</>
+  const again =
+    typeof payAgain === "string" ? (
+      <a href={payAgain} className={cls("button")} data-testid="gateway-return-pay-again">
+        {m.payAgain}
+      </a>
+    ) : payAgain ? (
+      <button type="button" className={cls("button")} onClick={payAgain} data-testid="gateway-return-pay-again">
+        {m.payAgain}
+      </button>
+    ) : null
   return (
-    <div className={className ?? "gateway-return"} data-testid="gateway-return">
-      {state.type === "leaving" || state.type === "confirming" ? <p role="status">Confirming your payment…</p> : null}
-      {state.type === "no_cart" ? <p role="alert">There is no cart to complete.</p> : null}
-      {state.type === "order" ? <p data-testid="gateway-return-order">Order {state.order.display_id ? `#${state.order.display_id}` : state.order.id} confirmed</p> : null}
-      {state.type === "declined" ? (
-        <p role="alert" data-testid="gateway-return-declined">
-          Payment declined: {state.message}
+    <div className={cls("root", "gateway-return")} data-testid="gateway-return" aria-live="polite">
+      {state.type === "leaving" || state.type === "confirming" ? (
+        <p className={cls("status")} role="status" data-testid="gateway-return-confirming">
+          <span className="gw-spinner" aria-hidden="true" /> {m.confirming}
         </p>
       ) : null}
+      {state.type === "no_cart" ? (
+        <p className={cls("formError")} role="alert" data-testid="gateway-return-no-cart">
+          {m.noCart}
+        </p>
+      ) : null}
+      {state.type === "order" ? (
+        <p className={cls("status")} data-testid="gateway-return-order">
+          {format(m.orderConfirmed, { order: state.order.display_id ? `#${state.order.display_id}` : state.order.id })}
+        </p>
+      ) : null}
+      {state.type === "declined" ? (
+        <div>
+          <p className={cls("formError")} role="alert" data-testid="gateway-return-declined">
+            {format(m.declined, { reason: declineText(state, m) })}
+          </p>
+          {again}
+        </div>
+      ) : null}
       {state.type === "requires_more" ? (
-        <div role="alert" data-testid="gateway-return-requires-more">
-          <p>Your payment is not finished yet.</p>
-          <button type="button" onClick={retry}>
-            Check again
+        <div data-testid="gateway-return-requires-more">
+          <p className={cls("status")} role="status">
+            {m.stillProcessing}
+          </p>
+          <button type="button" className={cls("button")} onClick={retry} data-testid="gateway-return-check-again">
+            {m.checkAgain}
           </button>
         </div>
       ) : null}

@@ -9,17 +9,20 @@
 import { useEffect, useId, useRef, type CSSProperties } from "react"
 import { HOSTED_FRAME_SANDBOX, hostedFormOf, postHostedForm, returnedFrameUrl } from "../hosted.js"
 import type { GatewaySessionData } from "../types.js"
+import { useLook, type LookProps } from "./appearance.js"
 
-export interface HostedPaymentFrameProps {
+export interface HostedPaymentFrameProps extends LookProps {
   /** The cart's `pp_gateway_hosted` payment session (or just its `data`). */
   session: { data?: GatewaySessionData | null } | null | undefined
   title?: string
   height?: number | string
-  className?: string
   style?: CSSProperties
 }
 
-export function HostedPaymentFrame({ session, title = "Payment page", height = 560, className, style }: HostedPaymentFrameProps) {
+export function HostedPaymentFrame(props: HostedPaymentFrameProps) {
+  const { session, height = 560, style } = props
+  const { m, cls } = useLook(props, "hosted-frame")
+  const title = props.title ?? m.hostedTitle
   const name = `gateway-hosted-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
   const form = hostedFormOf(session?.data)
   const page = form ? JSON.stringify(form) : null
@@ -35,8 +38,8 @@ export function HostedPaymentFrame({ session, title = "Payment page", height = 5
 
   if (!form) {
     return (
-      <p className="gateway-form-error" role="alert">
-        The payment page is not available. Try again or use another payment method.
+      <p className={cls("formError", "gateway-form-error")} role="alert">
+        {m.hostedUnavailable}
       </p>
     )
   }
@@ -46,7 +49,7 @@ export function HostedPaymentFrame({ session, title = "Payment page", height = 5
       title={title}
       sandbox={HOSTED_FRAME_SANDBOX}
       allow="payment"
-      className={className}
+      className={cls("root")}
       style={{ width: "100%", height, border: 0, ...style }}
       data-testid="hosted-frame"
       onLoad={(e) => {

@@ -1,8 +1,9 @@
 /**
- * What the card form and the saved-card picker do with a post's outcome: follow 3-D Secure themselves (the
- * documented POST hand-off), show a decline, and hand everything to the storefront's `onOutcome` (which
- * completes the cart for authorized, pending_authorization and pending).
+ * What the card form, the payment control and the saved-card picker do with a post's outcome: follow 3-D Secure
+ * themselves (the documented POST hand-off), show a decline in the shopper's words, and hand everything to the
+ * storefront's `onOutcome` (which completes the cart for authorized, pending_authorization and pending).
  */
+import { declineText, format, messagesEn, type GatewayMessages } from "../messages.js"
 import { submitRedirect } from "../redirect.js"
 import type { CardOutcome } from "../types.js"
 
@@ -17,16 +18,16 @@ export interface OutcomeProps {
 }
 
 /** Answers the message to show under the form, if any. */
-export async function handleOutcome(outcome: CardOutcome, props: OutcomeProps): Promise<string | null> {
+export async function handleOutcome(outcome: CardOutcome, props: OutcomeProps, m: GatewayMessages = messagesEn): Promise<string | null> {
   let message: string | null = null
-  if (outcome.status === "declined") message = `Payment declined: ${outcome.decline.message}`
+  if (outcome.status === "declined") message = format(m.declined, { reason: declineText(outcome.decline, m) })
   if (outcome.status === "requires_more" && props.followRedirect !== false) {
     if (outcome.redirect) submitRedirect(outcome.redirect)
-    else message = "Your bank's verification page is not available. Try again or use another payment method."
+    else message = m.issuerUnavailable
   }
   await props.onOutcome?.(outcome)
   return message
 }
 
 /** A failed call's message (the store's messages name a field, never a card value). */
-export const messageOf = (err: unknown): string => (err instanceof Error && err.message ? err.message : "The payment could not be sent. Try again.")
+export const messageOf = (err: unknown, m: GatewayMessages = messagesEn): string => (err instanceof Error && err.message ? err.message : m.sendFailed)

@@ -6,11 +6,14 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react"
 import { brandName, validateSecurityCode } from "../card-input.js"
+import { format } from "../messages.js"
 import { deleteSavedCard, listSavedCards, payWithSavedCard } from "../store-api.js"
 import type { ExtraHeaders, GatewaySdk, SavedCard } from "../types.js"
 import { handleOutcome, messageOf, type OutcomeProps } from "./outcome.js"
+import { useLook, type LookProps } from "./appearance.js"
 
-export interface SavedCardPickerProps extends OutcomeProps {
+/** The saved cards alone, with their own button (`PaymentControl` offers them with a new card as one choice). */
+export interface SavedCardPickerProps extends OutcomeProps, LookProps {
   sdk: GatewaySdk
   /** The cart's `pp_gateway_card` payment session. */
   sessionId: string
@@ -23,13 +26,13 @@ export interface SavedCardPickerProps extends OutcomeProps {
   /** Told the list each time it is (re)loaded, e.g. to show the new-card form when it is empty. */
   onCardsLoaded?: (cards: SavedCard[]) => void
   submitLabel?: string
-  className?: string
 }
 
 const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function SavedCardPicker(props: SavedCardPickerProps) {
-  const { sdk, sessionId, cartId, headers, askSecurityCode = true, onCardsLoaded, submitLabel = "Pay with this card", className } = props
+  const { sdk, sessionId, cartId, headers, askSecurityCode = true, onCardsLoaded, submitLabel = "Pay with this card" } = props
+  const { m, cls } = useLook(props, "saved-cards")
   const id = useId()
   const code = useRef<HTMLInputElement>(null)
   const [cards, setCards] = useState<SavedCard[] | null>(null)
@@ -65,7 +68,7 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
       await deleteSavedCard(sdk, card.id, { headers })
       await load()
     } catch (err) {
-      setMessage(messageOf(err))
+      setMessage(messageOf(err, m))
     } finally {
       setBusy(false)
     }
@@ -75,7 +78,7 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     const card = cards?.find((c) => c.id === selected)
     if (!card || busy) return
     const typed = code.current?.value ?? ""
-    const invalid = validateSecurityCode(typed, card.brand)
+    const invalid = validateSecurityCode(typed, card.brand, m)
     setCodeError(invalid)
     if (invalid) return code.current?.focus()
     setBusy(true)
@@ -84,25 +87,25 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     try {
       const outcome = await payWithSavedCard(sdk, sessionId, { cart_id: cartId, saved_card_id: card.id, security_code: typed, headers })
       if (code.current) code.current.value = ""
-      shown = await handleOutcome(outcome, props)
+      shown = await handleOutcome(outcome, props, m)
     } catch (err) {
       if (code.current) code.current.value = ""
-      shown = messageOf(err)
+      shown = messageOf(err, m)
     } finally {
       setBusy(false)
     }
     setMessage(shown)
   }
 
-  if (cards === null) return <p className="gateway-saved-cards-loading" role="status">Loading your saved cards…</p>
+  if (cards === null) return <p className={cls("status", "gateway-saved-cards-loading")} role="status">{m.savedCardsLoading}</p>
   if (!cards.length) return message ? <p role="alert">{message}</p> : null
 
   return (
-    <div className={className ?? "gateway-saved-cards"} data-testid="saved-card-picker">
+    <div className={cls("root", "gateway-saved-cards")} data-testid="saved-card-picker">
       <fieldset disabled={busy}>
-        <legend>Saved cards</legend>
+        <legend className={cls("label")}>{m.savedCardsLegend}</legend>
         {cards.map((card) => (
-          <div key={card.id} className="gateway-saved-card" data-testid={`saved-card-${card.id}`}>
+          <div key={card.id} className={cls("option", "gateway-saved-card")} data-testid={`saved-card-${card.id}`}>
             <input
               type="radio"
               id={`${id}-${card.id}`}
@@ -113,21 +116,22 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
               onChange={() => setSelected(card.id)}
             />
             <label htmlFor={`${id}-${card.id}`}>
-              {brandName(card.brand)} •••• {card.last4} <span className="gateway-muted">expires {expiry(card)}</span>
-              {card.expired ? <strong className="gateway-expired"> Expired</strong> : null}
+              {format(m.savedCardLabel, { brand: brandName(card.brand), last4: card.last4, expiry: expiry(card) })}
+              {card.expired ? <strong className="gw-expired gateway-expired"> {m.savedCardExpired}</strong> : null}
             </label>
-            <button type="button" onClick={() => remove(card)} aria-label={`Remove ${brandName(card.brand)} ending ${card.last4}`} data-testid="saved-card-remove">
-              Remove
+            <button type="button" className={cls("secondaryButton")} onClick={() => remove(card)} aria-label={format(m.removeCardLabel, { brand: brandName(card.brand), last4: card.last4 })} data-testid="saved-card-remove">
+              {m.removeCard}
             </button>
           </div>
         ))}
         {askSecurityCode ? (
-          <div className="gateway-field">
-            <label htmlFor={`${id}-code`}>Security code (optional)</label>
+          <div className={cls("field", "gateway-field")}>
+            <label htmlFor={`${id}-code`} className={cls("label")}>{m.savedCardCodeOptional}</label>
             <input
               id={`${id}-code`}
               ref={code}
               type="text"
+              className={cls("input")}
               inputMode="numeric"
               autoComplete="cc-csc"
               maxLength={4}
@@ -136,7 +140,7 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
               data-testid="saved-card-code"
             />
             {codeError ? (
-              <p id={`${id}-code-error`} className="gateway-field-error">
+              <p id={`${id}-code-error`} className={cls("error", "gateway-field-error")}>
                 {codeError}
               </p>
             ) : null}
@@ -144,12 +148,12 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
         ) : null}
       </fieldset>
       {message ? (
-        <p className="gateway-form-error" role="alert" data-testid="saved-card-error">
+        <p className={cls("formError", "gateway-form-error")} role="alert" data-testid="saved-card-error">
           {message}
         </p>
       ) : null}
-      <button type="button" onClick={pay} disabled={busy || !selected} data-testid="saved-card-pay">
-        {busy ? "Paying…" : submitLabel}
+      <button type="button" className={cls("button")} onClick={pay} disabled={busy || !selected} data-testid="saved-card-pay">
+        {busy ? m.paying : submitLabel}
       </button>
     </div>
   )

@@ -46,9 +46,11 @@ export const StoreGatewayCardSchema = z
     saved_card_id: z.string({ error: "saved_card_id must be a string" }).regex(/^gwsc_[A-Za-z0-9]{1,60}$/, "saved_card_id must be the id of a saved card (gwsc_...)").optional(),
     security_code: digits("security_code", /^\d{3,4}$/, "must be 3 or 4 digits").optional(),
     browser: BrowserDataSchema.optional(),
+    card_grant: z.string({ error: "card_grant must be a string" }).min(1).max(1000, "card_grant must be at most 1000 characters").optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
+    if (b.card_grant && !b.card) ctx.addIssue({ code: "custom", path: ["card_grant"], message: "card_grant: goes with a typed card (a saved card needs the customer's own auth)" })
     if (!b.card === !b.saved_card_id) {
       ctx.addIssue({ code: "custom", path: ["card"], message: "card or saved_card_id: send exactly one of them" })
     }
@@ -58,6 +60,13 @@ export const StoreGatewayCardSchema = z
     }
   })
 export type StoreGatewayCard = z.infer<typeof StoreGatewayCardSchema>
+
+export const StoreGatewayCardGrantSchema = z
+  .object({
+    cart_id: z.string({ error: "cart_id is required (the id of the cart this payment session pays)" }).min(1, "cart_id is required (the id of the cart this payment session pays)").max(100, "cart_id must be at most 100 characters"),
+  })
+  .strict()
+export type StoreGatewayCardGrant = z.infer<typeof StoreGatewayCardGrantSchema>
 
 export const StoreGatewayPaymentMethodsSchema = z.object({ cart_id: z.string().min(1) }).strict()
 export type StoreGatewayPaymentMethods = z.infer<typeof StoreGatewayPaymentMethodsSchema>

@@ -13,6 +13,9 @@
  * for review) is answered with the session as it is, without a new attempt; while 3-D Secure is open the
  * provider settles the first attempt before any new one.
  *
+ * A registered customer's cart: the customer's auth, or a `card_grant` server code made with it (card-grant route:
+ * the browser posts the card without holding the customer's token; a typed card only).
+ *
  * Saved cards (logged-in customers only, and only for their own cart): `save_card: true` with a typed card
  * tokenises it and keeps it once the payment is authorised; `saved_card_id` pays with one of theirs (the token
  * never leaves the server; an expired card is refused before any request).
@@ -25,9 +28,10 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData } from "../../../../../../domain"
+import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, verifyCardGrant } from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
+import { cardGrantSecret } from "../../../../../utils/card-grant-secret"
 import type { StoreGatewayCard } from "../../../validators"
 
 /** 429 naming the cap that was reached; nothing was sent. */
@@ -60,7 +64,8 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
         select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
       })
       const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
-      checkCartOwner(req, cart, session.id, cart_id)
+      const customerId = callerCustomer(req, session.id, cart_id)
+      checkCartOwner(customerId, cart, session.id, cart_id)
       if (session.provider_id !== cardProvider) {
         throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a ${cardProvider} session`)
       }
@@ -78,7 +83,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
         card: gateway.cardFingerprint(card ? { number: card.number } : { saved_card_id: saved_card_id! }),
       })
       if (over) return refuse(res, over, limits, session.id)
-      const submission = await cardSubmission(req, gateway, cart, session.id)
+      const submission = await cardSubmission(req, customerId, gateway, cart, session.id)
       const updated = await paymentModule.updatePaymentSession({
         id: session.id,
         amount: session.amount,
@@ -94,15 +99,26 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
   )
 }
 
+/** The customer the post speaks for: the logged-in customer, else the one a valid card grant names; undefined for a guest. */
+function callerCustomer(req: AuthenticatedMedusaRequest<StoreGatewayCard>, sessionId: string, cartId: string): string | undefined {
+  if (req.auth_context?.actor_type === "customer" && req.auth_context.actor_id) return req.auth_context.actor_id
+  const grant = req.validatedBody.card_grant
+  if (!grant) return undefined
+  const customerId = verifyCardGrant(cardGrantSecret(req.scope), grant, { session_id: sessionId, cart_id: cartId })
+  if (!customerId) {
+    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "card_grant is not valid for this payment session and cart (expired, altered, or made for another): ask for a new one")
+  }
+  return customerId
+}
+
 /**
  * The caller holds the session's cart: its id (the guest's credential) and, for a registered customer's cart,
- * that customer's auth. Anything else is answered as if the session did not exist.
+ * that customer's auth (or a card grant made with it). Anything else is answered as if the session did not exist.
  */
-function checkCartOwner(req: AuthenticatedMedusaRequest<StoreGatewayCard>, cart: CartForPayment | null, sessionId: string, cartId: string): asserts cart is CartForPayment {
+function checkCartOwner(caller: string | undefined, cart: CartForPayment | null, sessionId: string, cartId: string): asserts cart is CartForPayment {
   const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session with id: ${sessionId} was not found for cart ${cartId}`)
   if (!cart || cart.id !== cartId) throw notFound()
   if (!cart.customer?.has_account) return
-  const caller = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : undefined
   if (!caller) throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "This cart belongs to a registered customer: log in as that customer to pay it")
   if (caller !== cart.customer_id) throw notFound()
 }
@@ -110,13 +126,13 @@ function checkCartOwner(req: AuthenticatedMedusaRequest<StoreGatewayCard>, cart:
 /** The card to pay with: the typed one (to be saved for the customer when asked) or their saved card's token. */
 async function cardSubmission(
   req: AuthenticatedMedusaRequest<StoreGatewayCard>,
+  customerId: string | undefined,
   gateway: GatewayModuleService,
   cart: CartForPayment | null,
   sessionId: string
 ): Promise<CardSubmission> {
   const { card, save_card, saved_card_id, security_code } = req.validatedBody
   if (!save_card && !saved_card_id) return card!
-  const customerId = req.auth_context?.actor_type === "customer" ? req.auth_context.actor_id : undefined
   if (!customerId) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "save_card and saved_card_id: log in as the customer to save a card or pay with a saved one")
   }

@@ -1,0 +1,5 @@
+import KitPreview from "@components/kit-preview"
+
+export default function BarePreview() {
+  return <KitPreview />
+}

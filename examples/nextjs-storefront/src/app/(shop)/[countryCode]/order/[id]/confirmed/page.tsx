@@ -1,0 +1,26 @@
+import { sdk } from "@lib/config"
+import { getAuthHeaders } from "@lib/data/cookies"
+import Link from "next/link"
+
+export default async function OrderConfirmed({ params }: { params: Promise<{ countryCode: string; id: string }> }) {
+  const { countryCode, id } = await params
+  const order = await sdk()
+    .store.order.retrieve(id, { fields: "id,display_id,total,currency_code,email" }, await getAuthHeaders())
+    .then((r) => r.order)
+    .catch(() => null)
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-6">
+      <h1 className="text-xl font-semibold" data-testid="confirmation">
+        Order #{order?.display_id ?? id} confirmed
+      </h1>
+      {order ? (
+        <p className="mt-2 text-sm text-gray-600" data-testid="order-total">
+          Total {order.total} {order.currency_code.toUpperCase()}
+        </p>
+      ) : null}
+      <Link href={`/${countryCode}`} className="mt-4 inline-block text-sm underline">
+        Continue shopping
+      </Link>
+    </div>
+  )
+}
