@@ -123,6 +123,19 @@ export function findCardLikeKey(data: Record<string, unknown> | undefined): stri
   return null
 }
 
+/**
+ * Keys only the card route may pass to the provider (`updatePayment` authorises a `card_submission`, for the
+ * customer in its `save_for`, with the cart's `order_context`). Medusa keeps a new session's data as the
+ * storefront sent it besides the provider's keys, so a shopper who put them there could have a card authorised
+ * outside the card route (no caps, a customer of their choosing): refused when a session is created.
+ */
+export const CARD_ROUTE_KEYS = ["card_submission", "order_context", "save_for"] as const
+
+export function findCardRouteKey(data: Record<string, unknown> | undefined): string | null {
+  if (!data) return null
+  return CARD_ROUTE_KEYS.find((key) => Object.prototype.hasOwnProperty.call(data, key)) ?? null
+}
+
 export function emptySessionData(order_no: string, method: GatewayMethod, amount: string, currency: string): GatewaySessionData {
   return {
     order_no,
