@@ -11,6 +11,9 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL || "error"
 // over 24.8 days overflows it and fires at once, again and again.
 process.env.GATEWAY_ORDER_SYNC_SCHEDULE = process.env.GATEWAY_ORDER_SYNC_SCHEDULE || "0 3 * * 0"
 process.env.GATEWAY_REFUND_SYNC_SCHEDULE = process.env.GATEWAY_REFUND_SYNC_SCHEDULE || "0 3 * * 0"
+// A notification record is read from the gateway at most once per interval (default 60 s): suites deliver the
+// same signed content within seconds and wait for each delivery's read, so they use 2 s (the same rule).
+process.env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS = process.env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS || "2"
 
 const transform = {
   "^.+\\.[jt]sx?$": [

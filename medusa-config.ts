@@ -88,6 +88,10 @@ export default defineConfig({
           // Payout notifications arrive at the same verified route as payment notifications.
           ...(env.GATEWAY_STORE_URL ? { notify_url: `${env.GATEWAY_STORE_URL}/hooks/gateway/notifications` } : {}),
         },
+        // How often one notification record's deliveries have the gateway read (the plugin's default: once a minute).
+        ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS
+          ? { notifications: { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) } }
+          : {}),
       },
     },
     {

@@ -166,6 +166,33 @@ medusaIntegrationTestRunner({
       expect(orders[0].n).toBe(1)
     })
 
+    it("one signed notification re-posted in a loop has the gateway read at most once per interval (2 s here): every delivery counted, none lost; a real later notification within it is applied after it", async () => {
+      const { session, payment, tx } = await paid()
+      await caughtUp(session.id)
+      const [approval] = (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
+      const queries = async () => (await stats())["/v1/retrievalTrans"] ?? 0
+      const before = await queries()
+      // Five replays, a quarter of a second apart: each one is answered and counted at once.
+      for (let i = 0; i < 5; i++) {
+        const res = await post(approval.payload)
+        expect(res.status).toBe(200)
+        expect((await res.json()).duplicate).toBe(true)
+        await new Promise((r) => setTimeout(r, 250))
+      }
+      const [row] = await caughtUp(session.id, 5)
+      expect(row.status).toBe("processed")
+      // Read once the interval was over, for all of them (one more when the burst straddled two intervals).
+      expect((await queries()) - before).toBeLessThanOrEqual(2)
+      expect((await queries()) - before).toBeGreaterThanOrEqual(1)
+
+      // The gateway's next notification of the transaction (the same signed fields) right after a read: still
+      // applied, once the interval is over.
+      const d = await control("/sandbox/disputes", { transaction_id: tx.transaction_id })
+      await control(`/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+      await caughtUp(session.id)
+      expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
+    })
+
     it("never moves a captured payment back when a late 'authorized' notification arrives, and survives duplicates", async () => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
       await shopper.postCard(session.id, { card: card(CARDS.approve) })
