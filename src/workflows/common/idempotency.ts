@@ -136,11 +136,11 @@ const checkAdvice = (holder: KeyHolder) =>
 
 
 /**
- * The key's request was reversed by a compensation (the opposite operation succeeded): nothing moved, so the
- * key is free again.
+ * The key's request was reversed by a compensation (the opposite operation succeeded; every card a creation made,
+ * partly or wholly, closed): nothing moved, so the key is free again.
  */
 export async function markUndone(container: Container, key: string): Promise<void> {
   const service = gatewayModule(container)
-  const held = await service.listGatewayOperationAudits({ idempotency_key: key, result: "succeeded" }, { select: ["id"] })
+  const held = await service.listGatewayOperationAudits({ idempotency_key: key, result: ["succeeded", "partial"] }, { select: ["id"] })
   if (held.length) await service.updateGatewayOperationAudits(held.map((r) => ({ id: r.id, result: "undone" as const })))
 }
