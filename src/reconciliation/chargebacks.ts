@@ -16,10 +16,11 @@
  * sent and never consumes the record. The metadata is not in the workflow's input type, so the booking fails
  * closed should Medusa ever drop it: while the workflow runs the record carries `booking_until` (a few minutes
  * ahead, cleared when the booking fails), and the provider refuses, never sends, a refund of the booking's
- * amount without the marker meanwhile (a staff refund at that moment is refused with "retry in a minute"). A booking that failed is tried again by the next run (a
- * notification, or the order sync, which reads every payment whose chargeback is not booked): a Medusa refund
- * that already carries the marker is the booking (never booked twice), and the amount is capped again by what
- * Medusa holds then (a staff refund may have been made meanwhile).
+ * amount without the marker meanwhile (a staff refund at that moment is refused with "retry in a minute").
+ * A booking that failed is tried again by the next run (a notification, or the order sync, which reads every
+ * payment whose chargeback is not booked): a Medusa refund that already carries the marker is the booking (never
+ * booked twice), and the amount is capped again by what Medusa holds then (a staff refund may have been made
+ * meanwhile).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
