@@ -13,6 +13,9 @@ process.env.GATEWAY_ORDER_SYNC_SCHEDULE = process.env.GATEWAY_ORDER_SYNC_SCHEDUL
 process.env.GATEWAY_REFUND_SYNC_SCHEDULE = process.env.GATEWAY_REFUND_SYNC_SCHEDULE || "0 3 * * 0"
 process.env.GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE = process.env.GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE || "0 3 * * 0"
 process.env.GATEWAY_ALERTS_SCHEDULE = process.env.GATEWAY_ALERTS_SCHEDULE || "0 3 * * 0"
+// A notification record is read from the gateway at most once per interval (default 60 s): suites deliver the
+// same signed content within seconds and wait for each delivery's read, so they use 2 s (the same rule).
+process.env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS = process.env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS || "2"
 
 const transform = {
   "^.+\\.[jt]sx?$": [

@@ -424,6 +424,9 @@ async function main() {
     const rows = page.getByTestId("cards-table").locator("tbody tr")
     if ((await rows.count()) !== 2) throw new Error(`expected 2 cards in the list, found ${await rows.count()}`)
     cardId = await rows.first().getAttribute("data-row-id")
+    // the cards are funded from the group: the creation carries the form's idempotency key
+    const keys = keysOf(/^\/admin\/gateway\/cards$/)
+    if (keys.length !== 1 || !UUID.test(keys[0] ?? "")) throw new Error(`the card creation carried no idempotency key: ${JSON.stringify(keys)}`)
     await screenshot("cards-list")
   })
 
@@ -495,6 +498,9 @@ async function main() {
     await expectToast("Group created")
     await expectIn("group-detail", "Marketing")
     await expectIn("group-balance", "500.00 EUR")
+    // funded from the company's account: the creation carries the form's idempotency key
+    const keys = keysOf(/^\/admin\/gateway\/groups$/)
+    if (keys.length !== 1 || !UUID.test(keys[0] ?? "")) throw new Error(`the group creation carried no idempotency key: ${JSON.stringify(keys)}`)
     groupUrl = page.url()
     await screenshot("group-created")
   })

@@ -14,7 +14,7 @@ jest.setTimeout(240 * 1000)
 const gateway = useSandbox()
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
     let shopper: Shopper
 
@@ -147,6 +147,49 @@ medusaIntegrationTestRunner({
         expect(res.status).toBeGreaterThanOrEqual(400)
         expect(JSON.stringify(res.data)).toMatch(/card_number/)
         expect(JSON.stringify(res.data)).not.toContain(CARDS.approve)
+      })
+
+      it("refuses the card route's own keys in a new session's data, naming the key; nothing is stored or authorised", async () => {
+        const { paymentCollectionId } = await shopper.cartWithSession("pp_gateway_card")
+        const authorised = () => gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0
+        const before = authorised()
+        const planted = { card_submission: { ...card(CARDS.approve), save_for: "cus_someone" }, order_context: { email: "eve@example.com" }, save_for: "cus_someone" }
+        for (const [key, value] of Object.entries(planted)) {
+          const res = await api
+            .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_gateway_card", data: { [key]: value } }, shopper.headers)
+            .catch((e: any) => e.response)
+          expect(res.status).toBe(400)
+          expect(res.data.message).toContain(`"${key}"`)
+          expect(JSON.stringify(res.data)).not.toContain(CARDS.approve)
+        }
+        const { rows } = await dbConnection.raw("select count(*)::int as n from payment_session where data::text like '%card_submission%' or data::text like '%save_for%' or data::text like '%order_context%'")
+        expect(rows[0].n).toBe(0)
+        expect(authorised()).toBe(before)
+      })
+
+      it("a session the plugin updates from the gateway's state keeps only the provider's keys: a card someone put in its data is never authorised", async () => {
+        const { session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        expect(posted.data.payment_session.status).toBe("requires_more")
+        // What an earlier version kept from a storefront's data at creation, next to the provider's keys.
+        await dbConnection.raw("update payment_session set data = data || ?::jsonb where id = ?", [
+          JSON.stringify({ card_submission: card(CARDS.approve), order_context: { email: "eve@example.com" } }),
+          session.id,
+        ])
+        const before = gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0
+        await completeIssuerPage(posted.data.payment_session.data.issuer_url, "fail")
+        // The order sync reads the failed 3-D Secure and fails the session through Medusa's update.
+        const admin = await createAdminHeaders(getContainer())
+        const run = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+        expect(run.data.summary).toMatchObject({ status: "succeeded", changed: 1 })
+        // (Medusa merges a session's stored data with each update, so the planted keys stay stored: what matters is
+        // that the plugin never hands them to the provider again.)
+        const { rows } = await dbConnection.raw("select status from payment_session where id = ?", [session.id])
+        expect(rows[0].status).toBe("error")
+        expect(gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0).toBe(before)
+        const transactions = await gateway.transactions(session.id)
+        expect(transactions).toHaveLength(1)
+        expect(transactions[0].card).not.toContain(CARDS.approve.slice(-4))
       })
     })
 

@@ -36,12 +36,12 @@ medusaIntegrationTestRunner({
       return { group: g.data.group, cardholder: h.data.cardholder }
     }
 
-    async function createCards(body: Record<string, unknown>) {
-      return call(api.post("/admin/gateway/cards", body, admin))
-    }
-
-    /** Headers of a new money-moving request (recharge, withdraw, group refund): its own idempotency key. */
+    /** Headers of a new money-moving request (card or group creation, recharge, withdraw, group refund): its own idempotency key. */
     const once = () => ({ headers: { ...admin.headers, "Idempotency-Key": randomUUID() } })
+
+    async function createCards(body: Record<string, unknown>) {
+      return call(api.post("/admin/gateway/cards", body, once()))
+    }
 
     async function audit(query: string) {
       return (await api.get(`/admin/gateway/audit?${query}`, admin)).data.audit as any[]
@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
       const body = { name: "Marketing", country_code: "gb", currency: "eur", charge_amount: "500.5" }
 
       it("creates a group at the gateway, records it with its balance and audits group.create", async () => {
-        const res = await api.post("/admin/gateway/groups", body, admin)
+        const res = await api.post("/admin/gateway/groups", body, once())
         const group = res.data.group
         expect(group).toMatchObject({ name: "Marketing", country_code: "GB", currency: "EUR", balance: "500.50", status: "active" })
         expect(group.gateway_group_id).toMatch(/^\d+$/)
@@ -129,7 +129,7 @@ medusaIntegrationTestRunner({
       })
 
       it("refunds part of a group's balance, audited, and refuses more than the balance with the gateway's message", async () => {
-        const { group } = (await api.post("/admin/gateway/groups", body, admin)).data
+        const { group } = (await api.post("/admin/gateway/groups", body, once())).data
         const refunded = await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "200.25" }, once())
         expect(refunded.data.group).toMatchObject({ id: group.id, balance: "300.25" })
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("300.25")
@@ -158,7 +158,7 @@ medusaIntegrationTestRunner({
           [{ ...body, charge_amount: "0" }, "charge_amount"],
           [{ ...body, gateway_group_id: "7001" }, "gateway_group_id"], // tracking is its own route
         ] as const) {
-          const res = await call(api.post("/admin/gateway/groups", payload, admin))
+          const res = await call(api.post("/admin/gateway/groups", payload, once()))
           expect([field, res.status]).toEqual([field, 400])
           expect(res.data.message).toContain(field)
         }

@@ -166,6 +166,33 @@ medusaIntegrationTestRunner({
       expect(orders[0].n).toBe(1)
     })
 
+    it("one signed notification re-posted in a loop has the gateway read at most once per interval (2 s here): every delivery counted, none lost; a real later notification within it is applied after it", async () => {
+      const { session, payment, tx } = await paid()
+      await caughtUp(session.id)
+      const [approval] = (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
+      const queries = async () => (await stats())["/v1/retrievalTrans"] ?? 0
+      const before = await queries()
+      // Five replays, a quarter of a second apart: each one is answered and counted at once.
+      for (let i = 0; i < 5; i++) {
+        const res = await post(approval.payload)
+        expect(res.status).toBe(200)
+        expect((await res.json()).duplicate).toBe(true)
+        await new Promise((r) => setTimeout(r, 250))
+      }
+      const [row] = await caughtUp(session.id, 5)
+      expect(row.status).toBe("processed")
+      // Read once the interval was over, for all of them (one more when the burst straddled two intervals).
+      expect((await queries()) - before).toBeLessThanOrEqual(2)
+      expect((await queries()) - before).toBeGreaterThanOrEqual(1)
+
+      // The gateway's next notification of the transaction (the same signed fields) right after a read: still
+      // applied, once the interval is over.
+      const d = await control("/sandbox/disputes", { transaction_id: tx.transaction_id })
+      await control(`/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+      await caughtUp(session.id)
+      expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
+    })
+
     it("never moves a captured payment back when a late 'authorized' notification arrives, and survives duplicates", async () => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
       await shopper.postCard(session.id, { card: card(CARDS.approve) })
@@ -418,6 +445,55 @@ medusaIntegrationTestRunner({
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: open[0].marker })
       expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
+    })
+
+    it("a chargeback booking fails closed: when Medusa does not keep the refund's marker, the booking is refused and nothing is sent; a staff refund afterwards is sent; the booking retried with its marker books once", async () => {
+      const { session, payment, tx } = await paid()
+      await caughtUp(session.id)
+      const refundCalls = (await stats())["/v1/refund"] ?? 0
+      // A Medusa that drops the refund's metadata (the marker is not in refundPaymentWorkflow's input type):
+      // every refund is stored without it.
+      await dbConnection.raw(`
+        create or replace function test_drop_refund_metadata() returns trigger as $$ begin new.metadata := null; return new; end $$ language plpgsql;
+        create trigger test_drop_refund_metadata before insert on refund for each row execute function test_drop_refund_metadata();
+      `)
+      try {
+        // A partial chargeback (the gateway keeps the rest refundable); Medusa books it whole.
+        const d = await control("/sandbox/disputes", { transaction_id: tx.transaction_id, amount: "10.00" })
+        await caughtUp(session.id)
+        await control(`/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
+        await caughtUp(session.id)
+        // The booking arrived without its marker while it was under way: refused, never sent as a refund.
+        expect(await refundsOf(payment.id)).toEqual([])
+        expect((await stats())["/v1/refund"] ?? 0).toBe(refundCalls)
+        expect((await gateway.transactions(session.id))[0].refunds).toEqual([])
+        const [row] = await verifiedRows(session.id)
+        expect(row.result).toMatch(/could not be booked.*being booked on this payment right now.*nothing was sent/)
+        const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+        expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: false })])
+        // The failed booking is no longer under way: a staff refund (even of the booking's amount) is not held back.
+        const [open] = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data.chargebacks
+        expect(open).toMatchObject({ refund_id: null, booking_until: null, amount: tx.amount })
+        const staff = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin).catch((e: any) => e.response)
+        expect([staff.status, staff.data?.message]).toEqual([200, undefined])
+        expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
+        expect((await gateway.transactions(session.id))[0].refunds).toEqual([expect.objectContaining({ refund_amount: "10.00" })])
+      } finally {
+        await dbConnection.raw("drop trigger if exists test_drop_refund_metadata on refund; drop function if exists test_drop_refund_metadata();")
+      }
+      // Medusa keeps the marker again: the order sync books the chargeback once, for what Medusa still holds.
+      await caughtUp(session.id)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      const refunds = await refundsOf(payment.id)
+      expect(refunds.map((r: any) => [Number(r.amount), r.code ?? null])).toEqual([
+        [10, null],
+        [Number((Number(tx.amount) - 10).toFixed(2)), "chargeback"],
+      ])
+      expect(refunds[1].metadata).toEqual({ gateway_chargeback: expect.any(String) })
+      expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
       expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
     })

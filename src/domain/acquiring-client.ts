@@ -41,6 +41,7 @@ export function acquiringClientOptions(options: AcquiringAccountOptions): Acquir
     ...(t.connect_ms ? { connectMs: t.connect_ms } : {}),
     ...(t.headers_ms ? { headersMs: t.headers_ms } : {}),
     ...(t.body_ms ? { bodyMs: t.body_ms } : {}),
+    ...(t.total_ms ? { totalMs: t.total_ms } : {}),
   }
   const sc = options.status_codes
   const statusCodes = sc

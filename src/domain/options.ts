@@ -123,6 +123,8 @@ export const providerOptionsSchema = strictOptions({
     connect_ms: positiveIntOptionSchema.optional(),
     headers_ms: positiveIntOptionSchema.optional(),
     body_ms: positiveIntOptionSchema.optional(),
+    /** Longest one request may take in all, however slowly its answer trickles in (default headers_ms + body_ms). */
+    total_ms: positiveIntOptionSchema.optional(),
   }).optional(),
   /**
    * Caps on card posts within `window_seconds` (card testing; card-attempts.ts): per client address (20), per

@@ -29,6 +29,8 @@ export interface RefundRecord {
  * that books it is never sent to the gateway. The booking path gives its Medusa refund the record's `marker`
  * (refund metadata `gateway_chargeback`), and the provider takes a refund for this record only when it carries
  * that marker: never by its amount, so a staff refund never consumes it (../reconciliation/chargebacks.ts).
+ * While a booking is under way (`booking_until`) a refund of its amount without the marker is refused, never
+ * sent: it may be the booking itself, from a Medusa that dropped the refund's metadata (fail closed).
  */
 export interface ChargebackRecord {
   /** `chargeback-<transaction_id>` (records of earlier versions: the dispute id a notification reported). */
@@ -39,6 +41,8 @@ export interface ChargebackRecord {
   refund_id: string | null
   /** A random text made when the record is, carried by the booking's refund; null on records of earlier versions. */
   marker: string | null
+  /** While its booking runs: until when (ISO time); null otherwise. */
+  booking_until: string | null
 }
 
 export interface CaptureRecord {
@@ -121,6 +125,19 @@ export function findCardLikeKey(data: Record<string, unknown> | undefined): stri
   if (!data) return null
   for (const key of Object.keys(data)) if (CARD_LIKE_KEY.test(key)) return key
   return null
+}
+
+/**
+ * Keys only the card route may pass to the provider (`updatePayment` authorises a `card_submission`, for the
+ * customer in its `save_for`, with the cart's `order_context`). Medusa keeps a new session's data as the
+ * storefront sent it besides the provider's keys, so a shopper who put them there could have a card authorised
+ * outside the card route (no caps, a customer of their choosing): refused when a session is created.
+ */
+export const CARD_ROUTE_KEYS = ["card_submission", "order_context", "save_for"] as const
+
+export function findCardRouteKey(data: Record<string, unknown> | undefined): string | null {
+  if (!data) return null
+  return CARD_ROUTE_KEYS.find((key) => Object.prototype.hasOwnProperty.call(data, key)) ?? null
 }
 
 export function emptySessionData(order_no: string, method: GatewayMethod, amount: string, currency: string): GatewaySessionData {
@@ -244,7 +261,7 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
     const o = obj(c)
     const dispute_id = str(o?.dispute_id)
     const amount = str(o?.amount)
-    return o && dispute_id && amount ? [{ dispute_id, amount, refund_id: str(o.refund_id), marker: str(o.marker) }] : []
+    return o && dispute_id && amount ? [{ dispute_id, amount, refund_id: str(o.refund_id), marker: str(o.marker), booking_until: str(o.booking_until) }] : []
   })
   d.saved_card = readSavedCard(data.saved_card)
   d.subscription = readSubscription(data.subscription)
@@ -273,7 +290,7 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     captures: d.captures.map((c) => ({ id: c.id, amount: c.amount, status: c.status, by: c.by })),
     captured_amount: d.captured_amount,
     refunds: d.refunds.map((r) => ({ reference: r.reference, refund_reference_id: r.refund_reference_id, amount: r.amount, status: r.status })),
-    chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id, marker: c.marker })),
+    chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id, marker: c.marker, booking_until: c.booking_until })),
     saved_card: d.saved_card ? { use: d.saved_card.use, id: d.saved_card.id, brand: d.saved_card.brand, last4: d.saved_card.last4 } : null,
     subscription: d.subscription ? readSubscription(d.subscription) : null,
   }

@@ -27,6 +27,7 @@ import {
   resendWholeCapture,
   sessionStateOf,
   stateOfRecord,
+  toProviderData,
 } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { bookLostChargebacks } from "./chargebacks"
@@ -88,6 +89,9 @@ export async function applyGatewayState(
       return { order_no: orderNo, state, changes, discrepancy: mismatch }
     }
     const amount = record?.amount && record.currency ? fromGatewayAmount(record.amount, record.currency) : Number(session.amount)
+    // A session's data as the plugin updates it: the provider's own keys and `patch`, never a key someone else put
+    // there (Medusa passes it to updatePayment, which authorises a card_submission).
+    const sessionDataWith = (patch: Record<string, unknown>) => ({ ...(ours ? toProviderData(ours) : {}), ...patch })
     if (record) state = sessionStateOf(record, ours, gatewayModule.paymentOptions()?.payment_status_codes).state
 
     const { orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
@@ -153,7 +157,7 @@ export async function applyGatewayState(
           id: session.id,
           amount: session.amount,
           currency_code: session.currency_code,
-          data: { ...session.data, gateway_state: "canceled" },
+          data: sessionDataWith({ gateway_state: "canceled" }),
           status: "canceled",
         })
         changes.push("session canceled")
@@ -170,7 +174,7 @@ export async function applyGatewayState(
           id: session.id,
           amount: session.amount,
           currency_code: session.currency_code,
-          data: { ...session.data, gateway_state: "failed", outcome_unknown: false, issuer_url: null },
+          data: sessionDataWith({ gateway_state: "failed", outcome_unknown: false, issuer_url: null }),
           status: "error",
         })
         changes.push("session failed")
@@ -185,7 +189,7 @@ export async function applyGatewayState(
         id: session.id,
         amount: session.amount,
         currency_code: session.currency_code,
-        data: { ...session.data, gateway_state: "review", outcome_unknown: false },
+        data: sessionDataWith({ gateway_state: "review", outcome_unknown: false }),
         status: "pending_authorization",
       })
       changes.push("held for review")

@@ -13,10 +13,14 @@
  * The record goes into the payment's data with a random marker before Medusa's refund workflow runs, and the
  * refund carries the marker in its metadata (`gateway_chargeback`): only that marker makes the provider record
  * the refund without a request (../providers/gateway/core/refund.ts), never its amount, so a staff refund is
- * always sent and never consumes the record. A booking that failed is tried again by the next run (a
- * notification, or the order sync, which reads every payment whose chargeback is not booked): a Medusa refund
- * that already carries the marker is the booking (never booked twice), and the amount is capped again by what
- * Medusa holds then (a staff refund may have been made meanwhile).
+ * sent and never consumes the record. The metadata is not in the workflow's input type, so the booking fails
+ * closed should Medusa ever drop it: while the workflow runs the record carries `booking_until` (a few minutes
+ * ahead, cleared when the booking fails), and the provider refuses, never sends, a refund of the booking's
+ * amount without the marker meanwhile (a staff refund at that moment is refused with "retry in a minute").
+ * A booking that failed is tried again by the next run (a notification, or the order sync, which reads every
+ * payment whose chargeback is not booked): a Medusa refund that already carries the marker is the booking (never
+ * booked twice), and the amount is capped again by what Medusa holds then (a staff refund may have been made
+ * meanwhile).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -45,6 +49,12 @@ export interface ChargebackEntry {
 
 /** At most this many entries are kept on a payment's record. */
 const MAX_DISPUTES = 20
+
+/**
+ * How long a booking may run (from its record to the provider's call) before an unmarked refund of its amount is
+ * sent again: longer than the refund workflow ever takes, short enough not to hold staff back after a crash.
+ */
+const BOOKING_WINDOW_MS = 5 * 60_000
 
 export interface ChargebackBooking {
   changes: string[]
@@ -88,20 +98,23 @@ export async function bookLostChargebacks(
     } catch {
       // an amount the currency cannot have: what Medusa holds caps it
     }
-    chargebacks.push({ dispute_id: `chargeback-${transactionId}`, amount: money(amount), refund_id: null, marker: randomUUID() })
+    chargebacks.push({ dispute_id: `chargeback-${transactionId}`, amount: money(amount), refund_id: null, marker: randomUUID(), booking_until: null })
   }
-  // Each open record is capped again by what Medusa holds now (it never grows); one of an earlier version gets a marker.
+  // Each open record is capped again by what Medusa holds now (it never grows); one of an earlier version gets a
+  // marker; one to book is marked as being booked until the window ends.
   let left = holding > 0n ? holding : 0n
+  const bookingUntil = new Date(Date.now() + BOOKING_WINDOW_MS).toISOString()
   chargebacks = chargebacks.map((c) => {
     if (c.refund_id) return c
     const amount = toMinorUnits(c.amount, currency) < left ? toMinorUnits(c.amount, currency) : left
     left -= amount
-    return { ...c, amount: money(amount), marker: c.marker ?? randomUUID() }
+    return { ...c, amount: money(amount), marker: c.marker ?? randomUUID(), booking_until: amount > 0n ? bookingUntil : null }
   })
   const changes: string[] = []
   const notes: string[] = []
   if (JSON.stringify(chargebacks) !== JSON.stringify(ours.chargebacks)) {
-    // Recorded before booking: the refund below carries the marker the provider finds here.
+    // Recorded before booking: the refund below carries the marker the provider finds here, and while it runs
+    // the provider sends no refund of its amount that lacks the marker.
     await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, chargebacks } } as { id: string })
   }
   const reasonId = await chargebackReasonId(container)
@@ -129,6 +142,8 @@ export async function bookLostChargebacks(
       changes.push(`chargeback of transaction ${transactionId} booked as a refund of ${c.amount} ${currency}`)
     } catch (err) {
       notes.push(`chargeback of transaction ${transactionId} (${c.amount} ${currency}) could not be booked, the order sync tries again: ${String(redact((err as Error).message))}`)
+      // No longer under way: a staff refund of its amount need not wait for the window to end.
+      await endBooking(container, payment.id, c.dispute_id).catch(() => undefined)
     }
   }
   const now = new Date().toISOString()
@@ -138,6 +153,16 @@ export async function bookLostChargebacks(
   })
   const kept = earlier.filter((d) => !entries.some((e) => e.dispute_id === (d as { dispute_id?: unknown })?.dispute_id))
   return { changes, discrepancy: notes.join("; ") || null, disputes: [...kept, ...entries].slice(-MAX_DISPUTES) }
+}
+
+/** Clears `booking_until` of a chargeback record whose booking failed, on the payment's data as it is now. */
+async function endBooking(container: MedusaContainer, paymentId: string, disputeId: string): Promise<void> {
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  const payment = await paymentModule.retrievePayment(paymentId, { select: ["id", "data"] })
+  const ours = readSessionData(payment.data ?? undefined)
+  if (!ours?.chargebacks.some((c) => c.dispute_id === disputeId && c.booking_until)) return
+  const chargebacks = ours.chargebacks.map((c) => (c.dispute_id === disputeId ? { ...c, booking_until: null } : c))
+  await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, chargebacks } } as { id: string })
 }
 
 /** Whether a payment's `disputes` hold a chargeback the order query confirmed that Medusa has not booked yet. */

@@ -16,6 +16,13 @@
  * One row holds every delivery of the same signed content (the notification route): runs of a row are
  * serialised under a lock, and a run finishes only when no delivery came after it began, so the gateway is
  * read after every delivery and two copies arriving together are read once.
+ *
+ * A row is read at most once per `notifications.read_interval_seconds` (default 60): one signed message re-posted
+ * in a loop must not drive a gateway read per post. A delivery within the interval is counted (the route) and
+ * its run defers the read to the interval's end, in this process, leaving the row `received`; that one read
+ * covers every delivery before it, so a real later notification of the transaction (capture, refund, dispute:
+ * the same signed fields) is applied at most one interval late, never dropped. Should the process stop first,
+ * the order sync reads the orders of rows left `received` (after a few minutes).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -40,6 +47,11 @@ export async function processGatewayNotification(container: MedusaContainer, not
     async () => {
       const n = await gatewayModule.retrieveGatewayNotification(notificationId)
       if (n.status !== "received") return n.status // handled by a run that began after its last delivery
+      const wait = await gatewayModule.notificationReadWait(n.id)
+      if (wait > 0) {
+        gatewayModule.deferNotificationRead(n.id, wait, () => processGatewayNotification(container, n.id))
+        return "received"
+      }
       let outcome: Outcome
       try {
         outcome = await handle(container, n)

@@ -1,6 +1,6 @@
 import { useState } from "react"
 
-/** The header the admin API's money-moving routes require (payout, card recharge and withdraw, group refund). */
+/** The header the admin API's money-moving routes require (payout, card recharge and withdraw, group refund, card and group creation). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key"
 
 /**

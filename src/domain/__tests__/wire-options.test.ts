@@ -5,7 +5,7 @@
  * server on a real socket; and the options are validated with messages naming them.
  */
 import { createAcquiringClient, createIssuingClient, decodeItems } from "../../lib/gateway"
-import { issuingClientOptions, payoutClientOptions, revealRules, validateModuleOptions } from "../../modules/gateway/options"
+import { issuingClientOptions, notificationReadInterval, payoutClientOptions, revealRules, validateModuleOptions } from "../../modules/gateway/options"
 import { buildPaymentRequest, createProviderClient, DEFAULT_SYNC_CONCURRENCY, GatewayProviderOptions, insecureHttpWarning, stateOfRecord, syncConcurrency, validateProviderOptions } from ".."
 import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
@@ -239,6 +239,8 @@ describe("options are validated with messages naming them", () => {
     ["payout.field_values", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", field_values: { payout: { fund_source: 5 } } } }, /option "payout.field_values.payout.fund_source" must be a text/],
     ["payout.refresh_on_notification", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", refresh_on_notification: "no" } }, /option "payout.refresh_on_notification" must be true or false/],
     ["payout.refresh_interval_seconds", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", refresh_interval_seconds: 0 } }, /option "payout.refresh_interval_seconds" must be a positive integer/],
+    ["notifications.read_interval_seconds", { notifications: { read_interval_seconds: -1 } }, /option "notifications.read_interval_seconds" must be a whole number of seconds from 0 to 3600/],
+    ["notifications.read_interval_seconds (fraction)", { notifications: { read_interval_seconds: 1.5 } }, /option "notifications.read_interval_seconds" must be a whole number of seconds from 0 to 3600/],
     ["payout.paths", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
     ["payments (the provider's options)", { payments: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
     ["payments.signature_overrides", { payments: { ...PROVIDER_BASE, signature_overrides: { captur: ["a"] } } }, /option "payments.signature_overrides.captur" is not a known endpoint/],
@@ -248,6 +250,12 @@ describe("options are validated with messages naming them", () => {
   ]
   it.each(moduleCases)("module: %s", (_n, options, message) => {
     expect(() => validateModuleOptions(options)).toThrow(message)
+  })
+
+  it("notifications.read_interval_seconds: once a minute unless set; 0 reads after every delivery", () => {
+    expect(notificationReadInterval(validateModuleOptions({}).notifications)).toBe(60)
+    expect(notificationReadInterval(validateModuleOptions({ notifications: { read_interval_seconds: 0 } }).notifications)).toBe(0)
+    expect(notificationReadInterval(validateModuleOptions({ notifications: { read_interval_seconds: 5 } }).notifications)).toBe(5)
   })
 
   it("issuing.reveal: 10 an hour for any admin user unless set", () => {

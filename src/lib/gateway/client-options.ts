@@ -12,7 +12,7 @@ import { formatPath, issuesOf } from "./validate"
 const positiveMs = z.number().int("must be a whole number of milliseconds").positive("must be greater than 0")
 
 export const timeoutsOptionSchema = z
-  .strictObject({ connectMs: positiveMs.optional(), headersMs: positiveMs.optional(), bodyMs: positiveMs.optional() })
+  .strictObject({ connectMs: positiveMs.optional(), headersMs: positiveMs.optional(), bodyMs: positiveMs.optional(), totalMs: positiveMs.optional() })
   .optional()
 
 export const retryOptionSchema = z

@@ -11,6 +11,11 @@
  * - a query that still fails after its retries: `GatewayTransportError` (a query changes nothing).
  * HTTP answers of any status are returned to the caller, which maps them (4xx, 5xx) to typed errors.
  *
+ * Every attempt also has a total deadline (`totalMs`): undici's body timeout measures only the idle time between
+ * chunks, so an answer trickled a byte at a time would otherwise hold the request (and the locks around it)
+ * open almost without end. A deadline that passes is a failure like any other: an unknown outcome once a
+ * mutating request was sent, a retried failure for a query.
+ *
  * The error classes live in ./errors and are re-exported here.
  */
 import { Pool } from "undici"
@@ -31,6 +36,11 @@ export interface TimeoutOptions {
   headersMs?: number
   /** Maximum idle time between chunks of the answer's body (default 30000 ms). */
   bodyMs?: number
+  /**
+   * Longest an attempt may take from being queued to its whole answer, however the bytes trickle in
+   * (default: headersMs + bodyMs).
+   */
+  totalMs?: number
 }
 
 export interface RetryOptions {
@@ -105,7 +115,11 @@ export interface HttpResponse {
   attempts: number
 }
 
-export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = Object.freeze({ connectMs: 5000, headersMs: 30000, bodyMs: 30000 })
+/** The defaults; `totalMs` is headersMs + bodyMs of the timeouts in force when not given. */
+export const DEFAULT_TIMEOUTS: Required<Omit<TimeoutOptions, "totalMs">> = Object.freeze({ connectMs: 5000, headersMs: 30000, bodyMs: 30000 })
+
+/** The error code of an attempt stopped by its total deadline. */
+export const DEADLINE_CODE = "GATEWAY_DEADLINE"
 export const DEFAULT_RETRY: Required<RetryOptions> = Object.freeze({ attempts: 3, baseMs: 200, maxMs: 2000 })
 
 /** Connection-level error codes that prove the request never reached the server. */
@@ -165,7 +179,8 @@ export class HttpTransport {
   #closed = false
 
   constructor(options: HttpTransportOptions = {}) {
-    this.timeouts = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) }
+    const t: TimeoutOptions & typeof DEFAULT_TIMEOUTS = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) }
+    this.timeouts = { ...t, totalMs: t.totalMs ?? t.headersMs + t.bodyMs }
     this.retry = { ...DEFAULT_RETRY, ...stripUndefined(options.retry ?? {}) }
     if (options.logger) this.#logger = options.logger
     this.#redaction = {
@@ -258,6 +273,7 @@ export class HttpTransport {
     const pool = this.pool(req.url.origin)
     const maxBytes = this.#maxResponseBytes
     const body = Buffer.from(req.body, "utf8")
+    const totalMs = this.timeouts.totalMs
     return new Promise((resolve, reject) => {
       let sent = false
       let status = 0
@@ -266,9 +282,18 @@ export class HttpTransport {
       let size = 0
       let abort: ((reason?: Error) => void) | undefined
       let settled = false
+      let expired: Error | undefined
+      // Past the deadline the attempt is aborted; one still queued (not yet on a socket) fails now and is
+      // aborted before anything is written when undici hands it a connection (onConnect).
+      const deadline = setTimeout(() => {
+        expired = Object.assign(new Error(`no complete answer within ${totalMs} ms (total deadline)`), { code: DEADLINE_CODE })
+        if (abort) abort(expired)
+        else fail(expired)
+      }, totalMs)
       const fail = (err: unknown) => {
         if (settled) return
         settled = true
+        clearTimeout(deadline)
         // duck-typed: undici's errors may come from another realm (e.g. under jest), where instanceof fails
         const e = (isErrorLike(err) ? err : new Error(String(err))) as DispatchFailure
         try {
@@ -281,6 +306,7 @@ export class HttpTransport {
       const handler: Dispatcher.DispatchHandler & Record<string, unknown> = {
         onConnect(a: (reason?: Error) => void) {
           abort = a
+          if (expired) a(expired)
         },
         onRequestSent() {
           sent = true
@@ -306,6 +332,7 @@ export class HttpTransport {
         onComplete() {
           if (settled) return
           settled = true
+          clearTimeout(deadline)
           resolve({ status, headers, body: Buffer.concat(chunks).toString("utf8") })
         },
         onError(err: Error) {

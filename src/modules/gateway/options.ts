@@ -4,7 +4,8 @@
  *   does outside the payment module: the card route's caps, notifications, reconciliation, review, ranking;
  * - `issuing`: virtual cards, cardholders and groups (the issuing API);
  * - `payout`: payouts through the acquiring API;
- * - `notifications`: how much the notification route keeps of requests that do not verify.
+ * - `notifications`: how much the notification route keeps of requests that do not verify, and how often one
+ *   notification's deliveries have the gateway read.
  * - `alerts`: when an alert is raised, and where it goes besides the admin's notification feed.
  * What is given is validated at boot with a message naming the option. The rules are the gateway library's;
  * every [assumed] wire name or value can be overridden per part (`field_names`, `field_values`,
@@ -117,6 +118,13 @@ export function payoutRefreshRule(o: GatewayPayoutOptions | undefined): { onNoti
  */
 const notificationsSchema = z.strictObject(
   {
+    /**
+     * Verified deliveries of one notification record (same signed content: the gateway's later notifications of a
+     * transaction, its retries, replays) have the gateway read at most once per this many seconds (default 60;
+     * 0: after every delivery). A delivery within it is counted and answered, and one read after the interval
+     * covers every delivery of it.
+     */
+    read_interval_seconds: z.number({ error: "must be a whole number of seconds from 0 to 3600" }).int("must be a whole number of seconds from 0 to 3600").min(0, "must be a whole number of seconds from 0 to 3600").max(3600, "must be a whole number of seconds from 0 to 3600").optional(),
     rejected_samples_per_minute: z.number({ error: "must be a whole number from 0 to 1000" }).int("must be a whole number from 0 to 1000").min(0, "must be a whole number from 0 to 1000").max(1000, "must be a whole number from 0 to 1000").optional(),
     rejected_retention_days: z.number({ error: "must be a whole number of days from 1 to 365" }).int("must be a whole number of days from 1 to 365").min(1, "must be a whole number of days from 1 to 365").max(365, "must be a whole number of days from 1 to 365").optional(),
   },
@@ -124,6 +132,11 @@ const notificationsSchema = z.strictObject(
 )
 
 export type GatewayNotificationsOptions = z.input<typeof notificationsSchema>
+
+/** Seconds between two gateway reads for one notification record (option `notifications.read_interval_seconds`). */
+export function notificationReadInterval(o: GatewayNotificationsOptions | undefined): number {
+  return o?.read_interval_seconds ?? 60
+}
 
 /** The notification route's limits on rejected requests, defaults filled in. */
 export function rejectedNotificationLimits(o: GatewayNotificationsOptions | undefined): { perMinute: number; retentionDays: number } {

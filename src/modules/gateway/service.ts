@@ -57,7 +57,19 @@ import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
 import { GatewaySyncRun } from "./models/gateway-sync-run"
-import { AlertRules, alertRules, GatewayModuleOptions, issuingClientOptions, payoutClientOptions, payoutRefreshRule, rejectedNotificationLimits, RevealRules, revealRules, validateModuleOptions } from "./options"
+import {
+  AlertRules,
+  alertRules,
+  GatewayModuleOptions,
+  issuingClientOptions,
+  notificationReadInterval,
+  payoutClientOptions,
+  payoutRefreshRule,
+  rejectedNotificationLimits,
+  RevealRules,
+  revealRules,
+  validateModuleOptions,
+} from "./options"
 
 /** How long a payment-method ranking is reused for the same cart and amount. */
 const RANKING_TTL_MS = 10_000
@@ -136,6 +148,8 @@ class GatewayModuleService extends MedusaService({
   protected readonly waitingQueries_ = new ShortCache<TransactionRecord | null>()
   /** The gateway's payment-method rankings, per cart and amount, kept a few seconds. */
   protected readonly rankings_ = new ShortCache<unknown>()
+  /** Notification records whose next gateway read waits for its interval in this process (one timer each). */
+  protected readonly deferredReads_ = new Map<string, ReturnType<typeof setTimeout>>()
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
@@ -326,6 +340,38 @@ class GatewayModuleService extends MedusaService({
       [generateEntityId(undefined, "gwntf"), n.notify_id, n.notify_type, n.order_no, n.transaction_id, n.content_type, JSON.stringify(n.payload)],
     )
     return { id: rows[0].id, duplicate: !rows[0].inserted }
+  }
+
+  /**
+   * How long a notification record's next gateway read must wait, in ms: what is left of
+   * `notifications.read_interval_seconds` since its last run ended (`processed_at`, the database's clock); 0 for a
+   * record never read, or without an interval.
+   */
+  @InjectManager()
+  async notificationReadWait(id: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    const seconds = notificationReadInterval(this.gatewayOptions_.notifications)
+    if (!seconds) return 0
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const { rows } = await knex.raw(
+      `select greatest(0, ceil(extract(epoch from (processed_at + make_interval(secs => ?) - now())) * 1000))::int as wait_ms
+       from gateway_notification where id = ? and processed_at is not null`,
+      [seconds, id],
+    )
+    return Number(rows[0]?.wait_ms ?? 0)
+  }
+
+  /**
+   * Runs `read` for notification record `id` once, after `ms`, unless a read of it already waits in this process.
+   * If the process stops first, the order sync reads the record's order (it stays `received`).
+   */
+  deferNotificationRead(id: string, ms: number, read: () => Promise<unknown>): void {
+    if (this.deferredReads_.has(id)) return
+    const timer = setTimeout(() => {
+      this.deferredReads_.delete(id)
+      read().catch((err) => this.logger_?.warn(String(redact(`Gateway notification ${id}: the deferred read failed, the order sync reads it: ${(err as Error).message}`))))
+    }, ms)
+    timer.unref?.()
+    this.deferredReads_.set(id, timer)
   }
 
   /**

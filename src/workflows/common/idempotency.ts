@@ -1,6 +1,6 @@
 /**
- * Idempotency of the money-moving admin requests (payout, card recharge and withdraw, group refund): the one
- * place that decides what a repeated key gets.
+ * Idempotency of the money-moving admin requests (payout, card recharge and withdraw, group refund, card and
+ * group creation): the one place that decides what a repeated key gets.
  *
  * The client sends a key with each request (`Idempotency-Key`; see src/api/admin/gateway/idempotency-key.ts).
  * The key is held by the operation's audit row, written "attempted" before anything is sent, under a unique
@@ -28,8 +28,12 @@ export interface KeyHolder {
   id: string
   operation: string
   target_id: string | null
+  /** The request_id sent to the gateway (what a creation's records carry). */
+  request_id: string | null
   result: string
   request_hash: string | null
+  /** The audit's redacted summary (ids and amounts: a creation's gateway ids). */
+  details?: Record<string, unknown> | null
   created_at: Date | string
   error_message?: string | null
 }
@@ -59,7 +63,7 @@ export function fingerprintOf(operation: string, target: string | null, body: un
 export async function keyHolder(container: Container, key: string): Promise<KeyHolder | null> {
   const [row] = await gatewayModule(container).listGatewayOperationAudits(
     { idempotency_key: key, result: ["attempted", "succeeded", "unknown", "partial"] },
-    { take: 1, select: ["id", "operation", "target_id", "result", "request_hash", "created_at", "error_message"] }
+    { take: 1, select: ["id", "operation", "target_id", "request_id", "result", "request_hash", "created_at", "error_message", "details"] }
   )
   return (row as KeyHolder | undefined) ?? null
 }
@@ -107,17 +111,36 @@ export function unknownOutcome(holder: KeyHolder, request: IdempotentRequest): M
   return new MedusaError(
     MedusaError.Types.CONFLICT,
     `The request with Idempotency-Key "${request.key}" (${holder.operation}${holder.target_id ? ` of ${holder.target_id}` : ""}) reached the ` +
-      `gateway but its answer was lost, so its outcome is unknown; it is not sent again. Refresh the record to see whether it ` +
-      `took effect, and only if it did not, send a new request with a new key.`
+      `gateway but its answer was lost, so its outcome is unknown; it is not sent again. ${checkAdvice(holder)}`
   )
 }
 
 /**
- * The key's request was reversed by a compensation (the opposite operation succeeded): nothing moved, so the
- * key is free again.
+ * A repeat of a request the gateway carried out but whose result is not recorded here (recording it failed, and
+ * undoing it too): it is not sent again.
+ */
+export function unrecordedResult(holder: KeyHolder, request: IdempotentRequest): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.CONFLICT,
+    `The request with Idempotency-Key "${request.key}" (${holder.operation}) was carried out by the gateway but what it made is not ` +
+      `recorded here; it is not sent again. ${checkAdvice(holder)}`
+  )
+}
+
+/** What to check before a new request: the record, or for a creation (nothing recorded to refresh) the gateway. */
+const checkAdvice = (holder: KeyHolder) =>
+  (holder.target_id
+    ? "Refresh the record to see whether it took effect"
+    : `Check at the gateway whether it took effect (its request_id is ${holder.request_id ?? "in the audit"})`) +
+  ", and only if it did not, send a new request with a new key."
+
+
+/**
+ * The key's request was reversed by a compensation (the opposite operation succeeded; every card a creation made,
+ * partly or wholly, closed): nothing moved, so the key is free again.
  */
 export async function markUndone(container: Container, key: string): Promise<void> {
   const service = gatewayModule(container)
-  const held = await service.listGatewayOperationAudits({ idempotency_key: key, result: "succeeded" }, { select: ["id"] })
+  const held = await service.listGatewayOperationAudits({ idempotency_key: key, result: ["succeeded", "partial"] }, { select: ["id"] })
   if (held.length) await service.updateGatewayOperationAudits(held.map((r) => ({ id: r.id, result: "undone" as const })))
 }

@@ -3,6 +3,7 @@ import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse }
 import { redact } from "../../lib/gateway"
 import { cardFieldsFromCreation } from "../../modules/gateway/mappers/card"
 import { assertOperationDone, auditedGatewayCall } from "../common/audited-call"
+import { IdempotentRequest, markUndone } from "../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
 import { refreshGroupBalanceStep } from "./steps/sync-group"
@@ -23,6 +24,8 @@ export interface CreateCardsInput {
   currency_check?: boolean
   connector_bin_id?: string | null
   actor?: OperationActor | null
+  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
+  idempotency?: IdempotentRequest | null
 }
 
 /** One requested card: created (with the mirror's fields) or not (with the gateway's reason). */
@@ -65,7 +68,8 @@ const prepareCardsStep = createStep("gateway-prepare-cards", async (input: Creat
  * `/card/create` with `pieces` cards. The answer carries each card's full number and CVV: they are dropped
  * right here (the step returns the mirror's fields only). Partial success is normal (the group's balance
  * ran out): each entry says whether its card was made. No card at all is a refusal.
- * Compensation closes every card created, which returns its balance to the group.
+ * The audit row holds the client's key while the cards may exist (a repeat is answered from their records).
+ * Compensation closes every card created, which returns its balance to the group, and then frees the key.
  */
 const createCardsAtGatewayStep = createStep(
   "gateway-create-cards",
@@ -86,6 +90,7 @@ const createCardsAtGatewayStep = createStep(
           currency: prepared.group.currency,
           pieces: request.pieces,
         },
+        idempotency: request.idempotency ?? null,
       },
       async () => {
         const answer = await client.card.create({
@@ -123,11 +128,12 @@ const createCardsAtGatewayStep = createStep(
       }
     )
     const created = entries.filter((e) => e.ok).map((e) => e.fields!.gateway_card_id)
-    return new StepResponse(entries, { created, actor: request.actor ?? null, request_id: prepared.request_id })
+    return new StepResponse(entries, { created, actor: request.actor ?? null, request_id: prepared.request_id, key: request.idempotency?.key ?? null })
   },
   async (done, { container }) => {
     if (!done?.created.length) return
     const client = gatewayModule(container).issuing()
+    let closed = 0
     for (const cardId of done.created) {
       const request_id = newRequestId("card_create_undo")
       try {
@@ -136,12 +142,15 @@ const createCardsAtGatewayStep = createStep(
           { operation: "card.create.undo", actor: done.actor, request_id, details: { gateway_card_id: cardId, created_by: done.request_id } },
           async () => assertOperationDone("card.create.undo", await client.card.close({ request_id, card_id: cardId }))
         )
+        closed++
       } catch (e) {
         container
           .resolve<{ error(m: string): void }>("logger")
           .error(String(redact(`gateway: card ${cardId} created but not recorded could not be closed; close it at the gateway: ${(e as Error).message}`)))
       }
     }
+    // Every card closed, its balance back in the group: the client's key may start the request again.
+    if (done.key && closed === done.created.length) await markUndone(container, done.key)
   }
 )
 

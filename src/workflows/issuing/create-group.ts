@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../common/audited-call"
+import type { IdempotentRequest } from "../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
 import { syncGroup } from "./steps/sync-group"
@@ -12,13 +13,16 @@ export interface CreateGroupInput {
   /** The group's first funding from the company's account, in `currency`. */
   charge_amount: string
   actor?: OperationActor | null
+  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
+  idempotency?: IdempotentRequest | null
 }
 
 /**
  * The amount is written with the currency's decimals ("500.5" → "500.50"; more decimals: 400 naming
  * `charge_amount`), then `/group/create` (audited as group.create), then the new group is read back into the
  * mirror. A group cannot be un-created, so there is nothing to compensate; if the read-back fails, the mirror
- * is written from what was asked and the gateway's group id (the next refresh corrects the balance).
+ * is written from what was asked and the gateway's group id (the next refresh corrects the balance). The audit
+ * row holds the client's key, with the gateway's group id a repeat is answered from.
  */
 const createGroupStep = createStep("gateway-create-group", async (input: CreateGroupInput, { container }) => {
   const service = gatewayModule(container)
@@ -26,7 +30,13 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
   const request_id = newRequestId("group_create")
   const result = await auditedGatewayCall(
     container,
-    { operation: "group.create", actor: input.actor, request_id, details: { name: input.name, currency: input.currency, charge_amount } },
+    {
+      operation: "group.create",
+      actor: input.actor,
+      request_id,
+      details: { name: input.name, currency: input.currency, charge_amount },
+      idempotency: input.idempotency ?? null,
+    },
     async () => assertOperationDone("group.create", await service.issuing().group.create({
       request_id,
       group_name: input.name,

@@ -20,9 +20,15 @@ export const cardKeys = cards.keys
 export const useCards = cards.useList
 export const useCard = cards.useDetail
 
-/** Cards are funded from their group: its balance is read again too. Answers one result per card. */
-export const useCreateCards = () =>
-  useChange<AdminGatewayCreateCardsResponse, z.input<typeof AdminCreateCardsSchema>>((body) => ({ path, body }), [cardKeys, groupKeys])
+/**
+ * Creates cards under the form's idempotency key (they are funded from the group: every submit of one form is one
+ * creation at most); the group's balance is read again too. Answers one result per card.
+ */
+export const useCreateCards = (key: string) =>
+  useChange<AdminGatewayCreateCardsResponse, z.input<typeof AdminCreateCardsSchema>>(
+    (body) => ({ path, body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+    [cardKeys, groupKeys]
+  )
 
 export type CardAction = "block" | "activate" | "close" | "refresh" | "limit" | "recharge" | "withdraw"
 

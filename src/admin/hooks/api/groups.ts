@@ -10,8 +10,9 @@ const path = groups.path
 export const groupKeys = groups.keys
 export const useGroups = groups.useList
 export const useGroup = groups.useDetail
-/** Opens a group at the gateway, funded from the company's account. */
-export const useCreateGroup = () => groups.useCreate()
+/** Opens a group at the gateway, funded from the company's account, under the form's idempotency key (one group per form at most). */
+export const useCreateGroup = (key: string) =>
+  useChange<AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>((body) => ({ path, body, headers: { [IDEMPOTENCY_HEADER]: key } }), [groupKeys])
 /** Tracking a group that exists at the gateway is recording it here (from the gateway's). */
 export const useTrackGroup = () => useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>((body) => ({ path: `${path}/track`, body }), [groupKeys])
 

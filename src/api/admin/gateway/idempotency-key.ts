@@ -1,14 +1,24 @@
 /**
  * The `Idempotency-Key` of the admin routes that move money (POST /admin/gateway/payouts,
- * /cards/:id/recharge, /cards/:id/withdraw, /groups/:id/refund). The client makes one key per payout or
- * transfer it means (a UUID), sends it with every try of that request, and a new one for the next: a repeat
+ * /cards/:id/recharge, /cards/:id/withdraw, /groups/:id/refund, and the creations that fund what they make:
+ * /cards, /groups). The client makes one key per payout, transfer or creation it means (a UUID), sends it
+ * with every try of that request, and a new one for the next: a repeat
  * with the same key and body is answered from the first request's record and never sent to the gateway again
  * (src/workflows/common/idempotency.ts decides). The key is required: without it a retried click, a second tab
  * or a script's retry would pay twice.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { checkRepeat, fingerprintOf, IDEMPOTENCY_KEY_RULE, IdempotentRequest, KeyHolder, keyHolder, unknownOutcome } from "../../../workflows/common/idempotency"
+import {
+  checkRepeat,
+  fingerprintOf,
+  IDEMPOTENCY_KEY_RULE,
+  IdempotentRequest,
+  KeyHolder,
+  keyHolder,
+  unknownOutcome,
+  unrecordedResult,
+} from "../../../workflows/common/idempotency"
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key"
 
@@ -43,16 +53,17 @@ export function idempotentRequestOf(
 
 /**
  * Runs a money-moving request once per key and sends its answer. A repeat is answered by `answer` from the
- * record of the first request (the holder's target), without a request to the gateway: 422 when its body
- * differs, 409 while the first is in flight. With `lostAnswerIsRefused`, a first request whose gateway answer
- * was lost is not answered as done (409 saying what to check); a payout answers its UNKNOWN record, as its first
- * request did. A 409 keeps its own message (Medusa's error handler would replace it with a generic one).
+ * records of the first request (the holder's target, or what a creation made), without a request to the
+ * gateway: 422 when its body differs, 409 while the first is in flight. With `lostAnswerIsRefused`, a first
+ * request whose gateway answer was lost is not answered as done (409 saying what to check); a payout answers its
+ * UNKNOWN record, as its first request did. When `answer` finds nothing recorded (null), a 409 says what to
+ * check. A 409 keeps its own message (Medusa's error handler would replace it with a generic one).
  */
 export async function respondOnce<A>(
   req: AuthenticatedMedusaRequest<unknown>,
   res: MedusaResponse<A>,
   request: IdempotentRequest,
-  handlers: { run: () => Promise<A>; answer: (holder: KeyHolder & { target_id: string }) => Promise<A>; lostAnswerIsRefused: boolean }
+  handlers: { run: () => Promise<A>; answer: (holder: KeyHolder) => Promise<A | null>; lostAnswerIsRefused: boolean }
 ): Promise<void> {
   try {
     const holder = await keyHolder(req.scope, request.key)
@@ -61,8 +72,10 @@ export async function respondOnce<A>(
       return
     }
     checkRepeat(holder, request)
-    if ((handlers.lostAnswerIsRefused && holder.result === "unknown") || !holder.target_id) throw unknownOutcome(holder, request)
-    res.json(await handlers.answer(holder as KeyHolder & { target_id: string }))
+    if (handlers.lostAnswerIsRefused && holder.result === "unknown") throw unknownOutcome(holder, request)
+    const answer = await handlers.answer(holder)
+    if (answer === null) throw holder.result === "unknown" ? unknownOutcome(holder, request) : unrecordedResult(holder, request)
+    res.json(answer)
   } catch (e) {
     // A workflow rethrows its step's error, maybe as a copy: read its type and message, not its class.
     const error = e as { type?: string; message?: string } | null

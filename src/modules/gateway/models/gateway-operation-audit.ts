@@ -13,7 +13,7 @@ import { model } from "@medusajs/framework/utils"
  *         | undone (done, then reversed by the compensation: see the `.undo` row).
  *
  * `idempotency_key` is the admin client's key of a money-moving request (payout, card recharge or withdraw,
- * group refund). The unique index holds a key for as long as its request may have moved money (every result
+ * group refund, card or group creation). The unique index holds a key for as long as its request may have moved money (every result
  * but failed and undone): a repeat is answered from here, a second request with the same key is never sent.
  * `request_hash` fingerprints the first request, so that a repeat with another body is refused.
  */

@@ -40,6 +40,7 @@ import {
   DeclineStore,
   emptySessionData,
   findCardLikeKey,
+  findCardRouteKey,
   GatewayMethod,
   gatewayProviderId,
   GatewayProviderOptions,
@@ -136,6 +137,13 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `Gateway payment: card details must never be sent in the payment session's data (field "${cardKey}"); post them to /store/gateway/payment-sessions/:id/card`,
+      )
+    }
+    const routeKey = findCardRouteKey(input.data)
+    if (routeKey) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Gateway payment: field "${routeKey}" of the payment session's data is set only by the card route (/store/gateway/payment-sessions/:id/card); leave it out`,
       )
     }
     const currency = input.currency_code.toUpperCase()

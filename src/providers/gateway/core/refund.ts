@@ -9,7 +9,10 @@
  *
  * A chargeback the order sync books (../../../reconciliation/chargebacks.ts) is a Medusa refund whose metadata
  * carries the chargeback record's marker: recorded without a request (the gateway already took the money
- * back). Only that marker makes a refund a booking, never its amount: a staff refund is always sent.
+ * back). Only that marker makes a refund a booking, never its amount: a staff refund is sent. Fail closed: while
+ * a booking is under way (its record's `booking_until`), a refund of its amount that carries no marker is refused
+ * and never sent, for it may be the booking itself from a Medusa that did not pass its metadata on (staff retry
+ * a moment later, once the booking is over).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { fromMinorUnits, GatewayOutcomeUnknownError, redact, toMinorUnits } from "../../../lib/gateway"
@@ -40,7 +43,7 @@ export async function refund(
 
   const chargeback = await bookedChargeback(data, reference, amount, refunds)
   if (chargeback) {
-    return recorded("refunded", null, { chargebacks: data.chargebacks.map((c) => (c === chargeback ? { ...c, refund_id: reference } : c)) })
+    return recorded("refunded", null, { chargebacks: data.chargebacks.map((c) => (c === chargeback ? { ...c, refund_id: reference, booking_until: null } : c)) })
   }
   try {
     const res = await gw.client.refund({
@@ -102,8 +105,8 @@ function assertRefundable(data: GatewaySessionData, amount: string): void {
 
 /**
  * The chargeback record this refund books, when Medusa's refund carries a record's marker; null for any other
- * refund. When the refund cannot be read while a booking is open, nothing is sent: a booking sent as a refund
- * would pay the money back twice.
+ * refund. When the refund cannot be read while a booking is open, or carries no marker while a booking of its
+ * amount is under way, nothing is sent: a booking sent as a refund would pay the money back twice.
  */
 async function bookedChargeback(data: GatewaySessionData, reference: string, amount: string, refunds: RefundReader | undefined): Promise<ChargebackRecord | null> {
   const open = data.chargebacks.some((c) => !c.refund_id && c.marker && toMinorUnits(c.amount, data.currency) > 0n)
@@ -116,6 +119,17 @@ async function bookedChargeback(data: GatewaySessionData, reference: string, amo
   }
   if (marker === undefined || marker === null) {
     if (!refunds && open) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Gateway refund ${reference}: Medusa's refunds cannot be read to tell this one from the chargeback booking; nothing was sent`)
+    const now = Date.now()
+    const booking = data.chargebacks.find(
+      (c) => !c.refund_id && c.booking_until && Date.parse(c.booking_until) > now && toMinorUnits(c.amount, data.currency) === toMinorUnits(amount, data.currency),
+    )
+    if (booking) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Gateway refund ${reference}: chargeback ${booking.dispute_id} of ${booking.amount} ${data.currency} is being booked on this payment right now, and this refund of the same amount ` +
+          `carries no booking marker, so it cannot be told from the booking; nothing was sent. Retry the refund in a minute.`,
+      )
+    }
     return null
   }
   const chargeback = data.chargebacks.find((c) => c.marker === marker)

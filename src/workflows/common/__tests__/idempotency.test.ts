@@ -4,6 +4,7 @@ const holder = (over: Partial<KeyHolder> = {}): KeyHolder => ({
   id: "gwaud_1",
   operation: "card.recharge",
   target_id: "gwcard_1",
+  request_id: "card_recharge_1",
   result: "succeeded",
   request_hash: fingerprintOf("card.recharge", "gwcard_1", { amount: "25.00" }),
   created_at: new Date("2026-11-25T10:00:00Z"),

@@ -71,7 +71,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, r
   await respondOnce(req, res, request, {
     // A lost gateway answer is answered as the first request was: the payout, UNKNOWN until refreshed.
     lostAnswerIsRefused: false,
-    answer: async (holder) => ({ payout: await gatewayModule(req.scope).retrieveGatewayPayout(holder.target_id) }),
+    answer: async (holder) => (holder.target_id ? { payout: await gatewayModule(req.scope).retrieveGatewayPayout(holder.target_id) } : null),
     run: async () => {
       const input = { ...body, request_id: request.key, idempotency: request, actor: actorOf(req) }
       return { payout: (await createPayoutWorkflow(req.scope).run({ input })).result }

@@ -8,6 +8,7 @@ import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCardholders } from "../../../../hooks/api/cardholders"
 import { useCreateCards } from "../../../../hooks/api/cards"
 import { useGroups } from "../../../../hooks/api/groups"
+import { useIdempotencyKey } from "../../../../lib/idempotency"
 import { submitted, useSchemaForm, withCurrency } from "../../../../lib/form"
 import type { AdminGatewayCreateCardsResponse, Json } from "../../../../../types/http"
 
@@ -43,7 +44,8 @@ const TEXTS: ActionTexts<Json<AdminGatewayCreateCardsResponse>> = {
 const CreateCardsPage = () => {
   const cardholders = useCardholders({ status: "active", limit: 100 })
   const groups = useGroups({ status: "active", limit: 100 })
-  const create = useCreateCards()
+  // One creation per form: every submit (a retry, a double click) sends this key, and the API funds it once.
+  const create = useCreateCards(useIdempotencyKey())
   // The amount's decimals are the chosen group's currency's (the API checks them against the group too).
   const [currency, setCurrency] = useState<string>()
   const schema = useMemo(() => withCurrency(AdminCreateCardsSchema, "charge_amount", currency), [currency])

@@ -4,6 +4,7 @@ import { CreateRouteModal } from "../../../../components/create-route"
 import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCreateGroup } from "../../../../hooks/api/groups"
 import { useSchemaForm } from "../../../../lib/form"
+import { useIdempotencyKey } from "../../../../lib/idempotency"
 import type { AdminGatewayGroupResponse, Json } from "../../../../../types/http"
 
 type Values = { name: string; country_code: string; currency: string; charge_amount: string }
@@ -15,7 +16,8 @@ const TEXTS: ActionTexts<Json<AdminGatewayGroupResponse>> = { done: ({ group }) 
 /** Opens a card group at the gateway (`/gateway/groups/create`), funded from the company's account. */
 const CreateGroupPage = () => {
   const form = useSchemaForm<Values, typeof AdminCreateGroupSchema>(AdminCreateGroupSchema, EMPTY)
-  const create = useCreateGroup()
+  // One group per form: every submit (a retry, a double click) sends this key, and the API funds it once.
+  const create = useCreateGroup(useIdempotencyKey())
   return (
     <CreateRouteModal form={form} mutation={create} testId="create-group" copy={COPY} texts={TEXTS} detail={({ group }) => `/gateway/groups/${group.id}`}>
       <div className="grid grid-cols-2 gap-4">

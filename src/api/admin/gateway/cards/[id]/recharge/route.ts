@@ -36,7 +36,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCardAmount>, res
   const request = idempotentRequestOf(req, "card.recharge", req.params.id, req.validatedBody)
   await respondOnce(req, res, request, {
     lostAnswerIsRefused: true,
-    answer: async (holder) => ({ card: await gatewayModule(req.scope).retrieveGatewayCard(holder.target_id) }),
+    answer: async (holder) => (holder.target_id ? { card: await gatewayModule(req.scope).retrieveGatewayCard(holder.target_id) } : null),
     run: async () => {
       const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
       return { card: (await rechargeCardWorkflow(req.scope).run({ input })).result }

@@ -37,7 +37,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminRefundGroup>, re
   const request = idempotentRequestOf(req, "group.refund", req.params.id, req.validatedBody)
   await respondOnce(req, res, request, {
     lostAnswerIsRefused: true,
-    answer: async (holder) => ({ group: await gatewayModule(req.scope).retrieveGatewayCardGroup(holder.target_id) }),
+    answer: async (holder) => (holder.target_id ? { group: await gatewayModule(req.scope).retrieveGatewayCardGroup(holder.target_id) } : null),
     run: async () => {
       const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
       return { group: (await refundGroupWorkflow(req.scope).run({ input })).result }
