@@ -31,7 +31,7 @@ import { findSessionTransaction, findTransaction, readSessionData } from "../dom
 import type GatewayModuleService from "../modules/gateway/service"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
 import { syncRefundsOfPayment } from "./refund-status"
-import { applySubscriptionRecord } from "./subscriptions"
+import { applySubscriptionAnswer } from "./subscriptions"
 import { payoutNotified } from "./payout-notification"
 
 type Payload = Record<string, unknown>
@@ -95,7 +95,7 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
   // Another transaction of the order number than the session's payment: a deduction of the subscription this
   // payment sold, or an earlier attempt on this session (declined, then retried), which says nothing about the
   // current payment: logged, not applied.
-  if (other && ours.subscription && !ours.superseded_transaction_ids.includes(tx)) return deduction(client, container, tx)
+  if (other && ours.subscription && !ours.superseded_transaction_ids.includes(tx)) return deduction(client, container, orderNo, tx)
   if (other) return ["ignored", `transaction ${tx} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`]
 
   let record
@@ -126,20 +126,31 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
 
 /**
  * A transaction of the order number that is not the session's payment: a recurring deduction [assumed] (or a
- * cancellation's) is read back with the order query by its transaction id and only that answer is applied to
- * the subscription it belongs to.
+ * cancellation's) is read back with the order query of the order number, and that answer is applied to the
+ * subscription (applySubscriptionAnswer: the gateway may have made several deductions at once, and the contract's
+ * state must be read with all of them counted). The named transaction must be in the answer; if the order number's
+ * answer lacks it, it is read alone by its transaction id.
  */
-async function deduction(client: AcquiringClient, container: MedusaContainer, transactionId: string): Promise<Outcome> {
-  let record
+async function deduction(client: AcquiringClient, container: MedusaContainer, orderNo: string, transactionId: string): Promise<Outcome> {
+  let records
   try {
-    record = await findTransaction(client, transactionId)
+    const ofOrder = (await client.orderQuery({ orders: [orderNo] })).orders_list ?? []
+    const named = ofOrder.find((r) => r.transaction_id === transactionId && r.query_result !== "2")
+    const recurringId = named?.subscription_result?.recurring_id
+    records = named
+      ? recurringId ? ofOrder.filter((r) => r.subscription_result?.recurring_id === recurringId && r.query_result !== "2") : [named]
+      : [await findTransaction(client, transactionId)].filter((r) => r !== null)
   } catch (err) {
     return ["failed", `order query failed, nothing applied (the subscription sync will check it): ${(err as Error).message}`]
   }
-  if (!record?.subscription_result?.recurring_id) {
+  const recurringId = records[0]?.subscription_result?.recurring_id
+  if (!recurringId) {
     return ["ignored", `transaction ${transactionId} is neither the session's current transaction nor a deduction of its subscription`]
   }
-  const applied = await applySubscriptionRecord(container, record)
-  if (!applied?.subscription_id) return ["ignored", `subscription ${record.subscription_result.recurring_id} is not one this store sold`]
-  return ["processed", `subscription ${applied.recurring_id}: ${applied.changes.length ? applied.changes.join(", ") : "no change"}`]
+  const problems: string[] = []
+  const { changed, changes } = await applySubscriptionAnswer(container, records, (_record, err) => problems.push(err.message))
+  if (problems.length) throw new Error(problems.join("; "))
+  const [known] = await container.resolve("gateway").listGatewaySubscriptions({ recurring_id: recurringId }, { select: ["id"] })
+  if (!known) return ["ignored", `subscription ${recurringId} is not one this store sold`]
+  return ["processed", `subscription ${recurringId}: ${changed.size ? changes.join(", ") : "no change"}`]
 }

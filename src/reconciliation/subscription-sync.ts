@@ -7,7 +7,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { redact, runInBatches } from "../lib/gateway"
-import { applySubscriptionRecord } from "./subscriptions"
+import { applySubscriptionAnswer } from "./subscriptions"
 import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 
@@ -33,22 +33,10 @@ export async function runSubscriptionSync(container: MedusaContainer, options: S
         async (orderNos) => {
           summary.requests++
           const res = await client.orderQuery({ orders: orderNos })
-          const changed = new Set<string>()
-          // Every deduction of the answer is recorded first, then each contract's state is applied once (from its
-          // last record): every record carries the contract's current state, and an ended contract's state must be
-          // read with all its deductions counted, or it would be taken for a cancelled one.
           const records = (res.orders_list ?? []).filter((r) => ours.has(r.subscription_result?.recurring_id ?? ""))
-          const last = new Map(records.map((r) => [r.subscription_result!.recurring_id, r]))
-          const apply = async (record: (typeof records)[number], deductionsOnly: boolean) => {
-            try {
-              const applied = await applySubscriptionRecord(container, record, { deductionsOnly })
-              if (applied?.changes.length && applied.subscription_id) changed.add(applied.subscription_id)
-            } catch (err) {
-              summary.discrepancies.push({ order_no: record.order_no ?? record.subscription_result?.recurring_id ?? "", reason: String(redact((err as Error).message)) })
-            }
-          }
-          for (const record of records) await apply(record, true)
-          for (const record of last.values()) await apply(record, false)
+          const { changed } = await applySubscriptionAnswer(container, records, (record, err) =>
+            summary.discrepancies.push({ order_no: record.order_no ?? record.subscription_result?.recurring_id ?? "", reason: String(redact(err.message)) }),
+          )
           summary.changed += changed.size
         },
         concurrency

@@ -121,6 +121,37 @@ export async function applySubscriptionRecord(
   )
 }
 
+/**
+ * Every record of one order-query answer applied to its subscription: each deduction recorded first, then each
+ * contract's state once, from its last record. Every record carries the contract's current state, so an ended
+ * contract must be read with all its deductions counted, or it would be taken for a cancelled one. Used by the
+ * subscription sync and by a deduction's notification (the gateway may make several deductions at once).
+ * Returns the ids of the subscriptions that changed; a record that fails is passed to `failed`.
+ */
+export async function applySubscriptionAnswer(
+  container: MedusaContainer,
+  records: TransactionRecord[],
+  failed: (record: TransactionRecord, err: Error) => void,
+): Promise<{ changed: Set<string>; changes: string[] }> {
+  const changed = new Set<string>()
+  const changes: string[] = []
+  const last = new Map(records.map((r) => [r.subscription_result!.recurring_id, r]))
+  const apply = async (record: TransactionRecord, deductionsOnly: boolean) => {
+    try {
+      const applied = await applySubscriptionRecord(container, record, { deductionsOnly })
+      if (applied?.changes.length && applied.subscription_id) {
+        changed.add(applied.subscription_id)
+        changes.push(...applied.changes)
+      }
+    } catch (err) {
+      failed(record, err as Error)
+    }
+  }
+  for (const record of records) await apply(record, true)
+  for (const record of last.values()) await apply(record, false)
+  return { changed, changes }
+}
+
 /** The contract from the session that sold it, when that session's payment went through; null otherwise. */
 async function recordFromSession(container: MedusaContainer, record: TransactionRecord, recurringId: string): Promise<string | null> {
   if (!record.order_no) return null
