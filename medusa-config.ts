@@ -110,7 +110,10 @@ export default defineConfig({
           merchant_id: env.GATEWAY_MERCHANT_ID || "701001",
           account_id: env.GATEWAY_ACCOUNT_ID || "701001010",
           sign_key: env.GATEWAY_SIGN_KEY || "sandbox_sign_key",
-          // Payout notifications arrive at the same verified route as payment notifications.
+          // Payout notifications arrive at the same verified route as payment notifications; the sandbox
+          // de-duplicates request_id (sandbox/README.md), so an open payout's notification may re-read it. Against
+          // the real gateway keep the default (false) until the gateway confirms that a repeated request_id pays once.
+          refresh_on_notification: true,
           ...(env.GATEWAY_STORE_URL ? { notify_url: `${env.GATEWAY_STORE_URL}/hooks/gateway/notifications` } : {}),
         },
         // When an alert is raised (an unknown outcome after 60 minutes, 5 rejected notifications an hour) and where

@@ -96,8 +96,9 @@ const payoutSchema = z.strictObject(
     /**
      * What a payout notification does. The API has no payout query: reading a payout means sending its request
      * again (same request_id), which pays nothing more only if the gateway de-duplicates request_id [assumed].
-     * `refresh_on_notification` (default true): an open payout's notification re-reads it, at most once per
-     * payout every `refresh_interval_seconds` (default 60); false: nothing is sent, staff refresh it.
+     * `refresh_on_notification` (default false: nothing is sent, staff refresh it; read the assumed de-duplication
+     * the way whose failure is loud, since a re-sent payout cannot be taken back): true lets an open payout's
+     * notification re-read it, at most once per payout every `refresh_interval_seconds` (default 60).
      */
     refresh_on_notification: z.boolean({ error: "must be true or false" }).optional(),
     refresh_interval_seconds: positiveIntOptionSchema.optional(),
@@ -107,7 +108,7 @@ const payoutSchema = z.strictObject(
 
 /** What a payout notification may re-send (option `payout.refresh_on_notification`), defaults filled in. */
 export function payoutRefreshRule(o: GatewayPayoutOptions | undefined): { onNotification: boolean; intervalSeconds: number } {
-  return { onNotification: o?.refresh_on_notification ?? true, intervalSeconds: o?.refresh_interval_seconds ?? 60 }
+  return { onNotification: o?.refresh_on_notification ?? false, intervalSeconds: o?.refresh_interval_seconds ?? 60 }
 }
 
 /**
