@@ -78,12 +78,14 @@ medusaIntegrationTestRunner({
         notify_url: "pass",
         "payout.notify_url": "pass",
         return_url: "pass",
+        // The check runs without a request here (as the command does): it cannot tell whether a proxy is in front.
+        client_address: "warn",
         regions: "pass",
         "job.order_sync": "pass",
         "job.refund_sync": "pass",
         "job.subscription_sync": "pass",
       })
-      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { pass: 10, warn: 1, fail: 0, skip: 0 } })
+      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { pass: 10, warn: 2, fail: 0, skip: 0 } })
       expect(byId(report, "environment").detail).toBe(`payments.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). payout.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). issuing.base_url ${gateway.sandbox.url}/api is the plugin's sandbox (a simulator: no money moves).`)
       expect(byId(report, "regions").detail).toContain("pp_gateway_card: Europe, Japan, Kuwait, United States")
       expect(byId(report, "job.order_sync").detail).toMatch(/^gateway-order-sync is scheduled ".+"; its last run started 0 min ago and succeeded/)
@@ -152,6 +154,18 @@ medusaIntegrationTestRunner({
       })
       expect(report.checks.find((c: any) => c.id === "notify_url").detail).toContain('"payments.store_url" is not set')
       noSecret(report)
+    })
+
+    it("fails the shoppers' address check when the admin's own request came through a proxy and client_ip is not set", async () => {
+      const direct = (await api.get("/admin/gateway/go-live", admin)).data.report
+      expect(direct.checks.find((c: any) => c.id === "client_address")).toMatchObject({ status: "pass", detail: expect.stringContaining("directly") })
+      const proxied = (await api.get("/admin/gateway/go-live", { headers: { ...admin.headers, "x-forwarded-for": "203.0.113.7" } })).data.report
+      expect(proxied.checks.find((c: any) => c.id === "client_address")).toMatchObject({
+        status: "fail",
+        detail: expect.stringContaining("through a proxy (they carry x-forwarded-for)"),
+        fix: expect.stringContaining("payments.client_ip"),
+      })
+      expect(proxied.ok).toBe(false)
     })
 
     it("the command exits 0 when nothing fails (--json: the report) and 1 naming a wrong sign key, without echoing it", async () => {

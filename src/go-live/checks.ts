@@ -6,7 +6,8 @@
  * - the gateway addresses: the plugin's sandbox, the gateway's test environment, or live, said plainly;
  * - the credentials of each API family, proven by a signed read-only call for something that does not exist
  *   (payments and payout: an order query; issuing: a cardholder query): the answer names what is wrong;
- * - the notification and return addresses; the providers enabled in regions; the sync jobs and their last runs.
+ * - the notification and return addresses; whether shoppers' addresses reach the card-attempt caps through a proxy;
+ * - the providers enabled in regions; the sync jobs and their last runs.
  *
  * Nothing it sends changes anything at the gateway. Its output never holds a key: every text is scrubbed of
  * the configured secrets before it leaves (`scrub`).
@@ -23,6 +24,7 @@ import { config as subscriptionSyncJob } from "../jobs/gateway-subscription-sync
 import type { GatewayEnvironment, GoLiveCheck, GoLiveReport, GoLiveStatus } from "../types/http/go-live"
 import { ENVIRONMENT_WORDS, environmentOf, notifyUrlVerdict, returnUrlVerdict, type Verdict } from "./addresses"
 import { acquiringProbeVerdict, issuingProbeVerdict } from "./credentials"
+import { clientAddressVerdict, type RequestHeaders } from "./client-address"
 
 const SYNC_JOBS = [
   { job: "order_sync", title: "Order sync job", config: orderSyncJob },
@@ -239,9 +241,15 @@ export function scrub(text: string, secrets: readonly string[]): string {
 
 /**
  * Runs every check against `options` (default: the plugin's own) and returns the report. The checks run in
- * parallel; a check that throws is a failed check naming the error, never a failed report.
+ * parallel; a check that throws is a failed check naming the error, never a failed report. `requestHeaders`: the
+ * admin page's request, which tells whether a proxy stands in front of the server (null from the command).
  */
-export async function runGoLiveChecks(container: MedusaContainer, options?: GatewayModuleOptions, now = new Date()): Promise<GoLiveReport> {
+export async function runGoLiveChecks(
+  container: MedusaContainer,
+  options?: GatewayModuleOptions,
+  now = new Date(),
+  requestHeaders: RequestHeaders | null = null,
+): Promise<GoLiveReport> {
   const o = options ?? container.resolve("gateway").moduleOptions()
   const guard = (id: string, title: string, run: () => Promise<GoLiveCheck | GoLiveCheck[]>) =>
     run().catch((err: unknown): GoLiveCheck => check(id, title, { status: "fail", detail: `The check could not run: ${err instanceof Error ? err.message : String(err)}`, fix: null }))
@@ -256,6 +264,9 @@ export async function runGoLiveChecks(container: MedusaContainer, options?: Gate
     o.payments
       ? check("return_url", "Return address", returnUrlVerdict(o.payments.return_url, environment, "payments.return_url"))
       : skip("return_url", "Return address", 'No "payments" option.'),
+    o.payments
+      ? check("client_address", "Shoppers' addresses (card-attempt caps)", clientAddressVerdict(requestHeaders, o.payments.client_ip))
+      : skip("client_address", "Shoppers' addresses (card-attempt caps)", 'No "payments" option.'),
     guard("regions", "Providers enabled in regions", () => regionsCheck(container)),
     guard("jobs", "Sync jobs", () => jobChecks(container, now)),
   ])

@@ -8,7 +8,8 @@ import { runGoLiveChecks } from "../../../../go-live"
 import type { AdminGatewayGoLiveResponse } from "../../../../types/http"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayGoLiveResponse>) => {
-  const report = await runGoLiveChecks(req.scope)
+  // Its own request came the way the store API's do: it tells whether a proxy stands in front of the server.
+  const report = await runGoLiveChecks(req.scope, undefined, new Date(), req.headers)
   // Each run asks the gateway afresh; a cached answer would hide the fix just made.
   res.setHeader("Cache-Control", "no-store")
   res.json({ report })
