@@ -7,6 +7,7 @@
 // each through its admin API, against the sandbox in its one-paid-code mode (`--paid-status 3000`), checking the
 // sandbox's ledger.
 // Exits non-zero on the first failure; ends with `packed-e2e: N passed, 0 failed`. `.ci/run` runs it.
+import { createHash } from "node:crypto"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
@@ -303,19 +304,42 @@ module.exports = defineConfig({
     ["3-D Secure", order3ds.order.id, threeDS.session.id],
     ["APM", orderApm.order.id, apmSession.id],
   ]
+  // What the gateway's order query reports, asked as the docs describe it (form-encoded; encryption_data =
+  // sha256(merchant_id + account_id + sign_key)): the plugin must not take its 3000 for a capture.
+  const reported = async (sessionId) => {
+    const fields = { merchant_id: env.GATEWAY_MERCHANT_ID, account_id: env.GATEWAY_ACCOUNT_ID, orders: sessionId }
+    const encryption_data = createHash("sha256").update(fields.merchant_id + fields.account_id + env.GATEWAY_SIGN_KEY).digest("hex")
+    const res = await fetch(`${sandbox.url}/v1/retrievalTrans`, form({ ...fields, encryption_data }))
+    return (await res.json()).orders_list?.at(-1)?.payment_status
+  }
+  const minor = (amount) => Math.round(Number(amount) * 100)
+  const ledger = async (sessionId) => (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(sessionId)}`)).json()).at(-1)
   for (const [what, orderId, sessionId] of paid) {
-    const ledger = async () => (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(sessionId)}`)).json()).at(-1)
     const { order: full } = await call("GET", `/admin/orders/${orderId}?fields=*payment_collections.payments`, null, adminHeaders)
     const payment = full.payment_collections[0].payments[0]
-    const before = await ledger()
-    check(`${what}: the gateway reports 3000 while nothing is captured, and Medusa does not take it for a capture`, before.captured_amount === "0.00" && !payment.captured_at, `${before.captured_amount} ${payment.captured_at}`)
+    const before = await ledger(sessionId)
+    const code = await reported(sessionId)
+    check(`${what}: the gateway reports 3000 while nothing is captured, and Medusa does not take it for a capture`, code === "3000" && before.captured_amount === "0.00" && !payment.captured_at, `${code} ${before.captured_amount} ${payment.captured_at}`)
     await call("POST", `/admin/payments/${payment.id}/capture`, {}, adminHeaders)
     await call("POST", `/admin/payments/${payment.id}/refund`, { amount: 5 }, adminHeaders)
     const { payment: after } = await call("GET", `/admin/payments/${payment.id}?fields=*captures,*refunds`, null, adminHeaders)
     check(`${what}: Medusa shows the capture and the refund`, after.captures.length === 1 && after.refunds.length === 1 && Number(after.refunds[0].amount) === 5)
-    const tx = await ledger()
-    check(`${what}: the gateway's ledger captured the whole amount`, tx.captured_amount === Number(payment.amount).toFixed(2), `${tx.captured_amount} vs ${payment.amount}`)
-    check(`${what}: the gateway's ledger holds the refund`, tx.refunds.length === 1 && tx.refunds[0].refund_amount === "5.00", JSON.stringify(tx.refunds))
+    const tx = await ledger(sessionId)
+    check(`${what}: the gateway's ledger captured what Medusa captured, the whole amount`, minor(tx.captured_amount) === minor(after.captures[0].amount) && minor(tx.captured_amount) === minor(payment.amount), `${tx.captured_amount} vs ${after.captures[0].amount} of ${payment.amount}`)
+    check(`${what}: the gateway's ledger holds the one refund Medusa made`, tx.refunds.length === 1 && minor(tx.refunded_amount) + minor(tx.pending_refund_amount) === 500, JSON.stringify(tx.refunds))
+  }
+
+  log("Running the order and refund syncs: Medusa and the gateway's ledger still agree")
+  for (const job of ["order_sync", "refund_sync"]) {
+    const { summary } = await call("POST", "/admin/gateway/sync-runs", { job }, adminHeaders)
+    check(`the ${job} run succeeds with no discrepancy`, summary.status === "succeeded" && summary.discrepancies.length === 0, JSON.stringify(summary).slice(0, 500))
+  }
+  for (const [what, , sessionId] of paid) {
+    const tx = await ledger(sessionId)
+    const [payment] = (await call("GET", `/admin/payments?payment_session_id=${sessionId}&fields=*captures,*refunds`, null, adminHeaders)).payments
+    const captured = payment.captures.reduce((sum, c) => sum + minor(c.amount), 0)
+    const refunded = payment.refunds.reduce((sum, r) => sum + minor(r.amount), 0)
+    check(`${what}: after the syncs, Medusa's captures and refunds equal the ledger's to the cent`, captured === minor(tx.captured_amount) && refunded === minor(tx.refunded_amount) + minor(tx.pending_refund_amount) && tx.refunds.length === 1, `${captured}/${refunded} vs ${tx.captured_amount}/${tx.refunded_amount}+${tx.pending_refund_amount}`)
   }
 }
 
