@@ -1,7 +1,8 @@
 // Browser test of the storefront example (examples/nextjs-storefront: a Next.js App Router storefront built in
 // production mode, the way Medusa's Next.js starter is written, on the plugin's storefront kit), as a shopper sees
-// it: card (approved, refused before sending, declined then paid), 3-D Secure passed (under /de/: the return keeps
-// the shopper's country) and failed (then paid again), the hosted page in a sandboxed iFrame on the gateway's
+// it: card (approved, refused before sending, declined then paid), 3-D Secure passed (under /de/, the kit in German: the return keeps
+// the shopper's country), confirmed late (the gateway's order query down: "still processing", then Check again) and
+// failed (then paid again), the hosted page in a sandboxed iFrame on the gateway's
 // origin, an APM, and saved cards in the one payment control. The cart id lives only in an httpOnly SameSite=Strict
 // cookie and every return from the gateway's side is cross-site (the sandbox is on 127.0.0.1, the shop on
 // localhost). Each card step also checks that the card number goes nowhere but the body of the plugin's card route
@@ -134,14 +135,42 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await assertCardDataOnlyInCardRoute([CARDS.decline, CARDS.approve])
   })
 
-  await step("storefront: 3-D Secure for a German shopper: POST to the issuer, back cross-site, order under /de/", async () => {
+  await step("storefront: 3-D Secure for a German shopper: the kit in German, POST to the issuer, back cross-site, order under /de/", async () => {
     const posted = handOff()
-    await payByCard(CARDS.threeDS, "de")
+    await checkout("pp_gateway_card", "de")
+    // The example passes messages="de" under /de/: the kit's own texts, not the page's, are German.
+    if (!(await page.getByText("Kartennummer", { exact: true }).count())) throw new Error("the card form's number label is not German under /de/")
+    await fillCard(CARDS.threeDS)
+    await page.getByTestId("card-number").fill("4242")
+    await page.getByTestId("card-submit").click()
+    await expectIn("card-number-error", "Die Kartennummer hat 12 bis 19 Ziffern.")
+    await fillCard(CARDS.threeDS)
+    await page.getByTestId("card-submit").click()
     checkHandOff(await posted)
     await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
     await expectOrderAfterReturn("de")
     await assertCardDataOnlyInCardRoute([CARDS.threeDS])
     await screenshot("storefront-3ds-confirmed-de")
+  })
+
+  await step("storefront: a confirmation the gateway has not given yet says 'still processing', and Check again then shows the order", async () => {
+    const faults = (method, rules) =>
+      fetch(`${gatewayUrl}/sandbox/faults`, { method, headers: { "content-type": "application/json" }, ...(rules ? { body: JSON.stringify({ rules }) } : {}) })
+    const posted = handOff()
+    await payByCard(CARDS.threeDS)
+    await posted
+    // The gateway's order query is down when the shopper comes back: nothing can confirm the payment yet.
+    await faults("POST", [{ path: "/v1/retrievalTrans", fault: "error5xx" }])
+    try {
+      await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
+      await page.waitForURL(/\/us\/checkout\/return/, { timeout: 60_000 })
+      await expectIn("gateway-return-requires-more", "still being processed", 120_000)
+      await screenshot("storefront-return-still-processing")
+    } finally {
+      await faults("DELETE")
+    }
+    await page.getByTestId("gateway-return-check-again").click()
+    await expectOrderAfterReturn("us")
   })
 
   await step("storefront: a failed 3-D Secure shows the decline with Pay again, which pays the same cart", async () => {
