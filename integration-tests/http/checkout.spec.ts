@@ -96,6 +96,30 @@ medusaIntegrationTestRunner({
         expect(tx.is3ds).toBe("1")
       })
 
+      it("answers 'not finished yet' while the gateway cannot be asked after 3-D Secure, never a decline, then the order", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        await completeIssuerPage(posted.data.payment_session.data.issuer_url)
+        // The shopper paid, and comes back while the gateway's order query is down.
+        gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "error5xx" }])
+        try {
+          for (let i = 0; i < 2; i++) {
+            const waiting = await shopper.complete(cartId)
+            expect(waiting.status).toBe(200)
+            expect(waiting.data).toMatchObject({ type: "cart", error: { type: "payment_requires_more_error" } })
+          }
+          const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+          const mine = data.cart.payment_collection.payment_sessions.find((s: any) => s.id === session.id)
+          expect(mine.status).toBe("requires_more")
+          expect(mine.data.decline ?? null).toBeNull()
+        } finally {
+          gateway.sandbox.clearFaults()
+        }
+        expect((await shopper.complete(cartId)).data.type).toBe("order")
+        const [tx] = await gateway.transactions(session.id)
+        expect(tx.payment_status).toBe("2000") // authorised once, never paid twice
+      })
+
       it("fails the session when 3-D Secure fails", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
         const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
