@@ -183,7 +183,8 @@ const REQUIRES_MORE = "payment_requires_more_error"
 
 /**
  * Completes the cart: the order, or why not. The plugin confirms every redirect payment with the gateway
- * here (the shopper's return is never trusted). When no order is made, the gateway session's decline (a
+ * here (the shopper's return is never trusted). A store that does not answer, or fails (5xx), is "not confirmed
+ * yet" (`requires_more`), never a decline. When no order is made, the gateway session's decline (a
  * shopper's category, never the gateway's own reason) is read back from the cart, so the shopper sees why.
  */
 export async function completeCart(sdk: GatewaySdk, cartId: string, options?: CallOptions): Promise<CompletionResult> {
@@ -199,6 +200,12 @@ export async function completeCart(sdk: GatewaySdk, cartId: string, options?: Ca
     }
     failure = res.error?.message ?? null
   } catch (err) {
+    // No answer, or the store's own failure (5xx): nothing says the payment failed, and the shopper may have paid.
+    // "Not confirmed yet" lets them check again; a decline would invite a second payment.
+    const status = (err as { status?: unknown })?.status
+    if (typeof status !== "number" || status >= 500) {
+      return { type: "requires_more", message: "The payment could not be confirmed yet." }
+    }
     failure = err instanceof Error ? err.message : String(err)
   }
   const decline = await declineOfCart(sdk, cartId, options).catch(() => null)

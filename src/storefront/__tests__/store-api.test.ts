@@ -194,6 +194,14 @@ describe("completing the cart", () => {
     expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "declined", message: "The payment was not approved by the bank or the payment method." })
   })
 
+  it("tells 'not confirmed yet', never a decline, when the store fails or does not answer", async () => {
+    answers["POST /store/carts/cart_1/complete"] = () => ({ status: 500, json: { type: "unknown_error", message: "An unknown error occurred." } })
+    answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_gateway_card", status: "error", data: { gateway_state: "failed" } }] } } } })
+    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+    const unreachable = new Medusa({ baseUrl: "http://127.0.0.1:1", publishableKey: "pk_test" })
+    expect(await completeCart(unreachable as any, "cart_1")).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+  })
+
   it("falls back to the store's message when the session has no reason", async () => {
     answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "not_allowed", message: "Payment authorization failed" } })
     answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "s", provider_id: "pp_system_default", status: "error", data: { decline: { code: "x", message: "not ours" } } }] } } } })
