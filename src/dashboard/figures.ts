@@ -190,10 +190,10 @@ export function paymentsDashboard(
     threeds,
     completion,
     days: [...days.values()],
-    declines: [...declines.values()].sort((a, b) => b.count - a.count || String(a.code).localeCompare(String(b.code))),
+    declines: [...declines.values()].sort((a, b) => b.count - a.count || (a.code ?? "\uffff").localeCompare(b.code ?? "\uffff")),
     money: moneyOut,
     money_days: moneyDays,
-    chargeback_ratio: { chargebacks, approved: totals.approved, ratio, threshold, over: ratio !== null && ratio > threshold },
+    chargeback_ratio: { chargebacks, approved: totals.approved, ratio, threshold, over: ratio !== null && ratio >= threshold },
     by: {
       provider: breakdown(rows, (r) => gatewayProviderId(r.method)),
       card_brand: breakdown(rows, brandOf),

@@ -85,7 +85,7 @@ export interface PaymentsDashboard {
   money: DashboardMoney[]
   /** Per day and currency, only days with money. */
   money_days: DashboardMoneyDay[]
-  /** Chargebacks booked in the period ÷ attempts approved in the period, against the store's threshold. */
+  /** Chargebacks booked in the period ÷ attempts approved in the period; `over` when at or over the store's threshold (a fraction). */
   chargeback_ratio: { chargebacks: number; approved: number; ratio: number | null; threshold: number; over: boolean }
   by: { provider: DashboardBreakdown[]; card_brand: DashboardBreakdown[]; currency: DashboardBreakdown[] }
   /** The filters' choices: what the period holds (whatever is filtered). */
