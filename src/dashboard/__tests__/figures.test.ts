@@ -94,12 +94,12 @@ describe("the dashboard's period", () => {
 
   it("refuses a bad date, a reversed period, one over 366 days, an unknown provider or brand, naming the field", () => {
     const issues = (q: Record<string, string>) => AdminGatewayDashboardSchema.safeParse(q).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`)
-    expect(issues({ from: "2026-02-30" })).toEqual(["from: must be a date YYYY-MM-DD"])
-    expect(issues({ from: "2026-03-02", to: "2026-03-01" })).toEqual(["from: must be on or before to"])
-    expect(issues({ from: "2025-01-01", to: "2026-01-02" })).toEqual(["from: must be at most 366 days before to"])
-    expect(issues({ provider_id: "pp_system_default" })?.[0]).toMatch(/^provider_id: must be one of pp_gateway_card/)
+    expect(issues({ from: "2026-02-30" })).toEqual(["from: from must be a date YYYY-MM-DD"])
+    expect(issues({ from: "2026-03-02", to: "2026-03-01" })).toEqual(["from: from must be on or before to"])
+    expect(issues({ from: "2025-01-01", to: "2026-01-02" })).toEqual(["from: from must be at most 366 days before to"])
+    expect(issues({ provider_id: "pp_system_default" })?.[0]).toMatch(/^provider_id: provider_id must be one of pp_gateway_card/)
     expect(issues({ card_brand: "visa" })).toBeUndefined()
-    expect(issues({ card_brand: "bogus" })?.[0]).toMatch(/^card_brand: must be one of unknown, visa/)
+    expect(issues({ card_brand: "bogus" })?.[0]).toMatch(/^card_brand: card_brand must be one of unknown, visa/)
     expect(AdminGatewayDashboardSchema.parse({ currency: "usd" }).currency).toBe("USD")
   })
 })
