@@ -10,8 +10,8 @@ import os from "node:os"
 import path from "node:path"
 import { prepareStore, PreparedStore, REPO } from "./lib/medusa-store"
 
-const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation"] as const
-const NEEDS_STORE = new Set<string>(["checkout", "reconciliation"])
+const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation", "dashboard"] as const
+const NEEDS_STORE = new Set<string>(["checkout", "reconciliation", "dashboard"])
 const TS_NODE = path.join(REPO, "node_modules/.bin/ts-node")
 
 /**
