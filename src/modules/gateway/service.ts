@@ -117,6 +117,9 @@ const STALE_NOTIFICATION_MINUTES = 5
 
 const clip = (v: string | null, max: number) => (v === null ? null : v.slice(0, max))
 
+/** The gateway's reason as it may be kept: redacted, like every text the plugin stores. */
+const redactedDecline = (d: GatewayDecline): GatewayDecline => ({ code: String(redact(d.code)), message: String(redact(d.message)) })
+
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
 /** Which part of the module's options a client comes from, and what to set when it is missing. */
@@ -129,7 +132,7 @@ const NOT_CONFIGURED = {
 
 /**
  * The plugin's own records (the gateway's notifications, payment details, sync runs, payouts, cardholders,
- * cards, card groups, the audit of operations) and the domain layer for everything outside the payment module:
+ * cards, card groups, the audit of operations, the payments dashboard's attempts and money with their roll-ups) and the domain layer for everything outside the payment module:
  * the acquiring client of the `payments` option, the issuing and payout clients (one connection pool each,
  * created once from the module's options), the card-post caps, and the domain's lookups.
  * Routes, jobs, subscribers and workflows reach it as `container.resolve("gateway")`.
@@ -326,7 +329,8 @@ class GatewayModuleService extends MedusaService({
 
   /** Keeps the gateway's reason of a refused payment attempt for staff (the order widget), redacted. */
   async recordDecline(orderNo: string, decline: GatewayDecline): Promise<void> {
-    const fields = { decline_code: String(redact(decline.code)).slice(0, 100), decline_message: String(redact(decline.message)).slice(0, 1000) }
+    const clean = redactedDecline(decline)
+    const fields = { decline_code: clean.code.slice(0, 100), decline_message: clean.message.slice(0, 1000) }
     const [existing] = await this.listGatewayPayments({ order_no: orderNo }, { select: ["id"] })
     if (existing) await this.updateGatewayPayments({ id: existing.id, ...fields })
     else await this.createGatewayPayments({ order_no: orderNo, ...fields })
@@ -342,7 +346,8 @@ class GatewayModuleService extends MedusaService({
   @InjectManager()
   async recordPayment(snapshot: PaymentSnapshot, @MedusaContext() sharedContext: Context = {}): Promise<void> {
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
-    if (snapshot.attempt) await recordAttempt(knex, snapshot.attempt)
+    const attempt = snapshot.attempt
+    if (attempt) await recordAttempt(knex, { ...attempt, decline: attempt.decline && redactedDecline(attempt.decline) })
     await recordMoney(knex, snapshot.money.dimensions, snapshot.money.movements)
   }
 
@@ -355,8 +360,7 @@ class GatewayModuleService extends MedusaService({
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
     const attempt = await attemptOfTransaction(knex, orderNo, transactionId)
     if (!attempt) return
-    const clean = { code: String(redact(decline.code)), message: String(redact(decline.message)) }
-    await recordAttempt(knex, { ...attempt, outcome: null, threeds: null, transaction_id: transactionId, card_brand: null, decline: clean }, false)
+    await recordAttempt(knex, { ...attempt, outcome: null, threeds: null, transaction_id: transactionId, card_brand: null, decline: redactedDecline(decline) }, false)
   }
 
   /** The payments dashboard of the days `from` to `to` (YYYY-MM-DD, UTC, both included), filtered. */

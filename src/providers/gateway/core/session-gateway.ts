@@ -72,8 +72,10 @@ export class SessionGateway {
    * stop a payment.
    */
   async track(data: GatewaySessionData, extra: Parameters<typeof paymentSnapshot>[1] = {}): Promise<void> {
+    const snapshot = paymentSnapshot(data, extra)
+    if (!snapshot.attempt && !snapshot.money.movements.length) return
     try {
-      await this.records()?.recordPayment(paymentSnapshot(data, extra))
+      await this.records()?.recordPayment(snapshot)
     } catch (err) {
       this.logger?.warn(`Gateway payment ${data.order_no}: the dashboard's record could not be written: ${String(redact((err as Error).message))}`)
     }
