@@ -132,9 +132,10 @@ const NOT_CONFIGURED = {
 
 /**
  * The plugin's own records (the gateway's notifications, payment details, sync runs, payouts, cardholders,
- * cards, card groups, the audit of operations, the payments dashboard's attempts and money with their roll-ups) and the domain layer for everything outside the payment module:
- * the acquiring client of the `payments` option, the issuing and payout clients (one connection pool each,
- * created once from the module's options), the card-post caps, and the domain's lookups.
+ * cards, card groups, the audit of operations, the payments dashboard's attempts and money with their daily
+ * roll-ups) and the domain layer for everything outside the payment module: the acquiring client of the
+ * `payments` option, the issuing and payout clients (one connection pool each, created once from the module's
+ * options), the card-post caps, and the domain's lookups.
  * Routes, jobs, subscribers and workflows reach it as `container.resolve("gateway")`.
  */
 class GatewayModuleService extends MedusaService({
