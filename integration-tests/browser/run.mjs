@@ -220,7 +220,7 @@ async function main() {
   if (!subscribed.session.data.subscription?.recurring_id) throw new Error(`the Coffee Club payment carries no subscription: ${JSON.stringify(subscribed.session.data.subscription)}`)
   log("for the payments dashboard: a declined card then a Mastercard on one session, captured and partly refunded through the admin API")
   const retried = await placeOrder(stack, "5555555555554444", "tshirt", { declinedFirst: true })
-  const adminApi = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt" } })
+  const adminApi = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
   await adminApi.auth.login("user", "emailpass", { email: admin.email, password: admin.password })
   const { order: retriedOrder } = await adminApi.admin.order.retrieve(retried.order.id, { fields: "id,*payment_collections.payments" })
   const retriedPayment = retriedOrder.payment_collections[0].payments[0].id

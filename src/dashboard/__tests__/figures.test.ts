@@ -1,5 +1,6 @@
 import { AttemptDayRow, daysOf, MoneyDayRow, paymentsDashboard } from "../figures"
 import { AdminGatewayDashboardSchema, dashboardPeriod } from "../../api/admin/gateway/schemas/dashboard"
+import { chargebackThreshold, validateModuleOptions } from "../../modules/gateway/options"
 
 const row = (patch: Partial<AttemptDayRow>): AttemptDayRow => ({
   day: "2026-11-02",
@@ -101,5 +102,18 @@ describe("the dashboard's period", () => {
     expect(issues({ card_brand: "visa" })).toBeUndefined()
     expect(issues({ card_brand: "bogus" })?.[0]).toMatch(/^card_brand: card_brand must be one of unknown, visa/)
     expect(AdminGatewayDashboardSchema.parse({ currency: "usd" }).currency).toBe("USD")
+  })
+})
+
+describe("the chargeback threshold the store sets (module option dashboard.chargeback_threshold_percent)", () => {
+  it("is a percentage, 1 by default, used as a fraction", () => {
+    expect(chargebackThreshold(undefined)).toBe(0.01)
+    expect(chargebackThreshold(validateModuleOptions({ dashboard: { chargeback_threshold_percent: 0.9 } }).dashboard)).toBeCloseTo(0.009, 12)
+  })
+
+  it("refuses what is not a percentage over 0 and at most 100, naming the option", () => {
+    const bad = (dashboard: unknown) => () => validateModuleOptions({ dashboard })
+    for (const v of [0, -1, 101, "1"]) expect(bad({ chargeback_threshold_percent: v })).toThrow('Gateway module: option "dashboard.chargeback_threshold_percent" must be a percentage greater than 0 and at most 100')
+    expect(bad({ threshold: 1 })).toThrow('option "dashboard.threshold" is not known')
   })
 })
