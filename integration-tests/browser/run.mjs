@@ -631,9 +631,15 @@ async function main() {
     await expectIn("dashboard-by-provider", "Card")
     await expectIn("dashboard-by-card-brand", "Mastercard")
     await expectIn("tile-chargebacks", "threshold 1.00 %")
-    for (const chart of ["dashboard-attempts-chart", "dashboard-money-chart"]) await page.getByTestId(chart).locator("svg.recharts-surface").first().waitFor({ state: "visible" })
+    for (const chart of ["dashboard-attempts-chart", "dashboard-money-chart"]) {
+      await page.getByTestId(chart).locator("svg.recharts-surface").first().waitFor({ state: "visible" })
+      // Today's bars are drawn (a bar of height 0 is drawn as nothing).
+      await page.getByTestId(chart).locator("path.recharts-rectangle").first().waitFor({ state: "visible" })
+    }
     const text = await page.getByTestId("payments-dashboard").innerText()
     for (const secret of ["4000000000000002", "5555555555554444", "4242424242424242"]) if (text.includes(secret)) throw new Error("the dashboard shows a card number")
+    // The admin scrolls inside its layout, so the whole dashboard is shot in a tall window.
+    await page.setViewportSize({ width: 1440, height: 2600 })
     await screenshot("payments-dashboard")
 
     await selectOption(page.getByTestId("dashboard-brand-filter").getByRole("combobox"), "Mastercard")
@@ -645,6 +651,7 @@ async function main() {
     if (!(filtered >= 1 && filtered < attempts)) throw new Error(`filtered by Mastercard the dashboard counts ${filtered} attempts of ${attempts}`)
     if ((await page.getByTestId("dashboard-by-card-brand").innerText()).includes("Visa")) throw new Error("the brand filter kept Visa")
     await screenshot("payments-dashboard-mastercard")
+    await page.setViewportSize({ width: 1440, height: 900 })
 
     await selectOption(page.getByTestId("dashboard-period").getByRole("combobox"), "Last 7 days")
     await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=|to=.*from=/)

@@ -1,4 +1,4 @@
-/** The dashboard's charts (recharts), each over the period's days. */
+/** The dashboard's charts (recharts), each over the period's days; drawn at once (no animation: figures, not a show). */
 import { Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
@@ -36,10 +36,10 @@ export const AttemptsChart = ({ days }: { days: Json<DashboardDay>[] }) => {
         <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" {...axis} />
         <Tooltip {...tooltipStyle} formatter={(v, name) => (name === "Approval rate" ? `${v} %` : v)} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar yAxisId="n" dataKey="approved" name="Approved" stackId="a" fill={COLOURS.approved} />
-        <Bar yAxisId="n" dataKey="declined" name="Declined" stackId="a" fill={COLOURS.declined} />
-        <Bar yAxisId="n" dataKey="open" name="Pending, review, canceled" stackId="a" fill={COLOURS.open} />
-        <Line yAxisId="rate" dataKey="rate" name="Approval rate" stroke={COLOURS.rate} strokeWidth={2} dot={false} connectNulls />
+        <Bar isAnimationActive={false} yAxisId="n" dataKey="approved" name="Approved" stackId="a" fill={COLOURS.approved} />
+        <Bar isAnimationActive={false} yAxisId="n" dataKey="declined" name="Declined" stackId="a" fill={COLOURS.declined} />
+        <Bar isAnimationActive={false} yAxisId="n" dataKey="open" name="Pending, review, canceled" stackId="a" fill={COLOURS.open} />
+        <Line yAxisId="rate" dataKey="rate" name="Approval rate" stroke={COLOURS.rate} strokeWidth={2} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
       </ComposedChart>
     </Frame>
   )
@@ -61,9 +61,9 @@ export const ThreeDsChart = ({ days }: { days: Json<DashboardDay>[] }) => {
         <YAxis allowDecimals={false} {...axis} />
         <Tooltip {...tooltipStyle} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="passed" name="Passed" stackId="t" fill={COLOURS.passed} />
-        <Bar dataKey="failed" name="Failed" stackId="t" fill={COLOURS.failed} />
-        <Bar dataKey="open" name="Not finished" stackId="t" fill={COLOURS.notFinished} />
+        <Bar isAnimationActive={false} dataKey="passed" name="Passed" stackId="t" fill={COLOURS.passed} />
+        <Bar isAnimationActive={false} dataKey="failed" name="Failed" stackId="t" fill={COLOURS.failed} />
+        <Bar isAnimationActive={false} dataKey="open" name="Not finished" stackId="t" fill={COLOURS.notFinished} />
       </BarChart>
     </Frame>
   )
@@ -89,9 +89,9 @@ export const MoneyChart = ({ days, moneyDays, currency }: { days: Json<Dashboard
         <YAxis {...axis} />
         <Tooltip {...tooltipStyle} formatter={(_value, name, item) => `${(item.payload as (typeof data)[number]).text?.[MONEY_KEYS[String(name)]!] ?? "0"} ${currency}`} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="captured" name="Captured" fill={COLOURS.captured} />
-        <Bar dataKey="refunded" name="Refunded" fill={COLOURS.refunded} />
-        <Bar dataKey="charged_back" name="Charged back" fill={COLOURS.chargedBack} />
+        <Bar isAnimationActive={false} dataKey="captured" name="Captured" fill={COLOURS.captured} />
+        <Bar isAnimationActive={false} dataKey="refunded" name="Refunded" fill={COLOURS.refunded} />
+        <Bar isAnimationActive={false} dataKey="charged_back" name="Charged back" fill={COLOURS.chargedBack} />
       </BarChart>
     </Frame>
   )
