@@ -122,7 +122,7 @@ const PaymentsDashboardPage = () => {
           </Section>
 
           <Section title="By provider, card brand and currency" testId="dashboard-breakdown">
-            <div className="grid grid-cols-1 divide-y xl:grid-cols-3 xl:divide-x xl:divide-y-0">
+            <div className="grid grid-cols-1 divide-y 2xl:grid-cols-3 2xl:divide-x 2xl:divide-y-0">
               <BreakdownTable title="Provider" rows={d.by.provider} label={providerLabel} testId="dashboard-by-provider" />
               <BreakdownTable title="Card brand" rows={d.by.card_brand} label={brandLabel} testId="dashboard-by-card-brand" />
               <BreakdownTable title="Currency" rows={d.by.currency} label={(c) => c} testId="dashboard-by-currency" />
