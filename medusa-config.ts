@@ -119,6 +119,10 @@ export default defineConfig({
         // When an alert is raised (an unknown outcome after 60 minutes, 5 rejected notifications an hour) and where
         // it goes besides the admin's feed.
         alerts,
+        // The payments dashboard warns when chargebacks reach this share of approved payments (the plugin's default: 1 %).
+        ...(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT
+          ? { dashboard: { chargeback_threshold_percent: Number(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT) } }
+          : {}),
         // How often one notification record's deliveries have the gateway read (the plugin's default: once a minute).
         ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS
           ? { notifications: { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) } }

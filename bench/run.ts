@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: runs every benchmark in sequence (or the ones named: `npm run bench -- checkout`), each in
  * its own process, and writes their JSON objects to bench/results.json with the machine they ran on.
- * The store-backed benchmarks (checkout, reconciliation) share one prepared store (database migrated and
- * seeded once).
+ * The store-backed benchmarks (checkout, reconciliation, dashboard) share one prepared store (database migrated
+ * and seeded once).
  */
 import { spawn } from "node:child_process"
 import { writeFileSync } from "node:fs"
@@ -10,8 +10,8 @@ import os from "node:os"
 import path from "node:path"
 import { prepareStore, PreparedStore, REPO } from "./lib/medusa-store"
 
-const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation"] as const
-const NEEDS_STORE = new Set<string>(["checkout", "reconciliation"])
+const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation", "dashboard"] as const
+const NEEDS_STORE = new Set<string>(["checkout", "reconciliation", "dashboard"])
 const TS_NODE = path.join(REPO, "node_modules/.bin/ts-node")
 
 /**

@@ -77,7 +77,7 @@ process.on("SIGINT", async () => {
 // An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
 const ADDRESS = { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "New York", province: "NY", postal_code: "10001", country_code: "us", phone: "+12125550100" }
 
-async function placeOrder({ storeUrl, seed }, number, variant = "tshirt") {
+async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { declinedFirst = false } = {}) {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
   const { cart } = await sdk.store.cart.create({
     region_id: seed.regions.usd,
@@ -91,7 +91,13 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt") {
   const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_card" })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
   const card = { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
-  const { payment_session } = await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { cart_id: cart.id, card } })
+  const post = (c) => sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { cart_id: cart.id, card: c } })
+  if (declinedFirst) {
+    // The sandbox's declined card first, then the card on the same session: a retry, as a shopper would.
+    const { payment_session: refused } = await post({ ...card, number: "4000000000000002" })
+    if (refused.status !== "error") throw new Error(`the declined card's session is ${refused.status}, expected error`)
+  }
+  const { payment_session } = await post(card)
   const res = await sdk.store.cart.complete(cart.id)
   if (res.type !== "order") throw new Error(`checkout with ${number} did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
   return { order: res.order, session: payment_session }
@@ -212,6 +218,14 @@ async function main() {
   log("a guest buys the Coffee Club (a subscription variant) by card")
   const subscribed = await placeOrder(stack, "4242424242424242", "coffeeClub")
   if (!subscribed.session.data.subscription?.recurring_id) throw new Error(`the Coffee Club payment carries no subscription: ${JSON.stringify(subscribed.session.data.subscription)}`)
+  log("for the payments dashboard: a declined card then a Mastercard on one session, captured and partly refunded through the admin API")
+  const retried = await placeOrder(stack, "5555555555554444", "tshirt", { declinedFirst: true })
+  const adminApi = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
+  await adminApi.auth.login("user", "emailpass", { email: admin.email, password: admin.password })
+  const { order: retriedOrder } = await adminApi.admin.order.retrieve(retried.order.id, { fields: "id,*payment_collections.payments" })
+  const retriedPayment = retriedOrder.payment_collections[0].payments[0].id
+  await adminApi.admin.payment.capture(retriedPayment, {})
+  await adminApi.admin.payment.refund(retriedPayment, { amount: 5 })
 
   // A fresh profile (--user-data-dir, which playwright passes for a persistent context).
   browser = await chromium.launchPersistentContext(userDataDir, {
@@ -258,7 +272,7 @@ async function main() {
 
   await step("sidebar lists the gateway pages", async () => {
     await open("/gateway", () => expectTestId("gateway-overview", 120_000))
-    for (const label of ["Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation", "Go-live check"]) {
+    for (const label of ["Payments", "Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation", "Go-live check"]) {
       await page.locator("nav, aside").getByRole("link", { name: label }).first().waitFor({ state: "visible" })
     }
     await screenshot("gateway-overview")
@@ -601,8 +615,48 @@ async function main() {
   })
 
   // The storefront example (examples/nextjs-storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
+  const adminPage = page
   page = await context.newPage()
   await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, gatewayUrl: stack.sandbox.url, step, screenshot, pageErrors, log })
+
+  // Last, once the storefront's payments (3-D Secure passed and failed, the hosted page, an APM...) are in it too.
+  page = adminPage
+  await step("payments dashboard: figures and charts of today, the gateway's decline reasons, filters kept in the URL", async () => {
+    await open("/gateway/payments", () => expectTestId("dashboard-tiles", 120_000))
+    const attempts = Number((await page.getByTestId("tile-attempts").locator("h2").innerText()).trim())
+    // The setup alone made 5 attempts: held, paid, Coffee Club, and the declined card and its retry.
+    if (!(attempts >= 5)) throw new Error(`the dashboard counts ${attempts} attempts; the setup alone made 5`)
+    await expectIn("dashboard-decline-D0002", "Card declined")
+    await expectIn("dashboard-money-USD", "5.00")
+    await expectIn("dashboard-by-provider", "Card")
+    await expectIn("dashboard-by-card-brand", "Mastercard")
+    await expectIn("tile-chargebacks", "threshold 1.00 %")
+    for (const chart of ["dashboard-attempts-chart", "dashboard-money-chart"]) {
+      await page.getByTestId(chart).locator("svg.recharts-surface").first().waitFor({ state: "visible" })
+      // Today's bars are drawn (a bar of height 0 is drawn as nothing).
+      await page.getByTestId(chart).locator("path.recharts-rectangle").first().waitFor({ state: "visible" })
+    }
+    const text = await page.getByTestId("payments-dashboard").innerText()
+    for (const secret of ["4000000000000002", "5555555555554444", "4242424242424242"]) if (text.includes(secret)) throw new Error("the dashboard shows a card number")
+    // The admin scrolls inside its layout, so the whole dashboard is shot in a tall window.
+    await page.setViewportSize({ width: 1440, height: 2600 })
+    await screenshot("payments-dashboard")
+
+    await selectOption(page.getByTestId("dashboard-brand-filter").getByRole("combobox"), "Mastercard")
+    await page.waitForURL(/card_brand=mastercard/)
+    await expectIn("dashboard-by-card-brand", "Mastercard")
+    await page.reload({ waitUntil: "domcontentloaded" })
+    await expectTestId("dashboard-tiles", 60_000)
+    const filtered = Number((await page.getByTestId("tile-attempts").locator("h2").innerText()).trim())
+    if (!(filtered >= 1 && filtered < attempts)) throw new Error(`filtered by Mastercard the dashboard counts ${filtered} attempts of ${attempts}`)
+    if ((await page.getByTestId("dashboard-by-card-brand").innerText()).includes("Visa")) throw new Error("the brand filter kept Visa")
+    await screenshot("payments-dashboard-mastercard")
+    await page.setViewportSize({ width: 1440, height: 900 })
+
+    await selectOption(page.getByTestId("dashboard-period").getByRole("combobox"), "Last 7 days")
+    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=|to=.*from=/)
+    await expectIn("dashboard-attempts", "Attempts per day")
+  })
 
   if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
 }

@@ -544,6 +544,23 @@ describe("hosted page /v1/checkout", () => {
     expect(reuse.status).toBe(410)
   })
 
+  test("GET /sandbox/pages lists every page made, paid or not, with its transaction once paid", async () => {
+    const { req: paidReq, r } = await openCheckout()
+    const { req: openReq } = await openCheckout()
+    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+    const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+      method: "POST",
+      body: new URLSearchParams({ card: "4242424242424242", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
+      redirect: "manual",
+    })
+    const txId = new URL(paid.headers.get("location")).searchParams.get("transaction_id")
+    const list = await (await fetch(`${sb.url}/sandbox/pages`)).json()
+    const of = (orderNo) => list.find((p) => p.order_no === orderNo)
+    expect(of(paidReq.order_no)).toEqual({ gbc_id: gbc, order_no: paidReq.order_no, currency: paidReq.currency, amount: paidReq.amount, created_at: expect.any(String), used: true, transaction_id: txId })
+    expect(of(openReq.order_no)).toMatchObject({ used: false, transaction_id: null })
+    expect(JSON.stringify(list)).not.toContain("encryption_data")
+  })
+
   test("3-D Secure card on the hosted page goes on to the issuer page", async () => {
     const { r } = await openCheckout()
     const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]

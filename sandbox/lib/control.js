@@ -147,6 +147,23 @@ function handleControl(ctx, info) {
         return rec ? reply(202, rec) : reply(404, { error: `no notification ${id}` })
       }
       break
+    case "pages":
+      // The hosted payment pages made by /v1/checkout, paid or not (their request without its signature).
+      if (method === "GET" && id === undefined) {
+        return reply(
+          200,
+          [...ctx.store.pages.values()].map((/** @type {any} */ p) => ({
+            gbc_id: p.gbc_id,
+            order_no: p.request.order_no,
+            currency: p.request.currency,
+            amount: p.request.amount,
+            created_at: p.created_at,
+            used: p.used,
+            transaction_id: p.transaction_id,
+          })),
+        )
+      }
+      break
     case "refunds":
       if (id === undefined) {
         if (method === "GET") return reply(200, [...ctx.store.refunds.values()].map((r) => S.refundRecord(ctx.store, r)))

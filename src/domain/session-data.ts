@@ -83,6 +83,11 @@ export interface GatewaySessionData {
   /** Amount and currency of the authorisation, as sent to the gateway (decimal text). */
   amount: string
   currency: string
+  /**
+   * Our id of the current payment attempt (a card post, an APM redirect, a hosted page): its row in the plugin's
+   * record of attempts (the payments dashboard). Set when the attempt is sent; not secret.
+   */
+  attempt_id: string | null
   /** The current attempt's transaction. */
   transaction_id: string | null
   /** Earlier attempts on this session (declined, failed): their notifications and records are ignored. */
@@ -146,6 +151,7 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
     method,
     amount,
     currency,
+    attempt_id: null,
     transaction_id: null,
     superseded_transaction_ids: [],
     gateway_state: null,
@@ -229,6 +235,7 @@ function readSubscription(v: unknown): SessionSubscription | null {
 export function readSessionData(data: Record<string, unknown> | undefined): GatewaySessionData | null {
   if (!data || typeof data.order_no !== "string" || !GATEWAY_METHODS.includes(data.method as GatewayMethod)) return null
   const d = emptySessionData(data.order_no, data.method as GatewayMethod, String(data.amount ?? ""), String(data.currency ?? ""))
+  d.attempt_id = str(data.attempt_id)
   d.transaction_id = str(data.transaction_id)
   d.superseded_transaction_ids = list(data.superseded_transaction_ids).filter((x): x is string => typeof x === "string")
   d.gateway_state = GATEWAY_STATES.includes(data.gateway_state as GatewayState) ? (data.gateway_state as GatewayState) : null
@@ -275,6 +282,7 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     method: d.method,
     amount: d.amount,
     currency: d.currency,
+    attempt_id: d.attempt_id,
     transaction_id: d.transaction_id,
     superseded_transaction_ids: [...d.superseded_transaction_ids],
     gateway_state: d.gateway_state,

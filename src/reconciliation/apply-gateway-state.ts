@@ -30,6 +30,7 @@ import {
   toProviderData,
 } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
+import { trackGatewayState } from "../dashboard/track"
 import { bookLostChargebacks } from "./chargebacks"
 import { orderOfPaymentCollection } from "./order-of-session"
 import { applySubscriptionRecord } from "./subscriptions"
@@ -230,6 +231,7 @@ export async function applyGatewayState(
       last_reconciled_at: new Date(),
       discrepancy,
     })
+    await trackGatewayState(container, orderNo, record)
     if (changes.length) {
       container.resolve(ContainerRegistrationKeys.LOGGER).info(String(redact(`Gateway payment ${orderNo} is ${state}: ${changes.join(", ")}`)))
     }

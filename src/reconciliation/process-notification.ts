@@ -26,7 +26,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { AcquiringClient, redact } from "../lib/gateway"
+import { AcquiringClient, parseCodeMessage, redact } from "../lib/gateway"
 import { findSessionTransaction, findTransaction, readSessionData } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
@@ -106,6 +106,7 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
     return ["failed", `order query failed, nothing applied (the order sync will check it): ${(err as Error).message}`]
   }
   const result = await applyGatewayState(container, orderNo, record)
+  if (result.state === "failed" && tx && record?.transaction_id === tx) await keepNotifiedDecline(client, gatewayModule, orderNo, tx, n.payload)
   const notes: string[] = []
   if (result.ignored) notes.push(result.ignored)
   if (session.payment) {
@@ -122,6 +123,16 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
     "processed",
     `${result.state}${result.changes.length ? `: ${result.changes.join(", ")}` : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}${notes.length ? `; ${notes.join("; ")}` : ""}`,
   ]
+}
+
+/**
+ * A failed payment's reason as its notification gives it: `result_info` (e.g. `D0005:3-D Secure authentication
+ * failed`), a signed field, kept for the dashboard's decline reasons (the order query carries no reason).
+ */
+async function keepNotifiedDecline(client: AcquiringClient, gatewayModule: GatewayModuleService, orderNo: string, transactionId: string, payload: unknown): Promise<void> {
+  const { fields } = client.readNotification((payload ?? {}) as Payload)
+  const reason = parseCodeMessage(text(fields.result_info))
+  if (reason) await gatewayModule.recordAttemptDecline(orderNo, transactionId, reason)
 }
 
 /**

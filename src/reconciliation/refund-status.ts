@@ -12,6 +12,7 @@ import { Modules } from "@medusajs/framework/utils"
 import type { AcquiringClient } from "../lib/gateway"
 import { readSessionData, RefundRecord, refundStatusOf } from "../domain"
 import { paymentLockKey } from "./apply-gateway-state"
+import { trackPaymentData } from "../dashboard/track"
 
 export type RefundUpdate = { reference: string; refund_reference_id?: string | null; status: RefundRecord["status"] }
 
@@ -59,7 +60,10 @@ export async function applyRefundUpdates(
         const r = refunds.find((x) => x.reference === ref)
         if (r?.status === "unknown" && !answered.has(ref)) result.missing.push(ref)
       }
-      if (result.changed) await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, refunds } } as { id: string })
+      if (result.changed) {
+        await paymentModule.updatePayment({ id: payment.id, data: { ...payment.data, refunds } } as { id: string })
+        await trackPaymentData(container, { ...payment.data, refunds })
+      }
       return result
     },
     { timeout: 30 }

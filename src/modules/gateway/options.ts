@@ -7,6 +7,7 @@
  * - `notifications`: how much the notification route keeps of requests that do not verify, and how often one
  *   notification's deliveries have the gateway read.
  * - `alerts`: when an alert is raised, and where it goes besides the admin's notification feed.
+ * - `dashboard`: the payments dashboard's chargeback-ratio threshold.
  * What is given is validated at boot with a message naming the option. The rules are the gateway library's;
  * every [assumed] wire name or value can be overridden per part (`field_names`, `field_values`,
  * `signature_overrides`, `paths`, `status_codes`).
@@ -199,6 +200,29 @@ export function alertRules(a: GatewayAlertsOptions | undefined): AlertRules {
   }
 }
 
+/** The payments dashboard (src/dashboard). */
+const dashboardSchema = z.strictObject(
+  {
+    /**
+     * The chargeback ratio (chargebacks ÷ approved attempts over the period shown) at or over which the dashboard
+     * warns, in percent (default 1): the store's own limit, below its card schemes' and acquirer's thresholds.
+     */
+    chargeback_threshold_percent: z
+      .number({ error: "must be a percentage greater than 0 and at most 100 (e.g. 0.9)" })
+      .gt(0, "must be a percentage greater than 0 and at most 100 (e.g. 0.9)")
+      .max(100, "must be a percentage greater than 0 and at most 100 (e.g. 0.9)")
+      .optional(),
+  },
+  { error: "must be an object" },
+)
+
+export type GatewayDashboardOptions = z.input<typeof dashboardSchema>
+
+/** The chargeback ratio's threshold as a fraction (option `dashboard.chargeback_threshold_percent`, default 1 %). */
+export function chargebackThreshold(d: GatewayDashboardOptions | undefined): number {
+  return (d?.chargeback_threshold_percent ?? 1) / 100
+}
+
 const issuingWireCheck: WireCheck = (i, at) => {
   compileIssuingWireMap(i.field_names, i.field_values, { names: at("field_names"), values: at("field_values") })
   resolveSignatureTable(ISSUING_SIGNATURE_FIELDS, i.signature_overrides, ISSUING_PATH_ALIASES, at("signature_overrides"))
@@ -213,18 +237,20 @@ export interface GatewayModuleOptions {
   payout?: GatewayPayoutOptions
   notifications?: GatewayNotificationsOptions
   alerts?: GatewayAlertsOptions
+  dashboard?: GatewayDashboardOptions
 }
 
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (options === undefined || options === null) return {}
-  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications?, alerts? })`)
+  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications?, alerts?, dashboard? })`)
   const o = options as Record<string, unknown>
   if (o.payments !== undefined) assertOptions(PREFIX, providerOptionsSchema, o.payments, "payments")
   if (o.payout !== undefined) assertOptions(PREFIX, payoutSchema, o.payout, "payout")
   if (o.issuing !== undefined) assertOptions(PREFIX, issuingSchema, o.issuing, "issuing", issuingWireCheck)
   if (o.notifications !== undefined) assertOptions(PREFIX, notificationsSchema, o.notifications, "notifications", () => {})
   if (o.alerts !== undefined) assertOptions(PREFIX, alertsSchema, o.alerts, "alerts", () => undefined)
+  if (o.dashboard !== undefined) assertOptions(PREFIX, dashboardSchema, o.dashboard, "dashboard", () => undefined)
   return o as GatewayModuleOptions
 }
 

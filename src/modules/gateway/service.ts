@@ -35,6 +35,7 @@ import {
   isCardExpired,
   isGatewayProvider,
   readSessionData,
+  PaymentSnapshot,
   SavedCardRow,
   SavedCardView,
   SessionSubscription,
@@ -44,6 +45,9 @@ import {
   stateOfRecord,
 } from "../../domain"
 import { hitCounters } from "./card-attempt-counters"
+import { attemptOfTransaction, readDays, rebuildDays, recordAttempt, recordMoney } from "./payment-records"
+import { DashboardFilters, DashboardPeriod, paymentsDashboard } from "../../dashboard/figures"
+import type { PaymentsDashboard } from "../../types/http"
 import { GatewayCard } from "./models/gateway-card"
 import { GatewayCardAttemptCounter } from "./models/gateway-card-attempt-counter"
 import { GatewayCardGroup } from "./models/gateway-card-group"
@@ -51,7 +55,11 @@ import { GatewayCardholder } from "./models/gateway-cardholder"
 import { GatewayNotification } from "./models/gateway-notification"
 import { GatewayNotificationRejection } from "./models/gateway-notification-rejection"
 import { GatewayOperationAudit } from "./models/gateway-operation-audit"
+import { GatewayMoneyDay } from "./models/gateway-money-day"
+import { GatewayMoneyMovement } from "./models/gateway-money-movement"
 import { GatewayPayment } from "./models/gateway-payment"
+import { GatewayPaymentAttempt } from "./models/gateway-payment-attempt"
+import { GatewayPaymentDay } from "./models/gateway-payment-day"
 import { GatewayPayout } from "./models/gateway-payout"
 import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
@@ -64,6 +72,7 @@ import {
   issuingClientOptions,
   notificationReadInterval,
   payoutClientOptions,
+  chargebackThreshold,
   payoutRefreshRule,
   rejectedNotificationLimits,
   RevealRules,
@@ -108,6 +117,9 @@ const STALE_NOTIFICATION_MINUTES = 5
 
 const clip = (v: string | null, max: number) => (v === null ? null : v.slice(0, max))
 
+/** The gateway's reason as it may be kept: redacted, like every text the plugin stores. */
+const redactedDecline = (d: GatewayDecline): GatewayDecline => ({ code: String(redact(d.code)), message: String(redact(d.message)) })
+
 type Clients = { payments: AcquiringClient | null; issuing: IssuingClient | null; payout: AcquiringClient | null }
 
 /** Which part of the module's options a client comes from, and what to set when it is missing. */
@@ -120,9 +132,10 @@ const NOT_CONFIGURED = {
 
 /**
  * The plugin's own records (the gateway's notifications, payment details, sync runs, payouts, cardholders,
- * cards, card groups, the audit of operations) and the domain layer for everything outside the payment module:
- * the acquiring client of the `payments` option, the issuing and payout clients (one connection pool each,
- * created once from the module's options), the card-post caps, and the domain's lookups.
+ * cards, card groups, the audit of operations, the payments dashboard's attempts and money with their daily
+ * roll-ups) and the domain layer for everything outside the payment module: the acquiring client of the
+ * `payments` option, the issuing and payout clients (one connection pool each, created once from the module's
+ * options), the card-post caps, and the domain's lookups.
  * Routes, jobs, subscribers and workflows reach it as `container.resolve("gateway")`.
  */
 class GatewayModuleService extends MedusaService({
@@ -139,6 +152,10 @@ class GatewayModuleService extends MedusaService({
   GatewaySubscription,
   GatewaySubscriptionDeduction,
   GatewayCardAttemptCounter,
+  GatewayPaymentAttempt,
+  GatewayMoneyMovement,
+  GatewayPaymentDay,
+  GatewayMoneyDay,
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
@@ -313,10 +330,51 @@ class GatewayModuleService extends MedusaService({
 
   /** Keeps the gateway's reason of a refused payment attempt for staff (the order widget), redacted. */
   async recordDecline(orderNo: string, decline: GatewayDecline): Promise<void> {
-    const fields = { decline_code: String(redact(decline.code)).slice(0, 100), decline_message: String(redact(decline.message)).slice(0, 1000) }
+    const clean = redactedDecline(decline)
+    const fields = { decline_code: clean.code.slice(0, 100), decline_message: clean.message.slice(0, 1000) }
     const [existing] = await this.listGatewayPayments({ order_no: orderNo }, { select: ["id"] })
     if (existing) await this.updateGatewayPayments({ id: existing.id, ...fields })
     else await this.createGatewayPayments({ order_no: orderNo, ...fields })
+  }
+
+  // ------------------------------------------------------------------ payments dashboard
+
+  /**
+   * Records what one look at a payment shows (its current attempt and the money it moved) for the payments
+   * dashboard: src/domain/payment-attempts.ts says what changes, ./payment-records.ts keeps it with its daily
+   * roll-ups. Repeating a look changes nothing.
+   */
+  @InjectManager()
+  async recordPayment(snapshot: PaymentSnapshot, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const attempt = snapshot.attempt
+    if (attempt) await recordAttempt(knex, { ...attempt, decline: attempt.decline && redactedDecline(attempt.decline) })
+    await recordMoney(knex, snapshot.money.dimensions, snapshot.money.movements)
+  }
+
+  /**
+   * The gateway's code and words for a declined attempt that were learned later than its outcome (the signed
+   * `result_info` of its notification, e.g. 3-D Secure failed): kept on the attempt of `transactionId`, if recorded.
+   */
+  @InjectManager()
+  async recordAttemptDecline(orderNo: string, transactionId: string, decline: GatewayDecline, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const attempt = await attemptOfTransaction(knex, orderNo, transactionId)
+    if (!attempt) return
+    await recordAttempt(knex, { ...attempt, outcome: null, threeds: null, transaction_id: transactionId, card_brand: null, decline: redactedDecline(decline) }, false)
+  }
+
+  /** The payments dashboard of the days `from` to `to` (YYYY-MM-DD, UTC, both included), filtered. */
+  @InjectManager()
+  async paymentsDashboard(period: DashboardPeriod, filters: DashboardFilters = {}, @MedusaContext() sharedContext: Context = {}): Promise<PaymentsDashboard> {
+    const { attempts, money } = await readDays((sharedContext.manager as SqlEntityManager).getKnex(), period.from, period.to)
+    return paymentsDashboard(attempts, money, period, filters, chargebackThreshold(this.gatewayOptions_.dashboard))
+  }
+
+  /** Counts the dashboard's roll-ups of the days `from` to `to` again from the recorded rows (after rows were changed by hand). */
+  @InjectManager()
+  async rebuildPaymentDays(from: string, to: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await rebuildDays((sharedContext.manager as SqlEntityManager).getKnex(), from, to)
   }
 
   // ------------------------------------------------------------------ notification log

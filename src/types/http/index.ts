@@ -4,6 +4,7 @@
  * here reaches the admin bundle.
  */
 export type * from "./common"
+export type * from "./dashboard"
 export type * from "./go-live"
 export type * from "./issuing"
 export type * from "./payments"

@@ -1,11 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowPath, Buildings, CalendarSolid, Cash, CreditCard, RocketLaunch, UserGroup } from "@medusajs/icons"
+import { ArrowPath, Buildings, CalendarSolid, Cash, ChartBar, CreditCard, RocketLaunch, UserGroup } from "@medusajs/icons"
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { ComponentType } from "react"
 import { Link } from "react-router-dom"
 import { SectionHeader } from "../../components/page-header"
 
 const SECTIONS: { to: string; title: string; description: string; icon: ComponentType }[] = [
+  { to: "/gateway/payments", title: "Payments", description: "Attempts, approval rate, decline reasons, 3-D Secure, money moved and the chargeback ratio, per day.", icon: ChartBar },
   { to: "/gateway/payouts", title: "Payouts", description: "Pay beneficiaries' bank accounts and follow each payout to completion.", icon: Cash },
   { to: "/gateway/cardholders", title: "Cardholders", description: "The people virtual cards are issued to.", icon: UserGroup },
   { to: "/gateway/cards", title: "Cards", description: "Virtual cards: create, block, fund, withdraw, close and reveal.", icon: CreditCard },
@@ -17,7 +18,7 @@ const SECTIONS: { to: string; title: string; description: string; icon: Componen
 
 const GatewayOverviewPage = () => (
   <Container className="divide-y p-0" data-testid="gateway-overview">
-    <SectionHeader level="h1" title="Card gateway" subtitle="Payouts, virtual-card issuing, subscriptions and reconciliation of the card gateway." />
+    <SectionHeader level="h1" title="Card gateway" subtitle="The payments dashboard, payouts, virtual-card issuing, subscriptions and reconciliation of the card gateway." />
     <div className="grid grid-cols-1 gap-3 px-6 py-4 md:grid-cols-2 xl:grid-cols-3">
       {SECTIONS.map(({ to, title, description, icon: Icon }) => (
         <Link key={to} to={to} className="shadow-elevation-card-rest hover:shadow-elevation-card-hover bg-ui-bg-component flex items-start gap-x-3 rounded-lg p-4 transition-shadow">

@@ -14,6 +14,7 @@ import { AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS } from "./subscriptio
 import { AdminCreateCardholderSchema } from "./schemas/cardholders"
 import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema } from "./schemas/cards"
 import { AdminCreateGroupSchema, AdminRefundGroupSchema, AdminTrackGroupSchema } from "./schemas/groups"
+import { AdminGatewayDashboardSchema } from "./schemas/dashboard"
 import { AdminGatewayReviewSchema, AdminGatewaySyncRunSchema } from "./schemas/payments"
 import { AdminCreatePayoutSchema } from "./schemas/payouts"
 import { requireJson, validateBody } from "./validate-body"
@@ -64,4 +65,6 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
 
   { matcher: "/admin/gateway/payment-sessions/:id/review", method: ["POST"], middlewares: [validateBody(AdminGatewayReviewSchema)] },
   { matcher: "/admin/gateway/sync-runs", method: ["POST"], middlewares: [validateBody(AdminGatewaySyncRunSchema)] },
+
+  { matcher: "/admin/gateway/dashboard", method: ["GET"], middlewares: [validateAndTransformQuery(AdminGatewayDashboardSchema, {})] },
 ]

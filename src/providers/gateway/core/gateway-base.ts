@@ -30,7 +30,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import { AmountInput, fromGatewayAmount, redact, toGatewayAmount } from "../../../lib/gateway"
 import {
   BrowserData,
@@ -48,6 +48,7 @@ import {
   insecureHttpWarning,
   isFinalState,
   OrderContext,
+  PaymentRecordStore,
   readSessionData,
   sessionStatusOf,
   stateOfOutcome,
@@ -88,7 +89,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     this.options_ = options
     this.cradle_ = cradle
     const logger = this.resolve<ProviderLogger>("logger")
-    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore>("gateway"))
+    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore & PaymentRecordStore>("gateway"))
     const insecure = insecureHttpWarning(options, ["base_url", "store_url", "return_url"])
     if (insecure && !warnedOptions.has(options)) {
       warnedOptions.add(options)
@@ -148,11 +149,13 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     }
     const currency = input.currency_code.toUpperCase()
     const data = emptySessionData(sessionId, this.method, this.toAmount(input.amount, currency), currency)
-    const result = await this.start(data, {
-      customer: (input.context?.customer ?? null) as StartContext["customer"],
-      payment_method: input.data?.payment_method,
-      browser: (input.data?.browser as BrowserData | undefined) ?? null,
-    })
+    const result = await this.recorded(
+      await this.start(data, {
+        customer: (input.context?.customer ?? null) as StartContext["customer"],
+        payment_method: input.data?.payment_method,
+        browser: (input.data?.browser as BrowserData | undefined) ?? null,
+      })
+    )
     return { id: sessionId, data: toProviderData(result), status: this.startStatus(result) }
   }
 
@@ -166,18 +169,18 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     let data = previous
     if (amount !== previous.amount || currency !== previous.currency) {
       // An authorisation belongs to the amount it was made for: void it and start again.
-      const voided = await this.gateway_.voidIfOpen(previous)
+      const voided = await this.recorded(await this.gateway_.voidIfOpen(previous))
       data = {
         ...emptySessionData(previous.order_no, this.method, amount, currency),
         superseded_transaction_ids: supersede(voided),
       }
       if (!submission) {
-        const restarted = await this.start(data, { payment_method: previous.payment_method, ...(context ? { context } : {}) })
+        const restarted = await this.recorded(await this.start(data, { payment_method: previous.payment_method, ...(context ? { context } : {}) }))
         return { data: toProviderData(restarted), status: this.startStatus(restarted) }
       }
     }
     if (submission) {
-      const result = await this.authoriseCard(data, submission, context ?? {})
+      const result = await this.recorded(await this.authoriseCard(data, submission, context ?? {}))
       return { data: toProviderData(result), status: this.statusOf(result) }
     }
     return { data: toProviderData(data), status: this.statusOf(data) }
@@ -196,6 +199,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       data = await this.captureAutomatically(data)
     }
     await this.settle(data)
+    await this.gateway_.track(data)
     return { data: toProviderData(data), status: this.statusOf(data) }
   }
 
@@ -206,11 +210,11 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       return { data: toProviderData(data) } // a retry of a capture already made
     }
     this.requireTransaction(data, "capture")
-    return { data: toProviderData(await capture(this.gateway_, data, captureId, this.resolve<CaptureReader>("captureService"))) }
+    return { data: toProviderData(await this.recorded(await capture(this.gateway_, data, captureId, this.resolve<CaptureReader>("captureService")))) }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return { data: toProviderData(await this.gateway_.voidIfOpen(this.read(input.data))) }
+    return { data: toProviderData(await this.recorded(await this.gateway_.voidIfOpen(this.read(input.data)))) }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
@@ -222,7 +226,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       return { data: toProviderData(data) } // a retry of a refund already made
     }
     const amount = this.toAmount(input.amount, data.currency)
-    return { data: toProviderData(await refund(this.gateway_, data, reference, amount, this.resolve<RefundReader>("refundService"))) }
+    return { data: toProviderData(await this.recorded(await refund(this.gateway_, data, reference, amount, this.resolve<RefundReader>("refundService")))) }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -238,7 +242,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     const data = readSessionData(input.data)
     if (!data) return { data: {} }
     // A replaced session must not leave the shopper's funds held.
-    return { data: toProviderData(await this.gateway_.voidIfOpen(data)) }
+    return { data: toProviderData(await this.recorded(await this.gateway_.voidIfOpen(data))) }
   }
 
   /**
@@ -273,6 +277,12 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   }
 
   // ------------------------------------------------------------------ helpers for the services
+
+  /** `data` once recorded for the payments dashboard (its attempt, the money it moved): see SessionGateway.track. */
+  protected async recorded(data: GatewaySessionData): Promise<GatewaySessionData> {
+    await this.gateway_.track(data)
+    return data
+  }
 
   /** The payment request of a session (without card fields) from what Medusa knows of the cart and shopper. */
   protected paymentRequest(data: GatewaySessionData, extra: StartContext): Record<string, unknown> {
@@ -326,6 +336,9 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     }
   }
 }
+
+/** A new payment attempt on the session: its id, under which the dashboard records it (src/domain/payment-attempts.ts). */
+export const newAttempt = (data: GatewaySessionData): GatewaySessionData => ({ ...data, attempt_id: generateEntityId(undefined, "gwatt") })
 
 /** The transaction ids an attempt on this session replaces: earlier ones plus the current one, if any. */
 export function supersede(data: GatewaySessionData): string[] {

@@ -17,6 +17,8 @@ import {
   DeclineStore,
   GatewayDecline,
   notifyUrl,
+  paymentSnapshot,
+  PaymentRecordStore,
   REDIRECT_REFUSED,
   RedirectPolicy,
   redirectPolicyOf,
@@ -40,22 +42,42 @@ export class SessionGateway {
     readonly client: AcquiringClient,
     readonly options: GatewayProviderOptions,
     readonly logger: ProviderLogger | undefined,
-    /** Where the gateway's reasons are kept for staff (the plugin's module), when the payment module reaches it. */
-    private readonly declines: () => DeclineStore | undefined = () => undefined,
+    /**
+     * Where the gateway's reasons are kept for staff and the payments are recorded for the dashboard (the
+     * plugin's module), when the payment module reaches it.
+     */
+    private readonly records: () => (DeclineStore & PaymentRecordStore) | undefined = () => undefined,
   ) {
     this.redirects = redirectPolicyOf(options)
   }
 
   /**
-   * Keeps the gateway's own reason for a refused payment where only staff see it: the server log and the
-   * plugin's module. Never throws (the payment's outcome stands whatever happens here).
+   * Keeps the gateway's own reason for a refused payment (`data`, failed) where only staff see it: the server
+   * log, the plugin's module and its attempt's record. Never throws (the payment's outcome stands whatever
+   * happens here).
    */
-  async keepDecline(orderNo: string, decline: GatewayDecline): Promise<void> {
-    this.logger?.info(String(redact(`Gateway payment ${orderNo} refused: ${decline.code} ${decline.message}`)))
+  async keepDecline(data: GatewaySessionData, decline: GatewayDecline, extra: { card_brand?: string | null } = {}): Promise<void> {
+    this.logger?.info(String(redact(`Gateway payment ${data.order_no} refused: ${decline.code} ${decline.message}`)))
     try {
-      await this.declines()?.recordDecline(orderNo, decline)
+      await this.records()?.recordDecline(data.order_no, decline)
     } catch (err) {
-      this.logger?.warn(`Gateway payment ${orderNo}: the refusal could not be recorded: ${String(redact((err as Error).message))}`)
+      this.logger?.warn(`Gateway payment ${data.order_no}: the refusal could not be recorded: ${String(redact((err as Error).message))}`)
+    }
+    await this.track(data, { ...extra, decline })
+  }
+
+  /**
+   * Records what the session's data shows of its attempt and its money for the payments dashboard
+   * (src/domain/payment-attempts.ts), with what the gateway's record adds. Never throws: the dashboard must not
+   * stop a payment.
+   */
+  async track(data: GatewaySessionData, extra: Parameters<typeof paymentSnapshot>[1] = {}): Promise<void> {
+    const snapshot = paymentSnapshot(data, extra)
+    if (!snapshot.attempt && !snapshot.money.movements.length) return
+    try {
+      await this.records()?.recordPayment(snapshot)
+    } catch (err) {
+      this.logger?.warn(`Gateway payment ${data.order_no}: the dashboard's record could not be written: ${String(redact((err as Error).message))}`)
     }
   }
 
@@ -109,14 +131,19 @@ export class SessionGateway {
     return { url, method: "POST", fields }
   }
 
-  /** Asks the gateway for the session's current transaction and records what it says. Never throws for a query failure. */
+  /**
+   * Asks the gateway for the session's current transaction and records what it says (in the session's data, and
+   * for the dashboard). Never throws for a query failure.
+   */
   async confirm(data: GatewaySessionData): Promise<GatewaySessionData> {
     const record = await this.findRecord(data)
     if (record === undefined) return data // query failed: keep what we know
     if (record === null) {
-      return data.outcome_unknown
-        ? { ...data, outcome_unknown: false, gateway_state: "failed", decline: shopperDecline("try_again_later") }
-        : data
+      if (!data.outcome_unknown) return data
+      // The request never reached the gateway: the attempt failed.
+      const failed: GatewaySessionData = { ...data, outcome_unknown: false, gateway_state: "failed", decline: shopperDecline("try_again_later") }
+      await this.track(failed)
+      return failed
     }
     const discrepancy = amountMismatch(record, data, toMinor)
     if (discrepancy) {
@@ -125,7 +152,7 @@ export class SessionGateway {
     }
     // A captured reading of a payment we never captured is only "paid" unless the store declared it (status.ts).
     const { state } = sessionStateOf(record, data, this.options.payment_status_codes)
-    return {
+    const confirmed: GatewaySessionData = {
       ...data,
       transaction_id: record.transaction_id || data.transaction_id,
       gateway_state: state,
@@ -134,6 +161,8 @@ export class SessionGateway {
       decline: state === "failed" ? data.decline ?? shopperDecline("declined") : null,
       outcome_unknown: state === "unknown",
     }
+    await this.track(confirmed, { is3ds: record.is3ds })
+    return confirmed
   }
 
   /** The session's current transaction record; null when the gateway has none; undefined when the query failed. */

@@ -51,7 +51,7 @@ import {
   toMedusaError,
   TypedCard,
 } from "../../../domain"
-import { GatewayBase, StartContext, supersede } from "../core/gateway-base"
+import { GatewayBase, newAttempt, StartContext, supersede } from "../core/gateway-base"
 
 export class GatewayCardService extends GatewayBase {
   static identifier = gatewayIdentifier("card")
@@ -93,18 +93,18 @@ export class GatewayCardService extends GatewayBase {
       request.last_name = names[names.length - 1]!.slice(0, 100)
     }
     // A new attempt: the earlier one's records and notifications no longer apply to this session.
-    const fresh: GatewaySessionData = {
+    const fresh: GatewaySessionData = newAttempt({
       ...emptySessionData(data.order_no, "card", data.amount, data.currency),
       superseded_transaction_ids: supersede(data),
       saved_card: savedCardOf(card, saveFor),
       subscription,
-    }
+    })
     try {
       const res = await this.gateway_.client.call<AuthoriseResult>("authorise", { ...request, open3d: this.options_.three_ds ?? "do3DS", ...wireCard(card, saveFor) })
       const answered = this.gateway_.fromAnswer(fresh, res)
       const next = subscription && res.recurring_id ? { ...answered, subscription: { ...subscription, recurring_id: res.recurring_id } } : answered
       this.gateway_.logger?.info(`Gateway card payment ${data.order_no}: ${next.gateway_state} (${res.result_info})`)
-      if (next.gateway_state === "failed") await this.gateway_.keepDecline(data.order_no, this.gateway_.declineOf(res))
+      if (next.gateway_state === "failed") await this.gateway_.keepDecline(next, this.gateway_.declineOf(res))
       return saveFor && "number" in card ? await this.keepToken(next, res, card, saveFor) : next
     } catch (err) {
       if (err instanceof GatewayOutcomeUnknownError) {
@@ -112,7 +112,7 @@ export class GatewayCardService extends GatewayBase {
         this.gateway_.logger?.warn(`Gateway card payment ${data.order_no}: outcome unknown; it will be confirmed with the order query`)
         return { ...fresh, outcome_unknown: true, gateway_state: "unknown" }
       }
-      throw await this.refusal(data.order_no, err)
+      throw await this.refusal(fresh, "number" in card ? cardBrand(card.number) : card.brand, err)
     }
   }
 
@@ -121,10 +121,10 @@ export class GatewayCardService extends GatewayBase {
    * (shopper-decline.ts), staff the gateway's code and message (log, plugin module). Our own validation errors
    * name a field the shopper sent and pass as they are.
    */
-  private async refusal(orderNo: string, err: unknown): Promise<MedusaError> {
+  private async refusal(attempt: GatewaySessionData, brand: string | null, err: unknown): Promise<MedusaError> {
     if (err instanceof GatewayValidationError || err instanceof MedusaError) return toMedusaError(err, "Gateway card payment")
     const f = describeFailure(err, "card payment")
-    await this.gateway_.keepDecline(orderNo, { code: f.code, message: f.message })
+    await this.gateway_.keepDecline({ ...attempt, gateway_state: "failed" }, { code: f.code, message: f.message }, { card_brand: brand })
     const category = shopperCategoryOf(err)
     const type = { check_card_details: MedusaError.Types.INVALID_DATA, declined: MedusaError.Types.NOT_ALLOWED, try_again_later: MedusaError.Types.UNEXPECTED_STATE }[category]
     return new MedusaError(type, SHOPPER_DECLINES[category], category)

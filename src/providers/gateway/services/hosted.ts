@@ -2,7 +2,7 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import type { CheckoutResult } from "../../../lib/gateway"
 import { gatewayIdentifier, GatewaySessionData, REDIRECT_REFUSED, toMedusaError } from "../../../domain"
-import { GatewayBase, StartContext } from "../core/gateway-base"
+import { GatewayBase, newAttempt, StartContext } from "../core/gateway-base"
 
 export class GatewayHostedService extends GatewayBase {
   static identifier = gatewayIdentifier("hosted")
@@ -12,13 +12,15 @@ export class GatewayHostedService extends GatewayBase {
     const { accept: _accept, ...request } = this.paymentRequest(data, extra)
     try {
       const page = await this.gateway_.client.call<CheckoutResult>("checkout", request)
+      const attempt = newAttempt(data)
       // Only the form goes into the session (Medusa stores it and serves it with the cart): never the page's
       // HTML, which the kit does not render; the shopper's browser posts the form into a sandboxed frame.
       if (this.gateway_.refusedRedirect(data.order_no, page.action, "form.action")) {
-        await this.gateway_.keepDecline(data.order_no, { ...REDIRECT_REFUSED })
-        return this.gateway_.redirectRefused(data)
+        const refused = this.gateway_.redirectRefused(attempt)
+        await this.gateway_.keepDecline(refused, { ...REDIRECT_REFUSED })
+        return refused
       }
-      return { ...data, hosted: { action: page.action, inputs: page.inputs }, gateway_state: "pending" }
+      return { ...attempt, hosted: { action: page.action, inputs: page.inputs }, gateway_state: "pending" }
     } catch (err) {
       throw toMedusaError(err, "Gateway hosted page")
     }

@@ -20,8 +20,11 @@
  * tokenises it and keeps it once the payment is authorised; `saved_card_id` pays with one of theirs (the token
  * never leaves the server; an expired card is refused before any request).
  *
- * One post at a time per session (a lock: Medusa's locking module, which must be shared — Redis or PostgreSQL —
- * when several instances serve this route). Every post that may reach the gateway is counted first, whatever
+ * One writer at a time per session: the post holds the payment's lock (Medusa's locking module, which must be
+ * shared — Redis or PostgreSQL — when several instances serve this route), the one notifications, the order sync
+ * and review take (paymentLockKey). The gateway notifies a hold or a decline as soon as it makes the transaction,
+ * often before its answer reaches this post: under another lock, applying that notification could read the
+ * session before the post stored its transaction and write the old data back after it. Every post that may reach the gateway is counted first, whatever
  * comes of it, against the caps of `card_attempts` (per client address, session, cart and card; see
  * src/domain/card-attempts.ts), in the module's table that every instance shares: past one, 429 and nothing is
  * sent to the gateway.
@@ -30,6 +33,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, verifyCardGrant } from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
+import { paymentLockKey } from "../../../../../../reconciliation/apply-gateway-state"
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import { cardGrantSecret } from "../../../../../utils/card-grant-secret"
 import type { StoreGatewayCard } from "../../../validators"
@@ -58,7 +62,7 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
   const cardProvider = gatewayProviderId("card")
 
   await locking.execute(
-    `gateway:card:${req.params.id}`,
+    paymentLockKey(req.params.id),
     async () => {
       const session = await paymentModule.retrievePaymentSession(req.params.id, {
         select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
