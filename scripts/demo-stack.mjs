@@ -61,6 +61,15 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
       }
     }
     await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode ? undefined : new Promise((r) => { c.once("exit", r); setTimeout(r, 10_000) }))))
+    // What ignored SIGTERM (medusa develop's restarted `medusa start --types` children, next's server) goes now:
+    // left running, it would hold its port and a core after the stack is gone.
+    for (const c of children) {
+      try {
+        process.kill(-c.pid, "SIGKILL")
+      } catch {
+        // the group is gone
+      }
+    }
     for (const s of stops.reverse()) await s().catch(() => undefined)
   }
 

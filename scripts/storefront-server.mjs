@@ -54,8 +54,8 @@ export async function startStorefront({ root, dir, port, storeUrl, seed }) {
     if (Date.now() > end || server.child.exitCode !== null) throw new Error(`next start did not answer on ${url}:\n${server.output().slice(-3000)}`)
     await new Promise((r) => setTimeout(r, 500))
   }
-  const close = () =>
-    new Promise((resolve) => {
+  const close = async () => {
+    await new Promise((resolve) => {
       if (server.child.exitCode !== null) return resolve()
       server.child.once("exit", () => resolve())
       try {
@@ -65,5 +65,12 @@ export async function startStorefront({ root, dir, port, storeUrl, seed }) {
       }
       setTimeout(resolve, 10_000)
     })
+    // npm exec and next's server may outlive the SIGTERM (seen: both still serving after a test run ended).
+    try {
+      process.kill(-server.child.pid, "SIGKILL")
+    } catch {
+      // the group is gone
+    }
+  }
   return { url, close, output: server.output }
 }
