@@ -82,6 +82,7 @@ Your storefront's .env (Medusa's Next.js starter names):
   MEDUSA_BACKEND_URL=${storeUrl}
   NEXT_PUBLIC_MEDUSA_BACKEND_URL=${storeUrl}
   NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${seed.publishableKey}
+  NEXT_PUBLIC_BASE_URL=${new URL(shopUrl).origin}
   NEXT_PUBLIC_DEFAULT_REGION=us`)
   }
   console.log("Press Ctrl-C to stop.")

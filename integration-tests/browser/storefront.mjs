@@ -292,15 +292,20 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
         const input = document.querySelector('[data-testid="preview-card-form"] input[data-testid="card-number"]')
         const button = document.querySelector('[data-testid="preview-card-form"] button[type="submit"]')
         const label = document.querySelector('[data-testid="preview-card-form"] label')
+        // A saved card's label follows its radio: the shop's floating-label rule (`input ~ label`, as the starter's) must not move or shrink it.
+        const option = document.querySelector('[data-testid="preview-payment-control"] [data-testid="saved-card-gwsc_preview1"]')
+        const middle = (el) => (el.getBoundingClientRect().top + el.getBoundingClientRect().bottom) / 2
         return {
           inputBorder: style(input).borderTopWidth,
           inputHeight: input.getBoundingClientRect().height,
           buttonBackground: style(button).backgroundColor,
           labelDisplay: style(label).display,
           labelAboveInput: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top + 1,
+          optionLabelSize: parseFloat(style(option.querySelector("label")).fontSize),
+          optionLabelLevel: Math.abs(middle(option.querySelector("label")) - middle(option.querySelector('input[type="radio"]'))) <= 3,
         }
       })
-      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput) {
+      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput || look.optionLabelSize < 13 || !look.optionLabelLevel) {
         throw new Error(`the kit is not styled ${kind}: ${JSON.stringify(look)}`)
       }
       await page.locator('[data-testid="preview-card-form"] button[type="submit"]').click()

@@ -128,7 +128,11 @@ export type CardOutcome =
  * the browser's sdk for a storefront whose browser holds the auth itself.
  */
 export interface SavedCardSource {
-  list(): Promise<SavedCard[]>
+  /**
+   * The customer's saved cards; `null` when no customer is signed in (a guest: no saved cards and no "save this
+   * card"), so a server action can answer a guest without throwing (a thrown error is logged by the server).
+   */
+  list(): Promise<SavedCard[] | null>
   /** Pays session `sessionId` of cart `cartId` with the saved card (optional security code). */
   pay(input: { sessionId: string; cartId: string; saved_card_id: string; security_code?: string; browser?: BrowserData }): Promise<CardOutcome>
   /** Removes one (leave out to offer no "Remove"). */

@@ -95,7 +95,7 @@ export function GatewayReturn(props: GatewayReturnProps) {
         </p>
       ) : null}
       {state.type === "declined" ? (
-        <div>
+        <div className="gw-stack">
           <p className={cls("formError")} role="alert" data-testid="gateway-return-declined">
             {format(m.declined, { reason: declineText(state, m) })}
           </p>
@@ -103,7 +103,7 @@ export function GatewayReturn(props: GatewayReturnProps) {
         </div>
       ) : null}
       {state.type === "requires_more" ? (
-        <div data-testid="gateway-return-requires-more">
+        <div className="gw-stack" data-testid="gateway-return-requires-more">
           <p className={cls("status")} role="status">
             {m.stillProcessing}
           </p>

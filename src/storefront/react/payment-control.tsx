@@ -26,7 +26,7 @@ export interface PaymentControlProps extends OutcomeProps, LookProps {
   /** For a registered customer's cart: server code answering a card grant (see `CardForm`). */
   cardGrant?: () => Promise<string | null>
   headers?: ExtraHeaders
-  /** Offer "save this card" with a new card (default: when `savedCards` listed the cards, i.e. a customer is signed in; not when its list failed). */
+  /** Offer "save this card" with a new card (default: when `savedCards` listed the cards, i.e. a customer is signed in; not when its list answered null or failed). */
   allowSave?: boolean
   /** Ask a saved card's security code: "optional" (default), "required" (the store's `saved_cards.require_security_code`), or "never". */
   savedCardSecurityCode?: "optional" | "required" | "never"
@@ -59,9 +59,9 @@ export function PaymentControl(props: PaymentControlProps) {
   const hasSource = Boolean(savedCards)
   const load = useCallback(async () => {
     if (!source.current) return setCards([])
-    // A list that fails (e.g. a guest: the server action finds no customer) offers no saved cards and no saving.
+    // No customer (a list answering null, e.g. a guest's server action) or a list that fails: no saved cards, no saving.
     const list = await source.current.list().then(
-      (cards) => (setListed(true), cards),
+      (cards) => (setListed(cards !== null), cards ?? []),
       () => (setListed(false), [] as SavedCard[])
     )
     setCards(list)

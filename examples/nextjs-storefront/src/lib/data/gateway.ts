@@ -16,9 +16,10 @@ const customer = async () => {
   return { headers }
 }
 
+/** null for a guest (no saved cards, no "save this card"): answered, not thrown, so the server logs no error. */
 export async function gatewaySavedCards() {
   const headers = await getAuthHeaders()
-  return headers.authorization ? listSavedCards(sdk(), { headers }) : []
+  return headers.authorization ? listSavedCards(sdk(), { headers }) : null
 }
 
 export async function gatewayPayWithSavedCard(input: { sessionId: string; cartId: string; saved_card_id: string; security_code?: string; browser?: BrowserData }) {
