@@ -78,12 +78,15 @@ ready
   sandbox:     ${sandbox.url}   (test cards: README, "Sandbox")`)
   if (storefrontUrl) {
     console.log(`
-Your storefront's .env (Medusa's Next.js starter names):
-  MEDUSA_BACKEND_URL=${storeUrl}
+Your storefront's .env.local (Medusa's Next.js starters' names; the DTC starter reads NEXT_PUBLIC_MEDUSA_BACKEND_URL
+on both sides, the older nextjs-starter-medusa MEDUSA_BACKEND_URL on the server):
   NEXT_PUBLIC_MEDUSA_BACKEND_URL=${storeUrl}
+  MEDUSA_BACKEND_URL=${storeUrl}
   NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${seed.publishableKey}
   NEXT_PUBLIC_BASE_URL=${new URL(shopUrl).origin}
-  NEXT_PUBLIC_DEFAULT_REGION=us`)
+  NEXT_PUBLIC_DEFAULT_REGION=us
+Then build it and serve it at ${new URL(shopUrl).origin} (the DTC starter, in apps/storefront: pnpm build, then pnpm start
+for :8000 or pnpm exec next start -p PORT).`)
   }
   console.log("Press Ctrl-C to stop.")
 }
