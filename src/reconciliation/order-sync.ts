@@ -5,14 +5,14 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { redact, runInBatchesStreamed } from "../lib/gateway"
-import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
+import { pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
-import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
+import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince, concurrency }) => {
+  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, pages, createdSince, concurrency }) => {
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)
@@ -63,10 +63,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // in flight, the next page read while they wait: memory stays flat however many there are.
     async function* openPayments() {
       for (let after = ""; ; ) {
-        const payments = await paymentModule.listPayments(
-          filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) }),
-          { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, order: { id: "ASC" } }
-        )
+        const payments = await pages.payments(after, createdSince)
         const open: Open[] = []
         for (const p of payments) {
           const d = (p.data ?? {}) as Record<string, unknown>
@@ -79,15 +76,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     }
     async function* openSessions() {
       for (let after = ""; ; ) {
-        const sessions = await paymentModule.listPaymentSessions(
-          filter({
-            provider_id: GATEWAY_PROVIDER_IDS,
-            status: ["pending", "requires_more", "pending_authorization"],
-            created_at: { $gte: createdSince },
-            ...(after ? { id: { $gt: after } } : {}),
-          }),
-          { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
-        )
+        const sessions = await pages.sessions(after, createdSince, ["pending", "requires_more", "pending_authorization"])
         const open: Open[] = []
         for (const s of sessions) {
           const d = (s.data ?? {}) as Record<string, unknown>
