@@ -82,7 +82,7 @@ export interface StoreServer {
 export async function startStoreServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 180_000, onOutput?: (text: string) => void): Promise<StoreServer> {
   const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], { cwd: REPO, env: { ...env, PORT: String(port) }, stdio: ["ignore", onOutput ? "pipe" : "ignore", "pipe"] })
   let err = ""
-  child.stderr.on("data", (c: Buffer) => {
+  child.stderr!.on("data", (c: Buffer) => {
     err = (err + c.toString("utf8")).slice(-4000)
     onOutput?.(c.toString("utf8"))
   })
