@@ -13,7 +13,8 @@ import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
   return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, pages, createdSince, concurrency }) => {
-    type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
+    // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
+    type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)
       return {
@@ -24,8 +25,14 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       }
     }
 
-    /** Orders whose gateway state was read and applied in this run (their failed notifications are settled). */
+    /**
+     * Orders of unsettled notifications whose gateway state was read and applied in this run (those notifications
+     * are then settled). Only those: a set of every order checked would grow with the open payments (memory flat).
+     */
     const confirmed = new Set<string>()
+    const confirm = (open: Open) => {
+      if (open.settles) confirmed.add(open.order_no)
+    }
 
     /** One order-query request for up to 100 open payments, and what it says applied to each. */
     const reconcile = async (chunk: Open[]) => {
@@ -37,14 +44,14 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id, open.superseded)
         if (record && open.known && stateOfRecord(record) === open.known) {
           unchanged.push(open.order_no) // the gateway agrees with what Medusa recorded: nothing to apply
-          confirmed.add(open.order_no)
+          confirm(open)
           continue
         }
         try {
           const r = await applyGatewayState(container, open.order_no, record)
           if (r.changes.length) summary.changed++
           if (r.discrepancy) summary.discrepancies.push({ order_no: open.order_no, reason: r.discrepancy })
-          confirmed.add(open.order_no)
+          confirm(open)
         } catch (err) {
           summary.discrepancies.push({ order_no: open.order_no, reason: String(redact((err as Error).message)) })
         }
@@ -104,7 +111,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       for (let after = ""; ; ) {
         const rows = await gatewayModule.unsettledNotifications(after, PAGE)
         unsettled.push(...rows)
-        yield [...new Set(rows.map((r) => r.order_no))].map(anyState)
+        yield [...new Set(rows.map((r) => r.order_no))].map((orderNo) => ({ ...anyState(orderNo), settles: true }))
         if (rows.length < PAGE) return
         after = rows[rows.length - 1]!.id
       }
