@@ -39,13 +39,16 @@ export interface OpenPaymentPages {
 /** Medusa's filter types omit columns its repositories do filter on (provider_id, status). */
 const filter = (f: Record<string, unknown>) => f as never
 
-/** The payment module's declaration in medusa-config has a `database` of its own: it does not share PG_CONNECTION. */
+/**
+ * The payment module's declaration in medusa-config gives it a `database` of its own, or runs it elsewhere
+ * (`scope: "external"`): then its tables are not on PG_CONNECTION.
+ */
 function paymentModuleHasOwnDatabase(container: MedusaContainer): boolean {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
     | { modules?: Record<string, unknown> }
     | undefined
-  const declared = config?.modules?.[Modules.PAYMENT] as { options?: { database?: unknown } } | boolean | undefined
-  return typeof declared === "object" && declared !== null && Boolean(declared.options?.database)
+  const declared = config?.modules?.[Modules.PAYMENT] as { scope?: string; options?: { database?: unknown } } | boolean | undefined
+  return typeof declared === "object" && declared !== null && (declared.scope === "external" || Boolean(declared.options?.database))
 }
 
 export function openPaymentPages(container: MedusaContainer, paymentModule: IPaymentModuleService): OpenPaymentPages {
