@@ -317,6 +317,8 @@ async function main() {
       times.settledMs = msSince(stormStart)
       return s
     })
+      // Caught at once: an unsettled storm ends the watch while the shoppers may still be paying.
+      .catch(async () => stormState(db, replayedOrders))
     const [stormed, posted] = await Promise.all([
       phase(client, 0, () => storming),
       postStorm(storeUrl, deliveries).finally(() => {
@@ -325,7 +327,7 @@ async function main() {
       }),
     ])
     const stormStoreLockTimeouts = storeLockTimeouts - lockTimeoutsBeforeStorm
-    const after = await watched.catch(async () => stormState(db, replayedOrders))
+    const after = await watched
 
     const expected = { records: STORM_DISTINCT, deliveries: STORM_DISTINCT * (1 + COPIES), replay_deliveries: posted.replays_ok }
     const checks = {
