@@ -123,10 +123,12 @@ export default defineConfig({
         ...(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT
           ? { dashboard: { chargeback_threshold_percent: Number(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT) } }
           : {}),
-        // How often one notification record's deliveries have the gateway read (the plugin's default: once a minute).
-        ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS
-          ? { notifications: { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) } }
-          : {}),
+        // How often one notification record's deliveries have the gateway read (default once a minute), and how many
+        // notifications a process handles at once (the plugin's default: 8).
+        notifications: {
+          ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS ? { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) } : {}),
+          ...(env.GATEWAY_NOTIFICATION_CONCURRENCY ? { concurrency: Number(env.GATEWAY_NOTIFICATION_CONCURRENCY) } : {}),
+        },
       },
     },
     {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark in sequence (or the ones named: `npm run bench -- checkout`), each in
  * its own process, and writes their JSON objects to bench/results.json with the machine they ran on.
- * The store-backed benchmarks (checkout, reconciliation, dashboard) share one prepared store (database migrated
+ * The store-backed benchmarks (checkout, reconciliation, dashboard, load) share one prepared store (database migrated
  * and seeded once).
  */
 import { spawn } from "node:child_process"
@@ -10,8 +10,9 @@ import os from "node:os"
 import path from "node:path"
 import { prepareStore, PreparedStore, REPO } from "./lib/medusa-store"
 
-const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation", "dashboard"] as const
-const NEEDS_STORE = new Set<string>(["checkout", "reconciliation", "dashboard"])
+// `load` last: it leaves its storm's payments in the shared store.
+const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation", "dashboard", "load"] as const
+const NEEDS_STORE = new Set<string>(["checkout", "reconciliation", "dashboard", "load"])
 const TS_NODE = path.join(REPO, "node_modules/.bin/ts-node")
 
 /**

@@ -81,6 +81,8 @@ export interface ActiveFaultRule {
 export interface SandboxStats {
   total: number
   byPath: Record<string, number>
+  /** the most requests of each gateway path being answered at once since start or reset() */
+  mostInFlight: Record<string, number>
 }
 
 /**

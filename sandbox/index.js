@@ -48,6 +48,10 @@ async function startSandbox(options = {}) {
   const notifier = createNotifier({ baseMs: opts.notifyBaseMs, attempts: opts.notifyAttempts, timers, log })
   /** @type {{ total: number, byPath: Record<string, number> }} */
   let counters = { total: 0, byPath: {} }
+  /** Requests being answered now, and the most at once since the last reset, per gateway path. @type {Record<string, number>} */
+  let inFlight = {}
+  /** @type {Record<string, number>} */
+  let mostInFlight = {}
   let closed = false
 
   /** @type {any} */
@@ -70,6 +74,10 @@ async function startSandbox(options = {}) {
     if (gateway) {
       counters.total += 1
       counters.byPath[path] = (counters.byPath[path] || 0) + 1
+      inFlight[path] = (inFlight[path] || 0) + 1
+      mostInFlight[path] = Math.max(mostInFlight[path] || 0, inFlight[path])
+      const counted = inFlight
+      res.once("close", () => void (counted[path] = Math.max(0, (counted[path] || 1) - 1)))
     }
     const fault = faultsFor(faults, gateway, path, opts.latencyMs)
     const host = String(req.headers.host || "")
@@ -159,6 +167,8 @@ async function startSandbox(options = {}) {
       seed(store)
       clock.reset()
       counters = { total: 0, byPath: {} }
+      inFlight = {}
+      mostInFlight = {}
     },
     setPaidStatus(code) {
       opts.paidStatus = resolveOptions({ paidStatus: code }).paidStatus
@@ -170,7 +180,7 @@ async function startSandbox(options = {}) {
       faults.clear()
     },
     stats() {
-      return { total: counters.total, byPath: { ...counters.byPath } }
+      return { total: counters.total, byPath: { ...counters.byPath }, mostInFlight: { ...mostInFlight } }
     },
     now() {
       return clock.now()

@@ -78,11 +78,15 @@ export interface StoreServer {
   close(): Promise<void>
 }
 
-/** `medusa start` on `port`; resolves once /health answers. */
-export async function startStoreServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 180_000): Promise<StoreServer> {
-  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], { cwd: REPO, env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] })
+/** `medusa start` on `port`; resolves once /health answers. `onOutput` receives what it writes (stdout and stderr). */
+export async function startStoreServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 180_000, onOutput?: (text: string) => void): Promise<StoreServer> {
+  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], { cwd: REPO, env: { ...env, PORT: String(port) }, stdio: ["ignore", onOutput ? "pipe" : "ignore", "pipe"] })
   let err = ""
-  child.stderr.on("data", (c: Buffer) => (err = (err + c.toString("utf8")).slice(-4000)))
+  child.stderr!.on("data", (c: Buffer) => {
+    err = (err + c.toString("utf8")).slice(-4000)
+    onOutput?.(c.toString("utf8"))
+  })
+  child.stdout?.on("data", (c: Buffer) => onOutput?.(c.toString("utf8")))
   const url = `http://127.0.0.1:${port}`
   const close = () =>
     new Promise<void>((resolve) => {

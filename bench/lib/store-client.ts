@@ -17,6 +17,8 @@ const ADDRESS = {
 }
 
 const CARD = { number: "4242424242424242", exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
+/** The sandbox's test card that asks for 3-D Secure (scripts/shopper-fixtures.json). */
+export const THREE_DS_CARD = "4000000000003220"
 
 export class StoreClient {
   #carts = 0
@@ -67,6 +69,24 @@ export class StoreClient {
   async postCard(cartId: string, sessionId: string): Promise<void> {
     const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { cart_id: cartId, card: CARD })
     if (payment_session.status !== "authorized") throw new Error(`card session is ${payment_session.status}`)
+  }
+
+  /**
+   * Posts the 3-D Secure test card for cart `cartId`, then passes 3-D Secure on the sandbox's issuer page as a
+   * browser would (the gateway then notifies the store); throws unless the card asked for it and the page answered.
+   */
+  async postCardWithThreeDS(cartId: string, sessionId: string): Promise<void> {
+    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { cart_id: cartId, card: { ...CARD, number: THREE_DS_CARD } })
+    const issuerUrl = payment_session.data?.issuer_url
+    if (payment_session.status !== "requires_more" || typeof issuerUrl !== "string") throw new Error(`3-D Secure session is ${payment_session.status}`)
+    const res = await fetch(issuerUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ outcome: "pass" }).toString(),
+      redirect: "manual",
+    })
+    await res.arrayBuffer()
+    if (res.status !== 303) throw new Error(`issuer page answered ${res.status}`)
   }
 
   /** Completes a cart; throws unless it became an order. */

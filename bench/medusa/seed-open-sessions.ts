@@ -22,19 +22,30 @@ export async function hideOtherGatewayRows(pg: Knex): Promise<void> {
 export async function removeOpenSessions(pg: Knex): Promise<void> {
   await pg("gateway_payment").where("order_no", "like", `${BENCH_PREFIX}%`).delete()
   await pg("payment_session").where("id", "like", `${BENCH_PREFIX}%`).delete()
-  await pg("payment_collection").where("id", "like", "pay_col_bench_%").delete()
+  await pg("payment_collection").where("id", "like", `pay_col_${BENCH_PREFIX}%`).delete()
 }
 
-/** Seeds `count` open sessions and their sandbox transactions (the sandbox at `sandboxUrl`). */
-export async function seedOpenSessions(pg: Knex, sandboxUrl: string, count: number): Promise<void> {
-  const rawAmount = JSON.stringify({ value: "28.29", precision: 20 })
+/**
+ * Seeds `count` open sessions and their sandbox transactions (the sandbox at `sandboxUrl`). `as` changes what is
+ * seeded (bench/load.ts: payments the gateway authorised while Medusa still waits, of the shoppers' amount).
+ */
+export async function seedOpenSessions(
+  pg: Knex,
+  sandboxUrl: string,
+  count: number,
+  as: { prefix?: string; state?: "pending_3ds" | "authorized"; amount?: string; currency?: string } = {},
+): Promise<void> {
+  const prefix = as.prefix ?? BENCH_PREFIX
+  const amount = as.amount ?? "28.29"
+  const currency = as.currency ?? "USD"
+  const rawAmount = JSON.stringify({ value: amount, precision: 20 })
   for (let start = 1; start <= count; start += ROWS_PER_INSERT) {
     const end = Math.min(count, start + ROWS_PER_INSERT - 1)
-    const orderNos = Array.from({ length: end - start + 1 }, (_, k) => `${BENCH_PREFIX}${start + k}`)
+    const orderNos = Array.from({ length: end - start + 1 }, (_, k) => `${prefix}${start + k}`)
     const res = await fetch(`${sandboxUrl}/sandbox/transactions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ transactions: orderNos.map((order_no) => ({ order_no, currency: "USD", amount: "28.29", state: "pending_3ds" })) }),
+      body: JSON.stringify({ transactions: orderNos.map((order_no) => ({ order_no, currency, amount, state: as.state ?? "pending_3ds" })) }),
     })
     if (res.status !== 201) throw new Error(`sandbox seed: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
     const { transactions } = (await res.json()) as { transactions: { order_no: string; transaction_id: string }[] }
@@ -42,17 +53,18 @@ export async function seedOpenSessions(pg: Knex, sandboxUrl: string, count: numb
     const sessions: Record<string, unknown>[] = []
     transactions.forEach(({ order_no: orderNo, transaction_id }, k) => {
       const i = start + k
-      collections.push({ id: `pay_col_bench_${i}`, currency_code: "usd", amount: 28.29, raw_amount: rawAmount, status: "not_paid" })
+      const collectionId = `pay_col_${prefix}${i}`
+      collections.push({ id: collectionId, currency_code: currency.toLowerCase(), amount: Number(amount), raw_amount: rawAmount, status: "not_paid" })
       sessions.push({
         id: orderNo,
-        currency_code: "usd",
-        amount: 28.29,
+        currency_code: currency.toLowerCase(),
+        amount: Number(amount),
         raw_amount: rawAmount,
         provider_id: "pp_gateway_card",
         status: "pending",
-        payment_collection_id: `pay_col_bench_${i}`,
+        payment_collection_id: collectionId,
         context: "{}",
-        data: JSON.stringify({ order_no: orderNo, method: "card", currency: "USD", amount: "28.29", transaction_id, gateway_state: "pending" }),
+        data: JSON.stringify({ order_no: orderNo, method: "card", currency, amount, transaction_id, gateway_state: "pending" }),
       })
     })
     // 1,000 rows a statement keeps every statement under PostgreSQL's 65,535 bind parameters.

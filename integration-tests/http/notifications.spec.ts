@@ -547,6 +547,44 @@ medusaIntegrationTestRunner({
       expect(orders[0].n).toBe(1)
     })
 
+    it("a storm of notifications is processed at most notifications.concurrency (8) at once: the gateway never sees more order queries in flight, and each is processed once", async () => {
+      // A genuine notification's fields (one 3-D Secure payment), re-signed for each payment below as the gateway would.
+      const { session: first } = await shopper.cartWithSession("pp_gateway_card")
+      const started = await shopper.postCard(first.id, { card: card(CARDS.threeDS) })
+      await completeIssuerPage(started.data.payment_session.data.issuer_url)
+      const [template] = await until("the notification", async () => (await sent("PAYMENT")).filter((n) => n.payload.order_no === first.id))
+      await caughtUp(first.id)
+      // 16 payments waiting for 3-D Secure: each notification has the gateway read (the order query), slowly here.
+      const waiting: { id: string; tx: string }[] = []
+      for (let i = 0; i < 16; i++) {
+        const { session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        expect(posted.data.payment_session.status).toBe("requires_more")
+        waiting.push({ id: session.id, tx: posted.data.payment_session.data.transaction_id })
+      }
+      // The sandbox's counters started at this test (beforeEach resets it); the reads so far came one at a time.
+      expect(gateway.sandbox.stats().mostInFlight["/v1/retrievalTrans"] ?? 0).toBeLessThanOrEqual(1)
+      const signer = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+      const { encryption_data: _, ...fields } = template.payload
+      const bodies = waiting.map(({ id, tx }) => {
+        const f = { ...fields, order_no: id, transaction_id: tx }
+        return { ...f, encryption_data: signer.signer.sign("notification", f) }
+      })
+      await signer.close()
+      gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "latency", ms: 1500 }])
+      const answers = await Promise.all(bodies.map((b) => post(b)))
+      expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200))
+      const rows = await until("every notification processed", async () => {
+        const all = (await Promise.all(waiting.map(({ id }) => verifiedRows(id)))).flat()
+        return all.length === waiting.length && all.every((r: any) => r.status !== "received") ? all : null
+      })
+      gateway.sandbox.clearFaults()
+      expect(rows.map((r: any) => [r.status, r.deliveries])).toEqual(waiting.map(() => ["processed", 1]))
+      const { byPath, mostInFlight } = gateway.sandbox.stats()
+      expect(byPath["/v1/retrievalTrans"]).toBeGreaterThanOrEqual(waiting.length) // every one read the gateway
+      expect(mostInFlight["/v1/retrievalTrans"]).toBeLessThanOrEqual(8)
+    })
+
     it("a flood of forged posts leaves a bounded sample without bodies and a count per minute; old ones are pruned; a body over 16 kB is refused unread", async () => {
       const { rows: clock } = await dbConnection.raw("select now() as now")
       const start = clock[0].now

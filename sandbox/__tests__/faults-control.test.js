@@ -112,18 +112,30 @@ describe("faults", () => {
 })
 
 describe("control", () => {
+  test("stats count the most requests of a path answered at once", async () => {
+    sb.setFaults([{ path: "/v1/retrievalTrans", fault: "latency", ms: 300 }])
+    const query = () => h.acq(sb, "/v1/retrievalTrans", { orders: "ord-1" })
+    await Promise.all([query(), query(), query()])
+    await query()
+    const { byPath, mostInFlight } = sb.stats()
+    expect(byPath["/v1/retrievalTrans"]).toBe(4)
+    expect(mostInFlight["/v1/retrievalTrans"]).toBe(3)
+    sb.clearFaults()
+  })
+
+
   test("health, stats of gateway paths only, reset", async () => {
     expect(await (await fetch(`${sb.url}/sandbox/health`)).json()).toEqual({ ok: true })
-    expect(sb.stats()).toEqual({ total: 0, byPath: {} })
+    expect(sb.stats()).toEqual({ total: 0, byPath: {}, mostInFlight: {} })
     await h.authorise(sb)
     await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })
     await fetch(`${sb.url}/sandbox/transactions`)
     const stats = await (await fetch(`${sb.url}/sandbox/stats`)).json()
-    expect(stats).toEqual({ total: 2, byPath: { "/v1/authorise": 1, "/api/group/query": 1 } })
+    expect(stats).toEqual({ total: 2, byPath: { "/v1/authorise": 1, "/api/group/query": 1 }, mostInFlight: { "/v1/authorise": 1, "/api/group/query": 1 } })
     sb.setFaults([{ fault: "error5xx" }])
     const reset = await fetch(`${sb.url}/sandbox/reset`, { method: "POST" })
     expect(reset.status).toBe(200)
-    expect(sb.stats().total).toBe(0)
+    expect(sb.stats()).toEqual({ total: 0, byPath: {}, mostInFlight: {} })
     expect(sb.store.transactions.size).toBe(0)
     expect((await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })).data.balance).toBe(10000)
   })

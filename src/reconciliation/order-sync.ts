@@ -5,15 +5,16 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { redact, runInBatchesStreamed } from "../lib/gateway"
-import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
+import { pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
-import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
+import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince, concurrency }) => {
-    type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
+  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, pages, createdSince, concurrency }) => {
+    // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
+    type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)
       return {
@@ -24,8 +25,14 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       }
     }
 
-    /** Orders whose gateway state was read and applied in this run (their failed notifications are settled). */
+    /**
+     * Orders of unsettled notifications whose gateway state was read and applied in this run (those notifications
+     * are then settled). Only those: a set of every order checked would grow with the open payments (memory flat).
+     */
     const confirmed = new Set<string>()
+    const confirm = (open: Open) => {
+      if (open.settles) confirmed.add(open.order_no)
+    }
 
     /** One order-query request for up to 100 open payments, and what it says applied to each. */
     const reconcile = async (chunk: Open[]) => {
@@ -37,14 +44,14 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id, open.superseded)
         if (record && open.known && stateOfRecord(record) === open.known) {
           unchanged.push(open.order_no) // the gateway agrees with what Medusa recorded: nothing to apply
-          confirmed.add(open.order_no)
+          confirm(open)
           continue
         }
         try {
           const r = await applyGatewayState(container, open.order_no, record)
           if (r.changes.length) summary.changed++
           if (r.discrepancy) summary.discrepancies.push({ order_no: open.order_no, reason: r.discrepancy })
-          confirmed.add(open.order_no)
+          confirm(open)
         } catch (err) {
           summary.discrepancies.push({ order_no: open.order_no, reason: String(redact((err as Error).message)) })
         }
@@ -63,10 +70,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // in flight, the next page read while they wait: memory stays flat however many there are.
     async function* openPayments() {
       for (let after = ""; ; ) {
-        const payments = await paymentModule.listPayments(
-          filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) }),
-          { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, order: { id: "ASC" } }
-        )
+        const payments = await pages.payments(after, createdSince)
         const open: Open[] = []
         for (const p of payments) {
           const d = (p.data ?? {}) as Record<string, unknown>
@@ -79,15 +83,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     }
     async function* openSessions() {
       for (let after = ""; ; ) {
-        const sessions = await paymentModule.listPaymentSessions(
-          filter({
-            provider_id: GATEWAY_PROVIDER_IDS,
-            status: ["pending", "requires_more", "pending_authorization"],
-            created_at: { $gte: createdSince },
-            ...(after ? { id: { $gt: after } } : {}),
-          }),
-          { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
-        )
+        const sessions = await pages.sessions(after, createdSince, ["pending", "requires_more", "pending_authorization"])
         const open: Open[] = []
         for (const s of sessions) {
           const d = (s.data ?? {}) as Record<string, unknown>
@@ -115,7 +111,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       for (let after = ""; ; ) {
         const rows = await gatewayModule.unsettledNotifications(after, PAGE)
         unsettled.push(...rows)
-        yield [...new Set(rows.map((r) => r.order_no))].map(anyState)
+        yield [...new Set(rows.map((r) => r.order_no))].map((orderNo) => ({ ...anyState(orderNo), settles: true }))
         if (rows.length < PAGE) return
         after = rows[rows.length - 1]!.id
       }

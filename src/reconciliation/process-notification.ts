@@ -23,6 +23,9 @@
  * covers every delivery before it, so a real later notification of the transaction (capture, refund, dispute:
  * the same signed fields) is applied at most one interval late, never dropped. Should the process stop first,
  * the order sync reads the orders of rows left `received` (after a few minutes).
+ *
+ * At most `notifications.concurrency` records (default 8) are processed at once in a process; the rest wait
+ * their turn (a storm of 10,000 deliveries: bench/load.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -42,7 +45,9 @@ export async function processGatewayNotification(container: MedusaContainer, not
   const gatewayModule = container.resolve("gateway")
   const locking = container.resolve(Modules.LOCKING)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  return locking.execute(
+  // A turn first (`notifications.concurrency` at once), then the record's lock: a storm of deliveries waits in
+  // this queue, not on the locks (whose 60 s wait would run out) nor on the database's connection pool.
+  return gatewayModule.inNotificationTurn(() => locking.execute(
     `gateway:notification:${notificationId}`,
     async () => {
       const n = await gatewayModule.retrieveGatewayNotification(notificationId)
@@ -64,7 +69,7 @@ export async function processGatewayNotification(container: MedusaContainer, not
       return finished ? status : "received"
     },
     { timeout: 60 }
-  )
+  ))
 }
 
 type StoredNotification = Awaited<ReturnType<GatewayModuleService["retrieveGatewayNotification"]>>

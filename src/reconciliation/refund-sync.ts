@@ -4,20 +4,16 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { runInBatches } from "../lib/gateway"
-import { GATEWAY_PROVIDER_IDS } from "../domain"
 import { upsertGatewayPayment } from "./apply-gateway-state"
 import { applyRefundUpdates, openRefunds, refundUpdateOf, RefundUpdate } from "./refund-status"
-import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
+import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runRefundSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "refund_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince, concurrency }) => {
+  return withRun(container, "refund_sync", options, async (summary, { gatewayModule, client, pages, createdSince, concurrency }) => {
     // refund id -> the payment and order it belongs to, for refunds the gateway has not settled yet
     const open = new Map<string, { paymentId: string; orderNo: string }>()
     for (let after = ""; ; ) {
-      const payments = await paymentModule.listPayments(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) }),
-        { select: ["id", "data"], take: PAGE, order: { id: "ASC" } }
-      )
+      const payments = await pages.payments(after, createdSince)
       for (const p of payments) {
         const orderNo = typeof p.data?.order_no === "string" ? p.data.order_no : null
         if (!orderNo) continue

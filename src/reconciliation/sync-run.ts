@@ -10,6 +10,7 @@ import { AcquiringClient, GatewayApiError, redact } from "../lib/gateway"
 import { syncConcurrency } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import type { SyncSummary } from "./results"
+import { openPaymentPages, OpenPaymentPages } from "./open-payment-pages"
 
 export interface SyncOptions {
   /** Only sessions and payments created within this many days are checked (default 30). */
@@ -23,17 +24,15 @@ export interface SyncOptions {
 
 export type { SyncSummary } from "./results"
 
-/** Rows read a page at a time (keyset by id: stable while the run changes what it reads; flat in memory). */
-export const PAGE = 500
-
-/** Medusa's filter types omit columns its repositories do filter on (provider_id, status). */
-export const filter = (f: Record<string, unknown>) => f as never
+export { PAGE } from "./open-payment-pages"
 
 /** What a run works with. */
 export interface SyncContext {
   gatewayModule: GatewayModuleService
   client: AcquiringClient
   paymentModule: IPaymentModuleService
+  /** The gateway payments and sessions, a page at a time (./open-payment-pages.ts). */
+  pages: OpenPaymentPages
   /** Rows created since this moment (ISO text) are checked: `lookbackDays`. */
   createdSince: string
   /** Requests of 100 in flight at once (`concurrency`, or the `sync_concurrency` option). */
@@ -75,10 +74,12 @@ export async function withRun(
         const run = await gatewayModule.createGatewaySyncRuns({ job, status: "running", started_at: new Date() })
         runId = run.id
         try {
+          const paymentModule = container.resolve(Modules.PAYMENT)
           await work(summary, {
             gatewayModule,
             client: gatewayModule.acquiring(),
-            paymentModule: container.resolve(Modules.PAYMENT),
+            paymentModule,
+            pages: openPaymentPages(container, paymentModule),
             createdSince: new Date(Date.now() - (options.lookbackDays ?? 30) * 86400_000).toISOString(),
             concurrency: options.concurrency ?? syncConcurrency(gatewayModule.paymentOptions()),
           })

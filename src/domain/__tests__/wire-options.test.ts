@@ -5,7 +5,7 @@
  * server on a real socket; and the options are validated with messages naming them.
  */
 import { createAcquiringClient, createIssuingClient, decodeItems } from "../../lib/gateway"
-import { issuingClientOptions, notificationReadInterval, payoutClientOptions, revealRules, validateModuleOptions } from "../../modules/gateway/options"
+import { issuingClientOptions, notificationConcurrency, notificationReadInterval, payoutClientOptions, revealRules, validateModuleOptions } from "../../modules/gateway/options"
 import { buildPaymentRequest, createProviderClient, DEFAULT_SYNC_CONCURRENCY, GatewayProviderOptions, insecureHttpWarning, stateOfRecord, syncConcurrency, validateProviderOptions } from ".."
 import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
@@ -241,6 +241,9 @@ describe("options are validated with messages naming them", () => {
     ["payout.refresh_interval_seconds", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", refresh_interval_seconds: 0 } }, /option "payout.refresh_interval_seconds" must be a positive integer/],
     ["notifications.read_interval_seconds", { notifications: { read_interval_seconds: -1 } }, /option "notifications.read_interval_seconds" must be a whole number of seconds from 0 to 3600/],
     ["notifications.read_interval_seconds (fraction)", { notifications: { read_interval_seconds: 1.5 } }, /option "notifications.read_interval_seconds" must be a whole number of seconds from 0 to 3600/],
+    ["notifications.concurrency", { notifications: { concurrency: 0 } }, /option "notifications.concurrency" must be a whole number from 1 to 64/],
+    ["notifications.concurrency (fraction)", { notifications: { concurrency: 2.5 } }, /option "notifications.concurrency" must be a whole number from 1 to 64/],
+    ["notifications.concurrency (text)", { notifications: { concurrency: "8" } }, /option "notifications.concurrency" must be a whole number from 1 to 64/],
     ["payout.paths", { payout: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", paths: { payout: "x" } } }, /option "payout.paths.payout" must be a path/],
     ["payments (the provider's options)", { payments: { base_url: "https://x", merchant_id: "1", account_id: "1", sign_key: "k", website: "w" } }, /option "payments.return_url" is required/],
     ["payments.signature_overrides", { payments: { ...PROVIDER_BASE, signature_overrides: { captur: ["a"] } } }, /option "payments.signature_overrides.captur" is not a known endpoint/],
@@ -256,6 +259,11 @@ describe("options are validated with messages naming them", () => {
     expect(notificationReadInterval(validateModuleOptions({}).notifications)).toBe(60)
     expect(notificationReadInterval(validateModuleOptions({ notifications: { read_interval_seconds: 0 } }).notifications)).toBe(0)
     expect(notificationReadInterval(validateModuleOptions({ notifications: { read_interval_seconds: 5 } }).notifications)).toBe(5)
+  })
+
+  it("notifications.concurrency: 8 at once unless set", () => {
+    expect(notificationConcurrency(validateModuleOptions({}).notifications)).toBe(8)
+    expect(notificationConcurrency(validateModuleOptions({ notifications: { concurrency: 2 } }).notifications)).toBe(2)
   })
 
   it("issuing.reveal: 10 an hour for any admin user unless set", () => {

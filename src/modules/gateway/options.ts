@@ -127,6 +127,12 @@ const notificationsSchema = z.strictObject(
      * covers every delivery of it.
      */
     read_interval_seconds: z.number({ error: "must be a whole number of seconds from 0 to 3600" }).int("must be a whole number of seconds from 0 to 3600").min(0, "must be a whole number of seconds from 0 to 3600").max(3600, "must be a whole number of seconds from 0 to 3600").optional(),
+    /**
+     * Notifications processed at once by this process (default 8): each reads the gateway and writes the payment, so
+     * a storm (the gateway's retries after an outage) queues here instead of opening as many database connections,
+     * locks and gateway requests as there are deliveries.
+     */
+    concurrency: z.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1, "must be a whole number from 1 to 64").max(64, "must be a whole number from 1 to 64").optional(),
     rejected_samples_per_minute: z.number({ error: "must be a whole number from 0 to 1000" }).int("must be a whole number from 0 to 1000").min(0, "must be a whole number from 0 to 1000").max(1000, "must be a whole number from 0 to 1000").optional(),
     rejected_retention_days: z.number({ error: "must be a whole number of days from 1 to 365" }).int("must be a whole number of days from 1 to 365").min(1, "must be a whole number of days from 1 to 365").max(365, "must be a whole number of days from 1 to 365").optional(),
   },
@@ -138,6 +144,11 @@ export type GatewayNotificationsOptions = z.input<typeof notificationsSchema>
 /** Seconds between two gateway reads for one notification record (option `notifications.read_interval_seconds`). */
 export function notificationReadInterval(o: GatewayNotificationsOptions | undefined): number {
   return o?.read_interval_seconds ?? 60
+}
+
+/** Notifications one process handles at once (option `notifications.concurrency`). */
+export function notificationConcurrency(o: GatewayNotificationsOptions | undefined): number {
+  return o?.concurrency ?? 8
 }
 
 /** The notification route's limits on rejected requests, defaults filled in. */

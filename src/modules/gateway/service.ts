@@ -44,6 +44,7 @@ import {
   savedCardView,
   stateOfRecord,
 } from "../../domain"
+import { ConcurrencyLimit } from "../../lib/concurrency-limit"
 import { hitCounters } from "./card-attempt-counters"
 import { attemptOfTransaction, readDays, rebuildDays, recordAttempt, recordMoney } from "./payment-records"
 import { DashboardFilters, DashboardPeriod, paymentsDashboard } from "../../dashboard/figures"
@@ -70,6 +71,7 @@ import {
   alertRules,
   GatewayModuleOptions,
   issuingClientOptions,
+  notificationConcurrency,
   notificationReadInterval,
   payoutClientOptions,
   chargebackThreshold,
@@ -167,12 +169,15 @@ class GatewayModuleService extends MedusaService({
   protected readonly rankings_ = new ShortCache<unknown>()
   /** Notification records whose next gateway read waits for its interval in this process (one timer each). */
   protected readonly deferredReads_ = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Notification processing runs in this process, `notifications.concurrency` at once (the others queue). */
+  protected readonly notificationRuns_: ConcurrencyLimit
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...(arguments as unknown as [Record<string, unknown>]))
     this.gatewayOptions_ = validateModuleOptions(options)
+    this.notificationRuns_ = new ConcurrencyLimit(notificationConcurrency(this.gatewayOptions_.notifications))
     let logger: LineLogger | undefined
     try {
       logger = container.logger as LineLogger
@@ -416,6 +421,11 @@ class GatewayModuleService extends MedusaService({
       [seconds, id],
     )
     return Number(rows[0]?.wait_ms ?? 0)
+  }
+
+  /** Runs one notification's processing when one of the `notifications.concurrency` turns is free. */
+  inNotificationTurn<T>(run: () => Promise<T>): Promise<T> {
+    return this.notificationRuns_.run(run)
   }
 
   /**
