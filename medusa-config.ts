@@ -123,6 +123,8 @@ export default defineConfig({
         ...(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT
           ? { dashboard: { chargeback_threshold_percent: Number(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT) } }
           : {}),
+        // How long an operation cut short (the process stopped mid-request) waits before the jobs settle it (default 600 s).
+        ...(env.GATEWAY_SETTLE_AFTER_SECONDS ? { reconciliation: { settle_after_seconds: Number(env.GATEWAY_SETTLE_AFTER_SECONDS) } } : {}),
         // How often one notification record's deliveries have the gateway read (the plugin's default: once a minute).
         ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS
           ? { notifications: { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) } }

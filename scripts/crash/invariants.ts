@@ -54,6 +54,9 @@ export async function checkInvariants(db: Client, sandboxUrl: string): Promise<{
       add("Medusa capture present at the gateway", { order_no: orderNo, payment_id: p!.id, medusa_captured: medusa / 100, gateway_status: txs.map((t) => t.payment_status) })
     }
     if (p?.canceled_at && captured > 0) add("cancelled payment not captured at the gateway", { order_no: orderNo, payment_id: p.id })
+    // An authorisation the gateway holds (or money it took) reaches Medusa as a payment (the order sync completes the cart).
+    const holding = txs.filter((t) => ["2000", "3000", "4000", "4100"].includes(t.payment_status))
+    if (holding.length && !p) add("gateway authorisation in Medusa", { order_no: orderNo, transactions: holding.map((t) => `${t.transaction_id} ${t.payment_status}`) })
   }
   for (const p of payments) {
     if (!txByOrder.has(p.payment_session_id) && p.captures.length) {
@@ -130,7 +133,9 @@ export async function checkInvariants(db: Client, sandboxUrl: string): Promise<{
   }
   const movements = new Set((await db.query(`select kind || ':' || reference as k from gateway_money_movement where deleted_at is null`)).rows.map((r) => r.k))
   for (const p of payments) {
-    for (const c of p.captures) if (!movements.has(`capture:${c.id}`)) add("capture audited (money movement)", { capture_id: c.id, payment_id: p.id })
+    for (const c of p.captures) {
+      if (!movements.has(`capture:${c.id}`)) add("capture audited (money movement)", { capture_id: c.id, payment_id: p.id, in_payment_data: (p.data?.captures ?? []).find((x: any) => x.id === c.id) ?? null })
+    }
     for (const f of p.refunds) if (!movements.has(`refund:${f.id}`) && !f.metadata?.gateway_chargeback) add("refund audited (money movement)", { refund_id: f.id, payment_id: p.id })
   }
 

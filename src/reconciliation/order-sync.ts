@@ -9,10 +9,15 @@ import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
+import { settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
 import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, paymentModule, createdSince, concurrency }) => {
+  return withRun(container, "order_sync", options, async (summary, ctx) => {
+    const { gatewayModule, client, paymentModule, createdSince, concurrency } = ctx
+    // First what a stopped process left half-done (./cut-short.ts): the payments it touched are then read below.
+    await settleCutShortOperations(container, summary, ctx)
+    await settleCutShortCaptures(container, summary, ctx)
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)
@@ -89,9 +94,13 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
           { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
         )
         const open: Open[] = []
+        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) => s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown
+        // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the
+        // counter of its card posts tells once it is past the settling deadline.
+        const cutShort = await gatewayModule.cardPostedSessions(sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id))
         for (const s of sessions) {
           const d = (s.data ?? {}) as Record<string, unknown>
-          if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
+          if (unposted(s, d) && !cutShort.has(s.id)) continue // no card posted
           open.push(openOf(s.id, d))
         }
         yield open
