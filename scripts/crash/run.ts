@@ -9,8 +9,9 @@
  * the invariants (./invariants.ts) are checked against the sandbox's ledger.
  *
  * Env: CRASH_KILLS (500), CRASH_SEED (1), CRASH_OPS_BETWEEN (ops run without a kill between kill points, 1),
- * CRASH_PORT (store port, a free one), CRASH_OUT (also write the JSON there). Prints one JSON object; exits 1 on
- * any violation.
+ * CRASH_PORT (store port, a free one), CRASH_OUT (also write the JSON there), CRASH_BUDGET_S (no new kill point
+ * after this many seconds: the run settles and checks what it did, and says so), CRASH_VERBOSE (a line per kill on
+ * stderr). Prints one JSON object; exits 1 on any violation.
  */
 import { writeFileSync } from "node:fs"
 import { Client } from "pg"
@@ -66,6 +67,7 @@ async function main() {
   const opsByKind: Record<string, number> = {}
   const opErrors: Record<string, number> = {}
   let exitCode = 0
+  let stoppedByBudget = false
   try {
     const port = Number(process.env.CRASH_PORT ?? (await freePort()))
     store = await prepareCrashStore({
@@ -95,7 +97,12 @@ async function main() {
       })
     }
 
+    const budgetS = process.env.CRASH_BUDGET_S ? Number(process.env.CRASH_BUDGET_S) : Infinity
     for (let n = 1; n <= kills; n++) {
+      if ((Date.now() - t0) / 1000 > budgetS) {
+        stoppedByBudget = true
+        break
+      }
       for (let i = 0; i < between; i++) await runOp(await driver.next())
       const op = await driver.next()
       const mode: KillMode = random.pick(["in_flight", "after_answer", "random"] as const)
@@ -131,7 +138,7 @@ async function main() {
       killPoints.push({ n, kind: op.kind, mode, gateway_reached: reached, finished_before_kill: finished, restart_ms: restartMs })
       // A client repeats what it did not see finish, with the same key.
       if (!finished && op.retry) await op.retry().catch(() => undefined)
-      if (n % 5 === 0 || n === kills) {
+      if (n % 5 === 0) {
         await sleep(SETTLE_AFTER_SECONDS * 1000)
         await runJobs(driver)
       }
@@ -148,6 +155,8 @@ async function main() {
     const summary = {
       seed,
       kill_points: killPoints.length,
+      kill_points_asked: kills,
+      stopped_by_budget: stoppedByBudget,
       kill_points_by_mode: countBy(killPoints.map((k) => k.mode)),
       kill_points_by_operation: countBy(killPoints.map((k) => k.kind)),
       kills_with_gateway_request_sent: killPoints.filter((k) => k.gateway_reached && !k.finished_before_kill).length,

@@ -1,6 +1,6 @@
 /**
  * Operations cut short: the process stopped (a crash, a killed worker) between sending a request to the gateway
- * and recording its answer. Medusa commits its capture or refund record before it calls the provider, and the
+ * and recording its answer (and, for a card post, the card route's counter is the only trace of it). Medusa commits its capture or refund record before it calls the provider, and the
  * plugin writes an operation's audit row ("attempted") and a payout's record (PENDING) before it sends anything;
  * a process that dies in between leaves those records with nothing after them. Once older than the deadline
  * (option `reconciliation.settle_after_seconds`: no live request is that old), the jobs settle them from the
@@ -13,6 +13,8 @@
  * - a refund (refund sync): the refund search by its reference (Medusa's refund id). Found → recorded as the
  *   gateway has it. Not found → the refund was not made: it is sent now under the same reference (the gateway
  *   recognises a repeated reference and pays once). Refused → Medusa's refund record is removed.
+ * - a card post (order sync): its session's outcome becomes unknown, which the provider confirms with the order
+ *   query as for a lost answer (authorised → the cart becomes the order; nothing at the gateway → failed);
  * - an audit row left "attempted" becomes "unknown"; a payout left PENDING becomes UNKNOWN, and is re-sent under
  *   its own request_id (which never pays twice) when the store allows it (`payout.refresh_on_notification`),
  *   otherwise staff refresh it.
@@ -20,7 +22,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromMinorUnits, GatewayOutcomeUnknownError, redact, toGatewayAmount, toMinorUnits } from "../lib/gateway"
-import { GATEWAY_PROVIDER_IDS, isCapturedState, readSessionData, refundStatusOf } from "../domain"
+import { GATEWAY_PROVIDER_IDS, isCapturedState, readSessionData, refundStatusOf, toProviderData } from "../domain"
 import { trackPaymentData } from "../dashboard/track"
 import { CHARGEBACK_MARKER_KEY } from "../providers/gateway/core/refund"
 import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
@@ -36,6 +38,26 @@ const olderThan = (row: Row, deadline: number) => row.created_at !== undefined &
 export const cutShortBefore = (ctx: Pick<SyncContext, "gatewayModule">) => Date.now() - ctx.gatewayModule.settleAfterSeconds() * 1000
 
 const amountText = (row: Row, currency: string) => toGatewayAmount((row.raw_amount ?? row.amount) as never, currency, { rounding: "half-up" })
+
+/**
+ * Order sync: a card session whose card post was counted past the deadline but has no answer recorded (no
+ * transaction, not unknown) was cut short mid-request: its outcome becomes unknown, which the provider confirms
+ * with the order query (authorised → the order is made; not found → the attempt failed). Answers its data.
+ */
+export async function markCardPostUnknown(container: MedusaContainer, ctx: SyncContext, sessionId: string): Promise<Record<string, unknown> | null> {
+  return container.resolve(Modules.LOCKING).execute(paymentLockKey(sessionId), async () => {
+    const [session] = await ctx.paymentModule.listPaymentSessions({ id: [sessionId] }, { select: ["id", "status", "data", "amount", "currency_code"] })
+    const ours = readSessionData(session?.data as Record<string, unknown>)
+    if (!session || !ours || session.status !== "pending" || ours.transaction_id || ours.outcome_unknown) return (session?.data as Record<string, unknown>) ?? null
+    const updated = await ctx.paymentModule.updatePaymentSession({
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: { ...toProviderData(ours), outcome_unknown: true },
+    })
+    return updated.data as Record<string, unknown>
+  })
+}
 
 /**
  * Order sync: Medusa captures of open gateway payments (not fully captured, not cancelled) that the payment's

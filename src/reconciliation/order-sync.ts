@@ -9,7 +9,7 @@ import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
-import { settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
+import { markCardPostUnknown, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
 import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
@@ -99,8 +99,11 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         // counter of its card posts tells once it is past the settling deadline.
         const cutShort = await gatewayModule.cardPostedSessions(sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id))
         for (const s of sessions) {
-          const d = (s.data ?? {}) as Record<string, unknown>
-          if (unposted(s, d) && !cutShort.has(s.id)) continue // no card posted
+          let d = (s.data ?? {}) as Record<string, unknown>
+          if (unposted(s, d)) {
+            if (!cutShort.has(s.id)) continue // no card posted
+            d = (await markCardPostUnknown(container, ctx, s.id).catch(() => null)) ?? d
+          }
           open.push(openOf(s.id, d))
         }
         yield open
