@@ -68,6 +68,12 @@ async function main() {
   const opErrors: Record<string, number> = {}
   let exitCode = 0
   let stoppedByBudget = false
+  // Stopped from outside (Ctrl-C, a CI timeout): the store's process group, the database and the sandbox go too.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      void Promise.allSettled([store?.stop(), sandbox.close()]).then(() => process.exit(130))
+    })
+  }
   try {
     const port = Number(process.env.CRASH_PORT ?? (await freePort()))
     store = await prepareCrashStore({
