@@ -58,6 +58,12 @@ export async function checkInvariants(db: Client, sandboxUrl: string): Promise<{
     const holding = txs.filter((t) => ["2000", "3000", "4000", "4100"].includes(t.payment_status))
     if (holding.length && !p) add("gateway authorisation in Medusa", { order_no: orderNo, transactions: holding.map((t) => `${t.transaction_id} ${t.payment_status}`) })
   }
+  // Money Medusa holds belongs to an order (complete-cart cut short between the payment and the order leaves neither lost).
+  const orphans = (
+    await db.query(`select p.id, p.payment_session_id from payment p where p.provider_id like 'pp_gateway_%' and p.deleted_at is null and p.canceled_at is null
+      and not exists (select 1 from order_payment_collection opc where opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null)`)
+  ).rows
+  for (const o of orphans) add("Medusa payment belongs to an order", { payment_id: o.id, order_no: o.payment_session_id })
   for (const p of payments) {
     if (!txByOrder.has(p.payment_session_id) && p.captures.length) {
       add("Medusa capture present at the gateway", { order_no: p.payment_session_id, payment_id: p.id, reason: "no gateway transaction" })
