@@ -145,6 +145,27 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("a complete-cart cut short (Medusa made the payment, not the order)", () => {
+      it("is completed into the order by the order sync once past the deadline", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        // complete-cart's payment step (Medusa's authorizePaymentSession makes the payment), then the process stops.
+        await payments().authorizePaymentSession(session.id, {})
+        const orderOfCart = async () => {
+          const { data } = await (getContainer().resolve("query") as any).graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+          return data[0]?.order_id ?? null
+        }
+        await sync("order_sync")
+        expect(await orderOfCart()).toBeNull() // within the deadline a completion may still be under way
+        await pastDeadline()
+        await sync("order_sync")
+        expect(await orderOfCart()).toBeTruthy()
+        const [payment] = await payments().listPayments({ payment_session_id: session.id })
+        expect(payment.captured_at).toBeNull() // completed, nothing captured
+        expect(requests("/v1/capture")).toBe(0)
+      })
+    })
+
     describe("a card post cut short (counted, sent, its answer never recorded)", () => {
       it("is read by the order sync past the deadline: the authorisation becomes the order", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")

@@ -15,6 +15,8 @@
  *   recognises a repeated reference and pays once). Refused → Medusa's refund record is removed.
  * - a card post (order sync): its session's outcome becomes unknown, which the provider confirms with the order
  *   query as for a lost answer (authorised → the cart becomes the order; nothing at the gateway → failed);
+ * - a cart whose payment was made but whose order was not (complete-cart cut short; order sync): the cart is
+ *   completed as for a shopper who never came back;
  * - an audit row left "attempted" becomes "unknown"; a payout left PENDING becomes UNKNOWN, and is re-sent under
  *   its own request_id (which never pays twice) when the store allows it (`payout.refresh_on_notification`),
  *   otherwise staff refresh it.
@@ -57,6 +59,28 @@ export async function markCardPostUnknown(container: MedusaContainer, ctx: SyncC
     })
     return updated.data as Record<string, unknown>
   })
+}
+
+/**
+ * Order sync: of `payments` (a page), those older than the deadline whose cart has no order: complete-cart was cut
+ * short after Medusa made the payment and before the order. The sync then applies the gateway's state to them
+ * even when it agrees with Medusa's, which completes the cart (apply-gateway-state.ts).
+ */
+export async function orderlessPayments(
+  container: MedusaContainer,
+  ctx: Pick<SyncContext, "gatewayModule">,
+  payments: { id: string; payment_collection_id?: string | null; created_at?: Date | string | null; canceled_at?: unknown }[],
+): Promise<Set<string>> {
+  const deadline = cutShortBefore(ctx)
+  const old = payments.filter((p) => p.payment_collection_id && !p.canceled_at && olderThan(p as Row, deadline))
+  if (!old.length) return new Set()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id", "payment_collection_id"], filters: { payment_collection_id: old.map((p) => p.payment_collection_id!) } })
+  const cartOf = new Map((carts as { cart_id: string; payment_collection_id: string }[]).map((c) => [c.payment_collection_id, c.cart_id]))
+  if (!cartOf.size) return new Set()
+  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["cart_id"], filters: { cart_id: [...cartOf.values()] } })
+  const ordered = new Set((orders as { cart_id: string }[]).map((o) => o.cart_id))
+  return new Set(old.filter((p) => cartOf.has(p.payment_collection_id!) && !ordered.has(cartOf.get(p.payment_collection_id!)!)).map((p) => p.id))
 }
 
 /**

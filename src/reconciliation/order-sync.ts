@@ -9,7 +9,7 @@ import { GATEWAY_PROVIDER_IDS, pickSessionRecord, readSessionData, stateOfRecord
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
-import { markCardPostUnknown, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
+import { markCardPostUnknown, orderlessPayments, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
 import { filter, PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
@@ -70,12 +70,16 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       for (let after = ""; ; ) {
         const payments = await paymentModule.listPayments(
           filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) }),
-          { select: ["id", "data", "captured_at", "canceled_at"], take: PAGE, order: { id: "ASC" } }
+          { select: ["id", "data", "captured_at", "canceled_at", "payment_collection_id", "created_at"], take: PAGE, order: { id: "ASC" } }
         )
         const open: Open[] = []
+        const orderless = await orderlessPayments(container, ctx, payments.filter((p) => !p.captured_at && !p.canceled_at))
         for (const p of payments) {
           const d = (p.data ?? {}) as Record<string, unknown>
-          if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") open.push(openOf(d.order_no, d))
+          if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") {
+            // A payment whose cart has no order is applied even when the gateway agrees (it completes the cart).
+            open.push(orderless.has(p.id) ? anyState(d.order_no) : openOf(d.order_no, d))
+          }
         }
         yield open
         if (payments.length < PAGE) return
