@@ -123,6 +123,8 @@ export default defineConfig({
         ...(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT
           ? { dashboard: { chargeback_threshold_percent: Number(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT) } }
           : {}),
+        // How long an operation cut short (the process stopped mid-request) waits before the jobs settle it (default 600 s).
+        ...(env.GATEWAY_SETTLE_AFTER_SECONDS ? { reconciliation: { settle_after_seconds: Number(env.GATEWAY_SETTLE_AFTER_SECONDS) } } : {}),
         // How often one notification record's deliveries have the gateway read (default once a minute), and how many
         // notifications a process handles at once (the plugin's default: 8).
         notifications: {

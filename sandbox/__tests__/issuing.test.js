@@ -181,6 +181,12 @@ describe("cards", () => {
       expect([path, (await h.iss(sb, path, { ...C, card_id: id, ...f })).code]).toEqual([path, 1004])
     }
     expect((await h.iss(sb, "/card/charge", { ...C, card_id: "42", charge_amount: "1.00" })).code).toBe(1003)
+    // The ledger lists the two transfers made (refusals moved nothing), with the request_id each carried.
+    const { transfers } = await (await fetch(`${sb.url}/sandbox/issuing`)).json()
+    expect(transfers.map((t) => [t.path, t.card_id, t.amount, t.request_id])).toEqual([
+      ["/card/charge", Number(id), "25.00", ""],
+      ["/card/refund", Number(id), "20.00", ""],
+    ])
   })
 
   test("limit update only on shared cards", async () => {

@@ -329,6 +329,7 @@ function issuingState(store) {
     groups: [...store.groups.values()].map(groupView),
     cardholders: [...store.cardholders.values()].map((h) => cardholderView(h)),
     cards: [...store.cards.values()].map((c) => ({ ...cardView(store, c), groupId: c.groupId })),
+    transfers: store.cardTransfers.slice(),
   }
 }
 

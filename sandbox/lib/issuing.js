@@ -54,8 +54,12 @@ function cardTransfer(amountField, move) {
     run(ctx, b) {
       const c = I.getCard(ctx.store, b.card_id)
       const g = I.getGroup(ctx.store, c.groupId)
-      move(ctx.store, c, I.amount(b[amountField], amountField, g.currency, { positive: true }))
-      return I.opResult(ctx.store)
+      const minor = I.amount(b[amountField], amountField, g.currency, { positive: true })
+      move(ctx.store, c, minor)
+      const result = I.opResult(ctx.store)
+      // The ledger a test checks the client against (GET /sandbox/issuing `transfers`): what moved, once per request.
+      ctx.store.cardTransfers.push({ path: amountField === "charge_amount" ? "/card/charge" : "/card/refund", request_id: b.request_id ?? "", card_id: c.cardId, amount: money.format(minor, g.currency), currency: g.currency, reqNo: result.reqNo, at: new Date().toISOString() })
+      return result
     },
   }
 }

@@ -124,6 +124,8 @@ function createStore() {
     groups: new Map(),
     /** @type {Map<number, any>} cardId -> card */
     cards: new Map(),
+    /** @type {any[]} every card recharge and withdraw made, oldest first (GET /sandbox/issuing `transfers`) */
+    cardTransfers: [],
     seq: { transaction: 0, payout: 0, recurring: 0, dispute: 0, reference: 0, cardholder: 8100, card: 100029700, group: 7000, reqNo: 0 },
   }
   return store

@@ -153,13 +153,14 @@ export interface MoneyDimensions {
 }
 
 /**
- * The money the provider booked on a payment, from its data: captures known to be made, refunds (a chargeback's
- * booking is its chargeback, not a refund), and chargebacks booked with an amount.
+ * The money the provider booked on a payment, from its data: captures (made, or unknown while the answer is lost),
+ * refunds (a chargeback's booking is its chargeback, not a refund), and chargebacks booked with an amount.
  */
 export function observeMoney(data: GatewaySessionData): { dimensions: MoneyDimensions; movements: MoneySeen[] } {
   const bookings = new Set(data.chargebacks.map((c) => c.refund_id).filter(Boolean))
   const movements: MoneySeen[] = [
-    ...data.captures.filter((c) => c.status === "captured").map((c) => ({ kind: "capture" as const, reference: c.id, amount: c.amount, status: "captured" as const })),
+    // A capture whose outcome is not known yet is recorded (audited) as unknown, not counted, until it is settled.
+    ...data.captures.map((c) => ({ kind: "capture" as const, reference: c.id, amount: c.amount, status: c.status === "captured" ? ("captured" as const) : ("unknown" as const) })),
     ...data.refunds.filter((r) => !bookings.has(r.reference)).map((r) => ({ kind: "refund" as const, reference: r.reference, amount: r.amount, status: r.status })),
     ...data.chargebacks
       .filter((c) => c.refund_id && toMinorUnits(c.amount, data.currency) > 0n)

@@ -38,6 +38,10 @@ import type { ApplyResult } from "./results"
 
 export type { ApplyResult } from "./results"
 
+/** Whether a record made at `createdAt` is older than the settling deadline (option reconciliation.settle_after_seconds). */
+const olderThanSettling = (createdAt: unknown, gatewayModule: { settleAfterSeconds(): number }) =>
+  createdAt !== null && createdAt !== undefined && new Date(createdAt as string).getTime() < Date.now() - gatewayModule.settleAfterSeconds() * 1000
+
 /** The lock every writer of a gateway payment's Medusa data takes (notifications, jobs, review). */
 export const paymentLockKey = (orderNo: string) => `gateway:payment:${orderNo}`
 
@@ -95,7 +99,7 @@ export async function applyGatewayState(
     const sessionDataWith = (patch: Record<string, unknown>) => ({ ...(ours ? toProviderData(ours) : {}), ...patch })
     if (record) state = sessionStateOf(record, ours, gatewayModule.paymentOptions()?.payment_status_codes).state
 
-    const { orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
+    const { cartId, orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
 
     let unknownCaptures = ours?.captures.filter((c) => c.status === "unknown") ?? []
     const lost = unknownCaptures.length === 1 && ours!.captures.length === 1 ? unknownCaptures[0]! : null
@@ -138,13 +142,17 @@ export async function applyGatewayState(
         changes.push(`capture ${unknownCaptures.map((c) => c.id).join(", ")} confirmed`)
       }
       const capturedInMedusa = Boolean(payment?.captured_at) || Boolean(ours?.captures.length)
-      if (!payment || (captured && !capturedInMedusa)) {
+      // A payment whose cart never became an order: complete-cart was cut short between the two (the process
+      // stopped), past the settling deadline so that a completion under way is left to finish (./cut-short.ts).
+      const orderless = Boolean(payment && cartId && !orderId && !payment.canceled_at && olderThanSettling(payment.created_at, gatewayModule))
+      if (!payment || orderless || (captured && !capturedInMedusa)) {
         // Medusa's own path for a payment the provider confirmed: authorises the session, completes the cart
         // into an order when the shopper never came back, and captures when the gateway captured.
+        const capture = captured && !capturedInMedusa
         await processPaymentWorkflow(container).run({
-          input: { action: captured ? "captured" : "authorized", data: { session_id: orderNo, amount } },
+          input: { action: capture ? "captured" : "authorized", data: { session_id: orderNo, amount } },
         })
-        changes.push(!payment ? `authorized${captured ? " and captured" : ""}${orderId ? "" : " (order created)"}` : "captured")
+        changes.push(!payment ? `authorized${captured ? " and captured" : ""}${orderId ? "" : " (order created)"}` : [capture ? "captured" : "", orderless ? "order created" : ""].filter(Boolean).join(", "))
       }
       if (payment?.canceled_at) discrepancy = `the gateway says ${state} but Medusa's payment is canceled`
     } else if (state === "canceled") {

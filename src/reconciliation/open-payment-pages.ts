@@ -22,6 +22,17 @@ export interface PaymentRow {
   data: Record<string, unknown> | null
   captured_at: Date | string | null
   canceled_at: Date | string | null
+  payment_collection_id: string | null
+  created_at: Date | string | null
+  /** Only when asked for (captures and refunds a stopped process left half-done: ./cut-short.ts). */
+  refunds?: ChildRow[]
+  captures?: ChildRow[]
+}
+/** A capture or refund row of a payment. */
+export interface ChildRow {
+  id: string
+  created_at: Date | string | null
+  metadata: Record<string, unknown> | null
 }
 export interface SessionRow {
   id: string
@@ -29,9 +40,13 @@ export interface SessionRow {
   status: string
 }
 
+type Child = "refunds" | "captures"
+/** The payment module's table of each child row. */
+const CHILD_TABLE: Record<Child, string> = { refunds: "refund", captures: "capture" }
+
 export interface OpenPaymentPages {
   /** Gateway payments created since `createdSince`, ids after `after`, `PAGE` at most, by id. */
-  payments(after: string, createdSince: string): Promise<PaymentRow[]>
+  payments(after: string, createdSince: string, options?: { with?: Child }): Promise<PaymentRow[]>
   /** Gateway sessions in one of `statuses` created since `createdSince`, ids after `after`, `PAGE` at most, by id. */
   sessions(after: string, createdSince: string, statuses: string[]): Promise<SessionRow[]>
 }
@@ -59,15 +74,26 @@ export function openPaymentPages(container: MedusaContainer, paymentModule: IPay
 
 function sqlPages(pg: Knex): OpenPaymentPages {
   return {
-    payments: (after, createdSince) =>
-      pg("payment")
-        .select("id", "data", "captured_at", "canceled_at")
+    payments: async (after, createdSince, options) => {
+      const payments: PaymentRow[] = await pg("payment")
+        .select("id", "data", "captured_at", "canceled_at", "payment_collection_id", "created_at")
         .whereIn("provider_id", [...GATEWAY_PROVIDER_IDS])
         .where("created_at", ">=", createdSince)
         .whereNull("deleted_at")
         .where("id", ">", after)
         .orderBy("id")
-        .limit(PAGE),
+        .limit(PAGE)
+      const child = options?.with
+      if (!child || !payments.length) return payments
+      const rows: (ChildRow & { payment_id: string })[] = await pg(CHILD_TABLE[child])
+        .select("id", "payment_id", "created_at", "metadata")
+        .whereIn("payment_id", payments.map((p) => p.id))
+        .whereNull("deleted_at")
+      for (const p of payments) p[child] = []
+      const byId = new Map(payments.map((p) => [p.id, p]))
+      for (const { payment_id, ...r } of rows) byId.get(payment_id)?.[child]!.push(r)
+      return payments
+    },
     sessions: (after, createdSince, statuses) =>
       pg("payment_session")
         .select("id", "data", "status")
@@ -84,9 +110,13 @@ function sqlPages(pg: Knex): OpenPaymentPages {
 function servicePages(paymentModule: IPaymentModuleService): OpenPaymentPages {
   const keyset = (after: string) => (after ? { id: { $gt: after } } : {})
   return {
-    payments: async (after, createdSince) =>
+    payments: async (after, createdSince, options) =>
       (await paymentModule.listPayments(filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...keyset(after) }), {
-        select: ["id", "data", "captured_at", "canceled_at"],
+        select: [
+          "id", "data", "captured_at", "canceled_at", "payment_collection_id", "created_at",
+          ...(options?.with ? [`${options.with}.id`, `${options.with}.created_at`, `${options.with}.metadata`] : []),
+        ],
+        ...(options?.with ? { relations: [options.with] } : {}),
         take: PAGE,
         order: { id: "ASC" },
       })) as unknown as PaymentRow[],

@@ -9,10 +9,15 @@ import { pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
+import { markCardPostUnknown, orderlessPayments, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
 import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
-  return withRun(container, "order_sync", options, async (summary, { gatewayModule, client, pages, createdSince, concurrency }) => {
+  return withRun(container, "order_sync", options, async (summary, ctx) => {
+    const { gatewayModule, client, pages, createdSince, concurrency } = ctx
+    // First what a stopped process left half-done (./cut-short.ts): the payments it touched are then read below.
+    await settleCutShortOperations(container, summary, ctx)
+    await settleCutShortCaptures(container, summary, ctx)
     // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
@@ -72,9 +77,13 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       for (let after = ""; ; ) {
         const payments = await pages.payments(after, createdSince)
         const open: Open[] = []
+        const orderless = await orderlessPayments(container, ctx, payments.filter((p) => !p.captured_at && !p.canceled_at))
         for (const p of payments) {
           const d = (p.data ?? {}) as Record<string, unknown>
-          if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") open.push(openOf(d.order_no, d))
+          if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") {
+            // A payment whose cart has no order is applied even when the gateway agrees (it completes the cart).
+            open.push(orderless.has(p.id) ? anyState(d.order_no) : openOf(d.order_no, d))
+          }
         }
         yield open
         if (payments.length < PAGE) return
@@ -85,9 +94,16 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       for (let after = ""; ; ) {
         const sessions = await pages.sessions(after, createdSince, ["pending", "requires_more", "pending_authorization"])
         const open: Open[] = []
+        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) => s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown
+        // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the
+        // counter of its card posts tells once it is past the settling deadline.
+        const cutShort = await gatewayModule.cardPostedSessions(sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id))
         for (const s of sessions) {
-          const d = (s.data ?? {}) as Record<string, unknown>
-          if (s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown) continue // no card posted
+          let d = (s.data ?? {}) as Record<string, unknown>
+          if (unposted(s, d)) {
+            if (!cutShort.has(s.id)) continue // no card posted
+            d = (await markCardPostUnknown(container, ctx, s.id).catch(() => null)) ?? d
+          }
           open.push(openOf(s.id, d))
         }
         yield open

@@ -62,7 +62,7 @@ describe("a payment attempt, as the dashboard records it", () => {
 })
 
 describe("money a payment moved, as the dashboard records it", () => {
-  it("captures known to be made, refunds (not a chargeback's booking), chargebacks booked with an amount", () => {
+  it("captures (one whose answer was lost as unknown, not counted), refunds (not a chargeback's booking), chargebacks booked with an amount", () => {
     const data = session({
       card_mask: "424242******4242",
       captures: [
@@ -82,6 +82,7 @@ describe("money a payment moved, as the dashboard records it", () => {
     expect(dimensions).toEqual({ order_no: "payses_1", attempt_id: "gwatt_1", transaction_id: null, method: "card", currency: "USD", card_brand: "visa" })
     expect(movements).toEqual([
       { kind: "capture", reference: "capt_1", amount: "10.00", status: "captured" },
+      { kind: "capture", reference: "capt_2", amount: "1.00", status: "unknown" },
       { kind: "refund", reference: "ref_1", amount: "3.00", status: "pending" },
       { kind: "chargeback", reference: "chargeback-T1", amount: "7.00", status: "booked" },
     ])
@@ -90,6 +91,7 @@ describe("money a payment moved, as the dashboard records it", () => {
   it("a refund's status only moves forward", () => {
     expect(mergeMoneyStatus("pending", "refunded")).toBe("refunded")
     expect(mergeMoneyStatus("unknown", "failed")).toBe("failed")
+    expect(mergeMoneyStatus("unknown", "captured")).toBe("captured")
     expect(mergeMoneyStatus("refunded", "pending")).toBe("refunded")
     expect(mergeMoneyStatus("failed", "refunded")).toBe("failed")
   })

@@ -45,3 +45,18 @@ export async function pruneCounters(knex: Knex): Promise<void> {
        order by window_ends_at limit ${PRUNE_BATCH} for update skip locked)`,
   )
 }
+
+/**
+ * Of `sessionIds`, the payment sessions a card was posted for (their per-session counter) longer than
+ * `olderThanSeconds` ago: a post cut short (the process stopped mid-request) leaves nothing else behind, and the
+ * order sync reads these at the gateway (src/reconciliation/cut-short.ts). A counter lives for its window.
+ */
+export async function sessionsWithCardPosts(knex: Knex, sessionIds: readonly string[], olderThanSeconds: number): Promise<Set<string>> {
+  if (!sessionIds.length) return new Set()
+  const prefix = "card-attempt:session:"
+  const { rows } = await knex.raw<{ rows: { key: string }[] }>(
+    `select key from ${TABLE} where key = any(?::text[]) and updated_at < now() - make_interval(secs => ?::float8)`,
+    [sessionIds.map((id) => `${prefix}${id}`), olderThanSeconds],
+  )
+  return new Set(rows.map((r) => r.key.slice(prefix.length)))
+}

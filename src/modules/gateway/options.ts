@@ -242,6 +242,25 @@ const issuingWireCheck: WireCheck = (i, at) => {
 export type GatewayIssuingOptions = z.input<typeof issuingSchema>
 export type GatewayPayoutOptions = z.input<typeof payoutSchema>
 
+/**
+ * Operations cut short (the process stopped between sending a request and recording its answer: a crash, a
+ * killed worker) are settled by the reconciliation jobs once they are older than `settle_after_seconds` (default
+ * 600: far past any request's timeout, so that no live request is taken for a dead one).
+ */
+const reconciliationSchema = z.strictObject(
+  {
+    settle_after_seconds: z.number({ error: "must be a whole number of seconds from 1 to 86400" }).int("must be a whole number of seconds from 1 to 86400").min(1, "must be a whole number of seconds from 1 to 86400").max(86400, "must be a whole number of seconds from 1 to 86400").optional(),
+  },
+  { error: "must be an object" },
+)
+
+export type GatewayReconciliationOptions = z.input<typeof reconciliationSchema>
+
+/** Seconds after which an operation cut short is settled by the jobs (option `reconciliation.settle_after_seconds`). */
+export function settleAfterSeconds(o: GatewayReconciliationOptions | undefined): number {
+  return o?.settle_after_seconds ?? 600
+}
+
 export interface GatewayModuleOptions {
   payments?: GatewayProviderOptions
   issuing?: GatewayIssuingOptions
@@ -249,12 +268,13 @@ export interface GatewayModuleOptions {
   notifications?: GatewayNotificationsOptions
   alerts?: GatewayAlertsOptions
   dashboard?: GatewayDashboardOptions
+  reconciliation?: GatewayReconciliationOptions
 }
 
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (options === undefined || options === null) return {}
-  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications?, alerts?, dashboard? })`)
+  if (typeof options !== "object") throw new Error(`${PREFIX}: options must be an object ({ payments?, issuing?, payout?, notifications?, alerts?, dashboard?, reconciliation? })`)
   const o = options as Record<string, unknown>
   if (o.payments !== undefined) assertOptions(PREFIX, providerOptionsSchema, o.payments, "payments")
   if (o.payout !== undefined) assertOptions(PREFIX, payoutSchema, o.payout, "payout")
@@ -262,6 +282,7 @@ export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (o.notifications !== undefined) assertOptions(PREFIX, notificationsSchema, o.notifications, "notifications", () => {})
   if (o.alerts !== undefined) assertOptions(PREFIX, alertsSchema, o.alerts, "alerts", () => undefined)
   if (o.dashboard !== undefined) assertOptions(PREFIX, dashboardSchema, o.dashboard, "dashboard", () => undefined)
+  if (o.reconciliation !== undefined) assertOptions(PREFIX, reconciliationSchema, o.reconciliation, "reconciliation", () => undefined)
   return o as GatewayModuleOptions
 }
 

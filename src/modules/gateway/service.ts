@@ -45,7 +45,7 @@ import {
   stateOfRecord,
 } from "../../domain"
 import { ConcurrencyLimit } from "../../lib/concurrency-limit"
-import { hitCounters } from "./card-attempt-counters"
+import { hitCounters, sessionsWithCardPosts } from "./card-attempt-counters"
 import { attemptOfTransaction, readDays, rebuildDays, recordAttempt, recordMoney } from "./payment-records"
 import { DashboardFilters, DashboardPeriod, paymentsDashboard } from "../../dashboard/figures"
 import type { PaymentsDashboard } from "../../types/http"
@@ -73,6 +73,7 @@ import {
   issuingClientOptions,
   notificationConcurrency,
   notificationReadInterval,
+  settleAfterSeconds,
   payoutClientOptions,
   chargebackThreshold,
   payoutRefreshRule,
@@ -243,6 +244,11 @@ class GatewayModuleService extends MedusaService({
    * The plugin's options as validated at boot, secrets included: for checks that build their own clients (the
    * go-live check). Server only; never sent anywhere.
    */
+  /** Seconds after which the jobs settle an operation cut short (option `reconciliation.settle_after_seconds`). */
+  settleAfterSeconds(): number {
+    return settleAfterSeconds(this.gatewayOptions_.reconciliation)
+  }
+
   moduleOptions(): GatewayModuleOptions {
     return this.gatewayOptions_
   }
@@ -277,6 +283,12 @@ class GatewayModuleService extends MedusaService({
   @InjectManager()
   async countCardAttempts(keys: readonly string[], windowSeconds: number, @MedusaContext() sharedContext: Context = {}): Promise<number[]> {
     return hitCounters((sharedContext.manager as SqlEntityManager).getKnex(), keys, windowSeconds)
+  }
+
+  /** Sessions of `ids` a card was posted for more than the settling deadline ago (card-attempt-counters.ts). */
+  @InjectManager()
+  async cardPostedSessions(ids: readonly string[], @MedusaContext() sharedContext: Context = {}): Promise<Set<string>> {
+    return sessionsWithCardPosts((sharedContext.manager as SqlEntityManager).getKnex(), ids, this.settleAfterSeconds())
   }
 
   /** The per-card cap's key of a posted card (a keyed hash; never the number). */

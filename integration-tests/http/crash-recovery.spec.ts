@@ -1,0 +1,191 @@
+/**
+ * Operations cut short by a crash (issue 26; found by the crash harness, scripts/crash): the process stopped
+ * between sending a request and recording its answer, leaving what it wrote before the request and nothing after.
+ * Each case builds exactly that state in the database (the record Medusa or the plugin commits before it sends,
+ * and for a request that reached the gateway, the gateway's side made through the same client), then runs the
+ * reconciliation job past the settling deadline (GATEWAY_SETTLE_AFTER_SECONDS=1) and checks the sandbox's ledger:
+ * what the gateway did is recorded once, what it never received is sent once under its own reference.
+ */
+import { randomUUID } from "node:crypto"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import { seedStore } from "../../scripts/seed-store"
+import { createAdminHeaders } from "../helpers/admin"
+import { useSandbox } from "../helpers/sandbox"
+import { CARDS, card, Shopper } from "../helpers/shopper"
+
+jest.setTimeout(240 * 1000)
+
+const gateway = useSandbox({ GATEWAY_SETTLE_AFTER_SECONDS: "1" })
+
+const BENEFICIARY = {
+  entity_type: "COMPANY",
+  company_name: "Acme Supplies Ltd",
+  address: { city: "London", country_code: "GB" },
+  bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD" },
+}
+
+const pastDeadline = () => new Promise((r) => setTimeout(r, 1200))
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let admin: { headers: Record<string, string> }
+    let shopper: Shopper
+
+    beforeEach(async () => {
+      gateway.sandbox.reset()
+      gateway.sandbox.clearFaults()
+      const store = await seedStore(getContainer())
+      shopper = new Shopper(api as any, store)
+      admin = await createAdminHeaders(getContainer())
+    })
+
+    const payments = () => getContainer().resolve(Modules.PAYMENT) as any
+    const gatewayModule = () => getContainer().resolve("gateway") as any
+    const sync = async (job: "order_sync" | "refund_sync") => (await api.post("/admin/gateway/sync-runs", { job }, admin)).data.summary
+    const tx = async (orderNo: string) => (await gateway.transactions(orderNo)).at(-1)
+    const requests = (path: string) => gateway.sandbox.stats().byPath[path] ?? 0
+
+    /** An order paid by card (authorised), and its Medusa payment. */
+    async function paidOrder() {
+      const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+      const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      expect(posted.data.payment_session.status).toBe("authorized")
+      expect((await shopper.complete(cartId)).data.type).toBe("order")
+      const [payment] = await payments().listPayments({ payment_session_id: session.id })
+      return { sessionId: session.id as string, payment }
+    }
+
+    const paymentNow = async (id: string) => (await payments().listPayments({ id: [id] }, { relations: ["captures", "refunds"] }))[0]
+
+    describe("a capture cut short (Medusa's capture record committed, the provider's answer never recorded)", () => {
+      it("is sent by the order sync once past the deadline when the gateway never got it, and recorded", async () => {
+        const { sessionId, payment } = await paidOrder()
+        // What Medusa commits before it calls the provider (capturePayment_), then the process stops.
+        const [capture] = await payments().createCaptures([{ payment: payment.id, amount: payment.amount }])
+        await sync("order_sync")
+        expect(requests("/v1/capture")).toBe(0) // within the deadline: a live request may still be under way
+        await pastDeadline()
+        await sync("order_sync")
+        expect(requests("/v1/capture")).toBe(1)
+        expect((await tx(sessionId)).captured_amount).toBe(String(Number(payment.amount).toFixed(2)))
+        const after = await paymentNow(payment.id)
+        expect(after.data.captures).toEqual([expect.objectContaining({ id: capture.id, status: "captured", by: "plugin" })])
+        expect(after.captured_at).toBeTruthy()
+        expect(after.captures).toHaveLength(1)
+        const [movement] = await gatewayModule().listGatewayMoneyMovements({ kind: "capture", reference: capture.id })
+        expect(movement).toMatchObject({ status: "captured" })
+      })
+
+      it("is recorded, never sent to be taken twice, when the gateway made it before the process stopped", async () => {
+        const { sessionId, payment } = await paidOrder()
+        const [capture] = await payments().createCaptures([{ payment: payment.id, amount: payment.amount }])
+        // The request reached the gateway (the same client the provider uses); its answer was never recorded.
+        const data = payment.data
+        await gatewayModule().acquiring().capture({ capture_orders: [{ transaction_id: data.transaction_id, order_no: sessionId, currency: data.currency, amount: data.amount }] })
+        await pastDeadline()
+        const summary = await sync("order_sync")
+        expect(summary.status).toBe("succeeded")
+        const t = await tx(sessionId)
+        expect(t.captured_amount).toBe(data.amount) // captured once
+        const after = await paymentNow(payment.id)
+        expect(after.captures).toHaveLength(1)
+        // the code cannot tell whose capture it was: the whole capture sent once more is refused, so the gateway had made it
+        expect(after.data.captures).toEqual([expect.objectContaining({ id: capture.id, status: "captured", by: "gateway" })])
+      })
+    })
+
+    describe("a refund cut short (Medusa's refund record committed, the provider's answer never recorded)", () => {
+      async function capturedPayment() {
+        const { sessionId, payment } = await paidOrder()
+        await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        return { sessionId, payment: await paymentNow(payment.id) }
+      }
+
+      it("is sent by the refund sync under its own reference when the gateway never got it; one it made is recorded, not sent again", async () => {
+        const { sessionId, payment } = await capturedPayment()
+        const [lost] = await payments().createRefunds([{ payment: payment.id, amount: 3 }])
+        const [made] = await payments().createRefunds([{ payment: payment.id, amount: 2 }])
+        const d = payment.data
+        await gatewayModule().acquiring().refund({
+          refund_orders: [{ transaction_id: d.transaction_id, order_no: sessionId, currency: d.currency, amount: d.amount, refund_amount: "2.00", refund_reason: "requested by merchant", refund_reference: made.id }],
+        })
+        expect(requests("/v1/refund")).toBe(1)
+        await sync("refund_sync")
+        expect(requests("/v1/refund")).toBe(1) // within the deadline nothing is sent
+        await pastDeadline()
+        await sync("refund_sync")
+        expect(requests("/v1/refund")).toBe(2) // the lost one only
+        const refunds = (await tx(sessionId)).refunds
+        expect(refunds.map((r: any) => [r.refund_reference, r.refund_amount]).sort()).toEqual([[lost.id, "3.00"], [made.id, "2.00"]].sort())
+        const after = await paymentNow(payment.id)
+        expect(after.data.refunds.map((r: any) => r.reference).sort()).toEqual([lost.id, made.id].sort())
+        // the next run confirms them as any other refund
+        await sync("refund_sync")
+        expect((await paymentNow(payment.id)).data.refunds.every((r: any) => r.status === "refunded")).toBe(true)
+        expect(requests("/v1/refund")).toBe(2)
+      })
+    })
+
+    describe("admin operations cut short", () => {
+      it("an audit row left attempted becomes unknown, and a payout left pending is sent once under its request_id", async () => {
+        const key = randomUUID()
+        // The payout's record and its audit row, written before the request; the process stopped before sending.
+        const [payout] = await gatewayModule().createGatewayPayouts([{ request_id: key, status: "PENDING", payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY }])
+        const [row] = await gatewayModule().createGatewayOperationAudits([{ operation: "payout.create", actor_type: "system", target_id: payout.id, request_id: key, idempotency_key: key, request_hash: "x", result: "attempted" }])
+        await pastDeadline()
+        await sync("order_sync")
+        const [audit] = await gatewayModule().listGatewayOperationAudits({ id: row.id })
+        expect(audit).toMatchObject({ result: "unknown", error_code: "cut_short" })
+        const sent = (await (await fetch(`${gateway.sandbox.url}/sandbox/payouts`)).json()) as any[]
+        expect(sent.map((p) => p.request_id)).toEqual([key])
+        expect((await gatewayModule().retrieveGatewayPayout(payout.id)).status).toMatch(/PROCESSING|COMPLETED/)
+        await sync("order_sync")
+        expect(requests("/v1/payout")).toBe(1)
+      })
+    })
+
+    describe("a complete-cart cut short (Medusa made the payment, not the order)", () => {
+      it("is completed into the order by the order sync once past the deadline", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        // complete-cart's payment step (Medusa's authorizePaymentSession makes the payment), then the process stops.
+        await payments().authorizePaymentSession(session.id, {})
+        const orderOfCart = async () => {
+          const { data } = await (getContainer().resolve("query") as any).graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+          return data[0]?.order_id ?? null
+        }
+        await sync("order_sync")
+        expect(await orderOfCart()).toBeNull() // within the deadline a completion may still be under way
+        await pastDeadline()
+        await sync("order_sync")
+        expect(await orderOfCart()).toBeTruthy()
+        const [payment] = await payments().listPayments({ payment_session_id: session.id })
+        expect(payment.captured_at).toBeNull() // completed, nothing captured
+        expect(requests("/v1/capture")).toBe(0)
+      })
+    })
+
+    describe("a card post cut short (counted, sent, its answer never recorded)", () => {
+      it("is read by the order sync past the deadline: the authorisation becomes the order", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        // What the card route writes before sending (its counters); the gateway authorised it.
+        await gatewayModule().takeCardAttempt({ session: session.id, cart: cartId })
+        const res = await fetch(`${gateway.sandbox.url}/sandbox/transactions`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ transactions: [{ order_no: session.id, currency: "USD", amount: Number(session.amount).toFixed(2), state: "authorized" }] }),
+        })
+        expect(res.status).toBe(201)
+        // A session nobody posted a card for is not read.
+        await shopper.cartWithSession("pp_gateway_card")
+        await pastDeadline()
+        const summary = await sync("order_sync")
+        expect(summary.checked).toBe(1)
+        const [after] = await payments().listPaymentSessions({ id: [session.id] }, { relations: ["payment"] })
+        expect(after.status).toBe("authorized")
+        expect(after.payment).toBeTruthy()
+      })
+    })
+  },
+})
