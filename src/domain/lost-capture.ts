@@ -7,6 +7,7 @@
  */
 import { AcquiringClient, GatewayOutcomeUnknownError, toMinorUnits } from "../lib/gateway"
 import { describeEntry } from "./errors"
+import { captureEntry } from "./money-requests"
 import type { CaptureRecord, GatewaySessionData } from "./session-data"
 import { GatewayState, isCapturedState } from "./status"
 
@@ -29,7 +30,7 @@ export async function resendWholeCapture(
 ): Promise<ResentCapture> {
   try {
     const res = await client.capture({
-      capture_orders: [{ transaction_id: data.transaction_id!, order_no: data.order_no, currency: data.currency, amount: data.amount }],
+      capture_orders: [captureEntry(data, data.amount)],
     })
     const entry = res.capture_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.capture_orders[0]
     if (entry?.outcome === "done") return { by: "plugin" }

@@ -38,9 +38,15 @@ import type { ApplyResult } from "./results"
 
 export type { ApplyResult } from "./results"
 
-/** Whether a record made at `createdAt` is older than the settling deadline (option reconciliation.settle_after_seconds). */
+/**
+ * The settling deadline (option reconciliation.settle_after_seconds): a record written before it whose operation
+ * has no outcome was cut short (./cut-short.ts); no live request is that old.
+ */
+export const settlingDeadline = (gatewayModule: { settleAfterSeconds(): number }) => Date.now() - gatewayModule.settleAfterSeconds() * 1000
+
+/** Whether a record made at `createdAt` is older than the settling deadline. */
 const olderThanSettling = (createdAt: unknown, gatewayModule: { settleAfterSeconds(): number }) =>
-  createdAt !== null && createdAt !== undefined && new Date(createdAt as string).getTime() < Date.now() - gatewayModule.settleAfterSeconds() * 1000
+  createdAt !== null && createdAt !== undefined && new Date(createdAt as string).getTime() < settlingDeadline(gatewayModule)
 
 /** The lock every writer of a gateway payment's Medusa data takes (notifications, jobs, review). */
 export const paymentLockKey = (orderNo: string) => `gateway:payment:${orderNo}`

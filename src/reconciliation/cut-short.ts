@@ -24,11 +24,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { fromMinorUnits, GatewayOutcomeUnknownError, redact, toGatewayAmount, toMinorUnits } from "../lib/gateway"
-import { isCapturedState, readSessionData, refundStatusOf, toProviderData } from "../domain"
+import { captureEntry, isCapturedState, readSessionData, refundEntry, refundStatusOf, toProviderData } from "../domain"
 import { trackPaymentData } from "../dashboard/track"
 import { CHARGEBACK_MARKER_KEY } from "../providers/gateway/core/refund"
 import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
-import { paymentLockKey } from "./apply-gateway-state"
+import { paymentLockKey, settlingDeadline } from "./apply-gateway-state"
 import { PAGE, SyncContext } from "./sync-run"
 import type { SyncSummary } from "./results"
 
@@ -36,8 +36,8 @@ type Row = { id: string; created_at?: Date | string | null; raw_amount?: unknown
 
 const olderThan = (row: Row, deadline: number) => row.created_at !== undefined && row.created_at !== null && new Date(row.created_at).getTime() < deadline
 
-/** The deadline: records written before it whose operation has no outcome were cut short. */
-export const cutShortBefore = (ctx: Pick<SyncContext, "gatewayModule">) => Date.now() - ctx.gatewayModule.settleAfterSeconds() * 1000
+/** The settling deadline (apply-gateway-state.ts): records written before it whose operation has no outcome were cut short. */
+export const cutShortBefore = (ctx: Pick<SyncContext, "gatewayModule">) => settlingDeadline(ctx.gatewayModule)
 
 const amountText = (row: Row, currency: string) => toGatewayAmount((row.raw_amount ?? row.amount) as never, currency, { rounding: "half-up" })
 
@@ -162,7 +162,7 @@ async function settleCaptures(container: MedusaContainer, summary: SyncSummary, 
  */
 async function sendCapture(ctx: SyncContext, data: NonNullable<ReturnType<typeof readSessionData>>, amount: string): Promise<"captured" | "unknown"> {
   try {
-    const res = await ctx.client.capture({ capture_orders: [{ transaction_id: data.transaction_id!, order_no: data.order_no, currency: data.currency, amount }] })
+    const res = await ctx.client.capture({ capture_orders: [captureEntry(data, amount)] })
     const entry = res.capture_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.capture_orders[0]
     return entry?.outcome === "done" ? "captured" : "unknown"
   } catch (err) {
@@ -220,9 +220,7 @@ export async function settleCutShortRefunds(container: MedusaContainer, summary:
 async function sendRefund(ctx: SyncContext, data: NonNullable<ReturnType<typeof readSessionData>>, reference: string, amount: string) {
   try {
     const res = await ctx.client.refund({
-      refund_orders: [
-        { transaction_id: data.transaction_id!, order_no: data.order_no, currency: data.currency, amount: data.amount, refund_amount: amount, refund_reason: "requested by merchant", refund_reference: reference },
-      ],
+      refund_orders: [refundEntry(data, amount, reference)],
     })
     const out = res.refund_orders.find((r) => r.refund_reference === reference) ?? res.refund_orders[0]
     if (out?.outcome === "refused") return null

@@ -244,11 +244,6 @@ class GatewayModuleService extends MedusaService({
    * The plugin's options as validated at boot, secrets included: for checks that build their own clients (the
    * go-live check). Server only; never sent anywhere.
    */
-  /** Seconds after which the jobs settle an operation cut short (option `reconciliation.settle_after_seconds`). */
-  settleAfterSeconds(): number {
-    return settleAfterSeconds(this.gatewayOptions_.reconciliation)
-  }
-
   moduleOptions(): GatewayModuleOptions {
     return this.gatewayOptions_
   }
@@ -283,6 +278,11 @@ class GatewayModuleService extends MedusaService({
   @InjectManager()
   async countCardAttempts(keys: readonly string[], windowSeconds: number, @MedusaContext() sharedContext: Context = {}): Promise<number[]> {
     return hitCounters((sharedContext.manager as SqlEntityManager).getKnex(), keys, windowSeconds)
+  }
+
+  /** Seconds after which the jobs settle an operation cut short (option `reconciliation.settle_after_seconds`). */
+  settleAfterSeconds(): number {
+    return settleAfterSeconds(this.gatewayOptions_.reconciliation)
   }
 
   /** Sessions of `ids` a card was posted for more than the settling deadline ago (card-attempt-counters.ts). */

@@ -11,7 +11,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { AmountInput, fromMinorUnits, GatewayOutcomeUnknownError, toGatewayAmount, toMinorUnits } from "../../../lib/gateway"
-import { CaptureRecord, GatewaySessionData, GatewayState, isCapturedState, describeEntry, mayResendCapture, resendWholeCapture, toMedusaError } from "../../../domain"
+import { captureEntry, CaptureRecord, GatewaySessionData, GatewayState, isCapturedState, describeEntry, mayResendCapture, resendWholeCapture, toMedusaError } from "../../../domain"
 import { SessionGateway } from "./session-gateway"
 
 /** Medusa's capture records, read from the payment module's container (the provider lives in it). */
@@ -41,7 +41,7 @@ export async function capture(
   }
   try {
     const res = await gw.client.capture({
-      capture_orders: [{ transaction_id: data.transaction_id!, order_no: data.order_no, currency: data.currency, amount }],
+      capture_orders: [captureEntry(data, amount)],
     })
     const entry = res.capture_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.capture_orders[0]
     if (!entry || entry.outcome === "unknown") {

@@ -16,7 +16,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { fromMinorUnits, GatewayOutcomeUnknownError, redact, toMinorUnits } from "../../../lib/gateway"
-import { ChargebackRecord, GatewaySessionData, RefundRecord, refundStatusOf, describeEntry, toMedusaError } from "../../../domain"
+import { ChargebackRecord, GatewaySessionData, RefundRecord, refundEntry, refundStatusOf, describeEntry, toMedusaError } from "../../../domain"
 import { SessionGateway } from "./session-gateway"
 
 /** The refund metadata key that names the chargeback record a booking refund is for. */
@@ -47,17 +47,7 @@ export async function refund(
   }
   try {
     const res = await gw.client.refund({
-      refund_orders: [
-        {
-          transaction_id: data.transaction_id!,
-          order_no: data.order_no,
-          currency: data.currency,
-          amount: data.amount,
-          refund_amount: amount,
-          refund_reason: "requested by merchant",
-          refund_reference: reference,
-        },
-      ],
+      refund_orders: [refundEntry(data, amount, reference)],
     })
     const out = res.refund_orders.find((r) => r.refund_reference === reference) ?? res.refund_orders[0]
     if (!out || out.outcome === "unknown") {
