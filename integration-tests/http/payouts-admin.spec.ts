@@ -2,7 +2,7 @@
  * Payouts through the admin API against the sandbox: creation with exact amounts, validation, 401, a payout
  * completed by its notification and one failed with its reason (the sandbox fails a `reference` containing
  * FAIL), idempotent notification handling that never moves a final payout back, refresh by request_id, a lost
- * answer recorded as UNKNOWN, and the audit.
+ * answer recorded as UNKNOWN, two reports of one payout written together, and the audit.
  *
  * The sandbox sends payout notifications to `${GATEWAY_STORE_URL}/hooks/gateway/notifications`; here that is a
  * small capture server, so the test holds the exact payload the gateway sent and hands it to
@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto"
 import { createServer, Server } from "node:http"
 import { AddressInfo } from "node:net"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAcquiringClient } from "../../src/lib/gateway"
 import { updatePayoutFromNotificationWorkflow } from "../../src/workflows"
@@ -149,6 +150,33 @@ medusaIntegrationTestRunner({
       expect(failed).toMatchObject({ status: "FAILED", failure_reason: "Beneficiary account closed", failure_type: "BENEFICIARY_ACCOUNT" })
       const list = await api.get("/admin/gateway/payouts?status=FAILED", admin)
       expect(list.data.payouts.map((p: any) => p.id)).toEqual([failed.id])
+    })
+
+    it("an earlier report written after the final one never reopens the payout (each decided under the payout's lock)", async () => {
+      // Found by alerts.spec on a loaded machine: the create's PROCESSING answer, read before a re-read wrote
+      // FAILED and written after it, left the payout PROCESSING for good. A row lock held here stalls the first
+      // writer at its UPDATE so the second's read comes while the first has decided but not yet written.
+      const res = await createPayout({ payment_amount: "30.00", payment_currency: "USD", reference: "RACE-FAIL-1" })
+      const payout = res.data.payout
+      expect(payout.status).toBe("PROCESSING")
+      const final = await notificationFor(payout.request_id)
+      expect(final.status).toBe("FAILED")
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const hold = await knex.transaction()
+      try {
+        await hold.raw("select id from gateway_payout where id = ? for update", [payout.id])
+        const first = updatePayoutFromNotificationWorkflow(getContainer()).run({ input: final as any })
+        await new Promise((r) => setTimeout(r, 500))
+        const stale = updatePayoutFromNotificationWorkflow(getContainer()).run({ input: { ...final, status: "PROCESSING", failure_reason: "" } as any })
+        await new Promise((r) => setTimeout(r, 500))
+        await hold.commit()
+        expect((await first).result).toMatchObject({ changed: true, status: "FAILED" })
+        expect((await stale).result).toMatchObject({ changed: false, status: "FAILED" })
+      } finally {
+        if (!hold.isCompleted()) await hold.rollback()
+      }
+      const after = (await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout
+      expect(after).toMatchObject({ status: "FAILED", failure_reason: "Beneficiary account closed" })
     })
 
     it("refreshes a payout by re-sending its request_id, without paying twice", async () => {

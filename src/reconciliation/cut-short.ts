@@ -248,7 +248,8 @@ export async function settleCutShortOperations(container: MedusaContainer, summa
   }
   const pending = await service.listGatewayPayouts({ status: "PENDING", created_at: { $lt: before } } as never, { select: ["id", "request_id"], take: PAGE })
   if (!pending.length) return
-  await service.updateGatewayPayouts(pending.map((p) => ({ id: p.id, status: "UNKNOWN" as const })))
+  // Only those still PENDING when written: an answer recorded meanwhile is not overwritten.
+  await service.updateGatewayPayouts({ selector: { id: pending.map((p) => p.id), status: "PENDING" }, data: { status: "UNKNOWN" as const } })
   summary.changed += pending.length
   if (!service.payoutRefreshRule().onNotification) return
   for (const p of pending) {

@@ -1,10 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GatewayOutcomeUnknownError, PayoutResponse, redact } from "../../lib/gateway"
-import { nextPayoutStatus, payoutFieldsFromGateway, PayoutStatus, payoutStatusOf } from "../../modules/gateway/mappers/payout"
+import { payoutFieldsFromGateway, PayoutStatus, payoutStatusOf, payoutUpdate } from "../../modules/gateway/mappers/payout"
 import { auditedGatewayCall } from "../common/audited-call"
 import type { IdempotentRequest } from "../common/idempotency"
 import { gatewayModule, OperationActor } from "../common/operation-context"
+import { withPayoutLock } from "./payout-lock"
 import { payoutRequestOf, StoredPayout } from "./payout-request"
 
 /** What the gateway said about a payout: its mapped fields, or that the answer was lost. */
@@ -103,7 +104,11 @@ export const sendPayoutStep = createStep(
   },
   async (id, { container }) => {
     if (!id) return
-    await gatewayModule(container).updateGatewayPayouts({ id, status: "UNKNOWN" })
+    const service = gatewayModule(container)
+    await withPayoutLock(container, id, async () => {
+      const current = await service.retrieveGatewayPayout(id)
+      if (current.status === "PENDING" || current.status === "PROCESSING") await service.updateGatewayPayouts({ id, status: "UNKNOWN" })
+    })
   }
 )
 
@@ -117,17 +122,17 @@ export const resendPayoutStep = createStep(
 )
 
 /**
- * Writes what the gateway answered. Reads the record again first: a notification may have finished the
- * payout meanwhile, and a final status is never moved back to PROCESSING.
+ * Writes what the gateway answered, under the payout's lock and from the record as it is then: a notification's
+ * re-read may have finished the payout meanwhile, and a final status (or its details) is never replaced by an
+ * earlier answer.
  */
 export const recordPayoutAnswerStep = createStep("gateway-record-payout-answer", async (answer: PayoutAnswer, { container }) => {
   const service = gatewayModule(container)
-  const current = await service.retrieveGatewayPayout(answer.payout_id)
-  const status = answer.unknown
-    ? current.status === "PENDING"
-      ? "UNKNOWN"
-      : current.status
-    : nextPayoutStatus(current.status as PayoutStatus, answer.status)
-  const updated = await service.updateGatewayPayouts({ id: current.id, ...answer.fields, status })
+  const updated = await withPayoutLock(container, answer.payout_id, async () => {
+    const current = await service.retrieveGatewayPayout(answer.payout_id)
+    if (answer.unknown) return service.updateGatewayPayouts({ id: current.id, status: current.status === "PENDING" ? "UNKNOWN" : current.status })
+    const { status, fields } = payoutUpdate(current.status as PayoutStatus, answer.status, answer.fields)
+    return service.updateGatewayPayouts({ id: current.id, ...fields, status })
+  })
   return new StepResponse(updated)
 })

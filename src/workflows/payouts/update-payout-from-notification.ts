@@ -1,7 +1,8 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { nextPayoutStatus, payoutFieldsFromGateway, PayoutStatus, payoutStatusOf } from "../../modules/gateway/mappers/payout"
+import { payoutFieldsFromGateway, PayoutStatus, payoutStatusOf, payoutUpdate } from "../../modules/gateway/mappers/payout"
 import { writeAudit } from "../common/audited-call"
 import { gatewayModule } from "../common/operation-context"
+import { withPayoutLock } from "./payout-lock"
 
 /**
  * The fields of a verified PAYOUT notification (the payout response fields, as the gateway sends them).
@@ -75,26 +76,26 @@ const applyPayoutNotificationStep = createStep(
   async (input: PayoutNotificationInput, { container }) => {
     const service = gatewayModule(container)
     const [payout] = await service.listGatewayPayouts({ request_id: String(input.request_id) }, { take: 1 })
+    const reported = payoutStatusOf(input.status)
     if (!payout) {
       const result: PayoutNotificationResult = { found: false, changed: false, payout_id: null, status: null, discrepancy: null }
       return new StepResponse(result, null as Previous | null)
     }
-    const current = payout.status as PayoutStatus
-    const reported = payoutStatusOf(input.status)
-    const status = nextPayoutStatus(current, reported)
+    // Read again under the payout's lock: decided from the record as it is when written.
+    const { current, status, before, changed } = await withPayoutLock(container, payout.id, async () => {
+      const record = await service.retrieveGatewayPayout(payout.id)
+      const current = record.status as PayoutStatus
+      const { status, fields } = payoutUpdate(current, reported, payoutFieldsFromGateway(input as never))
+      const before: Record<string, unknown> = {}
+      for (const k of RESTORED_FIELDS) before[k] = (record as Record<string, unknown>)[k] ?? null
+      const changed = status !== current || Object.entries(fields).some(([k, v]) => !sameValue(before[k], v))
+      if (changed) await service.updateGatewayPayouts({ id: payout.id, ...fields, status, last_notification_at: new Date() })
+      return { current, status, before, changed }
+    })
     const discrepancy =
       (current === "COMPLETED" || current === "FAILED") && reported !== current && reported !== "PROCESSING"
         ? `payout ${payout.id} is ${current} but a notification reports ${reported}`
         : null
-    // Only a notification that moves the payout forward may change its details (a stale one must not
-    // overwrite the final fee or failure reason).
-    const fields = status !== current || status === reported ? payoutFieldsFromGateway(input as never) : {}
-    const before: Record<string, unknown> = {}
-    for (const k of RESTORED_FIELDS) before[k] = (payout as Record<string, unknown>)[k] ?? null
-    const changed = status !== current || Object.entries(fields).some(([k, v]) => !sameValue(before[k], v))
-    if (changed) {
-      await service.updateGatewayPayouts({ id: payout.id, ...fields, status, last_notification_at: new Date() })
-    }
     await writeAudit(
       container,
       { operation: "payout.notification", actor: { type: "gateway" }, target_id: payout.id, request_id: payout.request_id },

@@ -21,6 +21,16 @@ export function nextPayoutStatus(current: PayoutStatus, next: PayoutStatus): Pay
   return RANK[next] >= RANK[current] ? next : current
 }
 
+/**
+ * What a report of the gateway (an answer or a notification) changes on a payout that is `current`: its status
+ * (nextPayoutStatus) and, only when the report moves the payout forward or says what it is, its details, so a
+ * stale report never overwrites a final fee or failure reason.
+ */
+export function payoutUpdate(current: PayoutStatus, reported: PayoutStatus, fields: Record<string, unknown>) {
+  const status = nextPayoutStatus(current, reported)
+  return { status, fields: status !== current || status === reported ? fields : {} }
+}
+
 const text = (v: unknown): string | null => (v === null || v === undefined || v === "" ? null : String(v))
 
 /** The gateway-reported fields of a payout (answer or notification) as the module's fields, status aside. */
