@@ -57,12 +57,18 @@ medusaIntegrationTestRunner({
     }
 
     const paymentNow = async (id: string) => (await payments().listPayments({ id: [id] }, { relations: ["captures", "refunds"] }))[0]
+    /** The payment collection as the order's payment status reads it: Medusa's recompute had not run before the stop. */
+    const collectionOf = async (payment: { payment_collection_id: string }) => {
+      const c = await payments().retrievePaymentCollection(payment.payment_collection_id)
+      return { status: c.status, captured: Number(c.captured_amount), refunded: Number(c.refunded_amount) }
+    }
 
     describe("a capture cut short (Medusa's capture record committed, the provider's answer never recorded)", () => {
       it("is sent by the order sync once past the deadline when the gateway never got it, and recorded", async () => {
         const { sessionId, payment } = await paidOrder()
         // What Medusa commits before it calls the provider (capturePayment_), then the process stops.
         const [capture] = await payments().createCaptures([{ payment: payment.id, amount: payment.amount }])
+        expect(await collectionOf(payment)).toEqual({ status: "authorized", captured: 0, refunded: 0 })
         await sync("order_sync")
         expect(requests("/v1/capture")).toBe(0) // within the deadline: a live request may still be under way
         await pastDeadline()
@@ -75,6 +81,7 @@ medusaIntegrationTestRunner({
         expect(after.captures).toHaveLength(1)
         const [movement] = await gatewayModule().listGatewayMoneyMovements({ kind: "capture", reference: capture.id })
         expect(movement).toMatchObject({ status: "captured" })
+        expect(await collectionOf(payment)).toEqual({ status: "completed", captured: Number(payment.amount), refunded: 0 })
       })
 
       it("is recorded, never sent to be taken twice, when the gateway made it before the process stopped", async () => {
@@ -92,6 +99,7 @@ medusaIntegrationTestRunner({
         expect(after.captures).toHaveLength(1)
         // the code cannot tell whose capture it was: the whole capture sent once more is refused, so the gateway had made it
         expect(after.data.captures).toEqual([expect.objectContaining({ id: capture.id, status: "captured", by: "gateway" })])
+        expect(await collectionOf(payment)).toEqual({ status: "completed", captured: Number(payment.amount), refunded: 0 })
       })
     })
 
@@ -120,6 +128,7 @@ medusaIntegrationTestRunner({
         expect(refunds.map((r: any) => [r.refund_reference, r.refund_amount]).sort()).toEqual([[lost.id, "3.00"], [made.id, "2.00"]].sort())
         const after = await paymentNow(payment.id)
         expect(after.data.refunds.map((r: any) => r.reference).sort()).toEqual([lost.id, made.id].sort())
+        expect((await collectionOf(payment)).refunded).toBe(5)
         // the next run confirms them as any other refund
         await sync("refund_sync")
         expect((await paymentNow(payment.id)).data.refunds.every((r: any) => r.status === "refunded")).toBe(true)

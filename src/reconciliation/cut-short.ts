@@ -20,6 +20,8 @@
  * - an audit row left "attempted" becomes "unknown"; a payout left PENDING becomes UNKNOWN, and is re-sent under
  *   its own request_id (which never pays twice) when the store allows it (`payout.refresh_on_notification`),
  *   otherwise staff refresh it.
+ * Captures and refunds settled or removed are then counted in their payment collection as Medusa counts them
+ * (payment-collection-totals.ts): the crash came before Medusa's own recompute.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -29,6 +31,7 @@ import { trackPaymentData } from "../dashboard/track"
 import { CHARGEBACK_MARKER_KEY } from "../providers/gateway/core/refund"
 import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
 import { paymentLockKey, settlingDeadline } from "./apply-gateway-state"
+import { recomputePaymentCollection } from "./payment-collection-totals"
 import { PAGE, SyncContext } from "./sync-run"
 import type { SyncSummary } from "./results"
 
@@ -151,7 +154,10 @@ async function settleCaptures(container: MedusaContainer, summary: SyncSummary, 
       await ctx.paymentModule.updatePayment({ id: payment.id, data, ...(whole ? { captured_at: new Date() } : {}) } as { id: string })
       await trackPaymentData(container, data)
     }
-    if (captures.length !== ours.captures.length || removed.length) summary.changed++
+    if (captures.length !== ours.captures.length || removed.length) {
+      await recomputePaymentCollection(ctx.paymentModule, payment.payment_collection_id)
+      summary.changed++
+    }
   })
 }
 
@@ -212,6 +218,7 @@ export async function settleCutShortRefunds(container: MedusaContainer, summary:
       await ctx.paymentModule.updatePayment({ id: payment.id, data } as { id: string })
       await trackPaymentData(container, data)
     }
+    await recomputePaymentCollection(ctx.paymentModule, payment.payment_collection_id)
     summary.changed++
   })
 }
