@@ -2,7 +2,8 @@
  * What must hold after a crash and the reconciliation that follows, checked against the sandbox's own ledger
  * (its transactions, refunds, payouts and card transfers) and Medusa's tables (read only):
  * - every capture, refund, payout and card transfer the gateway made is in Medusa exactly once;
- * - nothing Medusa shows as captured or refunded is missing at the gateway (and no payout Medusa holds is unsent);
+ * - nothing Medusa shows as captured or refunded is missing at the gateway (and no payout Medusa holds is unsent),
+ *   and each payment collection's captured and refunded amounts (what the order shows) add up its records;
  * - no payout or card transfer was sent twice for one request (one idempotency key);
  * - every money operation is audited, and no audit row is left "attempted".
  */
@@ -67,6 +68,22 @@ export async function checkInvariants(db: Client, sandboxUrl: string): Promise<{
   for (const p of payments) {
     if (!txByOrder.has(p.payment_session_id) && p.captures.length) {
       add("Medusa capture present at the gateway", { order_no: p.payment_session_id, payment_id: p.id, reason: "no gateway transaction" })
+    }
+  }
+
+  // What the order shows (its payment collection's captured and refunded amounts) is what its records add up to.
+  const collections = (
+    await db.query(`select pc.id, pc.captured_amount, pc.refunded_amount,
+        (select coalesce(sum(c.amount), 0) from capture c join payment p on p.id = c.payment_id
+          where p.payment_collection_id = pc.id and c.deleted_at is null and p.deleted_at is null) as captures,
+        (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
+          where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null) as refunds
+      from payment_collection pc where pc.deleted_at is null
+        and exists (select 1 from payment p where p.payment_collection_id = pc.id and p.provider_id like 'pp_gateway_%' and p.deleted_at is null)`)
+  ).rows
+  for (const c of collections) {
+    if (minor(c.captured_amount) !== minor(c.captures) || minor(c.refunded_amount) !== minor(c.refunds)) {
+      add("payment collection totals match its captures and refunds", { payment_collection_id: c.id, captured_amount: Number(c.captured_amount), captures: Number(c.captures), refunded_amount: Number(c.refunded_amount), refunds: Number(c.refunds) })
     }
   }
 
