@@ -8,7 +8,8 @@
  */
 import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { servicePages, sqlPages } from "../../src/reconciliation/open-payment-pages"
 import { seedStore } from "../../scripts/seed-store"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
@@ -133,6 +134,40 @@ medusaIntegrationTestRunner({
         await sync("refund_sync")
         expect((await paymentNow(payment.id)).data.refunds.every((r: any) => r.status === "refunded")).toBe(true)
         expect(requests("/v1/refund")).toBe(2)
+      })
+    })
+
+    describe("the pages the syncs read", () => {
+      it("are the same read with SQL on the shared connection as through the payment module (a module on its own database)", async () => {
+        const first = await paidOrder()
+        const second = await paidOrder()
+        await payments().createCaptures([{ payment: first.payment.id, amount: 1 }])
+        await payments().createRefunds([{ payment: first.payment.id, amount: 1 }])
+        const sql = sqlPages(getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION))
+        const service = servicePages(payments())
+        const since = new Date(Date.now() - 3_600_000).toISOString()
+        const shape = (rows: any[]) =>
+          rows.map((r) => ({
+            id: r.id,
+            order_no: r.data?.order_no,
+            captured: Boolean(r.captured_at),
+            collection: r.payment_collection_id,
+            ...(r.captures ? { captures: r.captures.map((c: any) => [c.id, new Date(c.created_at).getTime()]) } : {}),
+            ...(r.refunds ? { refunds: r.refunds.map((c: any) => c.id) } : {}),
+          }))
+        for (const options of [undefined, { with: "captures" as const }, { with: "refunds" as const }]) {
+          const a = shape(await sql.payments("", since, options))
+          expect(a.map((r) => r.order_no).sort()).toEqual([first.sessionId, second.sessionId].sort())
+          expect(shape(await service.payments("", since, options))).toEqual(a)
+          // keyset: after the first id, only the second
+          expect(shape(await service.payments(a[0]!.id, since, options))).toEqual(shape(await sql.payments(a[0]!.id, since, options)))
+          expect(await sql.payments(a[0]!.id, since, options)).toHaveLength(1)
+        }
+        expect(shape(await sql.payments("", since, { with: "captures" })).find((r) => r.id === first.payment.id)!.captures).toHaveLength(1)
+        const statuses = ["pending", "authorized"]
+        const sessionsOf = (rows: any[]) => rows.map((r) => [r.id, r.status, r.data?.order_no ?? null])
+        expect(sessionsOf(await service.sessions("", since, statuses))).toEqual(sessionsOf(await sql.sessions("", since, statuses)))
+        expect(await sql.sessions("", since, statuses)).toHaveLength(2)
       })
     })
 

@@ -32,6 +32,7 @@ import { CHARGEBACK_MARKER_KEY } from "../providers/gateway/core/refund"
 import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
 import { paymentLockKey, settlingDeadline } from "./apply-gateway-state"
 import { recomputePaymentCollection } from "./payment-collection-totals"
+import type { PaymentRow } from "./open-payment-pages"
 import { PAGE, SyncContext } from "./sync-run"
 import type { SyncSummary } from "./results"
 
@@ -87,25 +88,24 @@ export async function orderlessPayments(
 }
 
 /**
- * Order sync: Medusa captures of open gateway payments (not fully captured, not cancelled) that the payment's
- * data does not list, older than the deadline.
+ * Order sync, for a page of payments read with their captures: Medusa captures of open gateway payments (not fully
+ * captured, not cancelled) that the payment's data does not list, older than the deadline, are settled. Answers
+ * the ids of the payments it settled (their page rows are stale now).
  */
-export async function settleCutShortCaptures(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext): Promise<void> {
+export async function settleCutShortCaptures(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext, payments: PaymentRow[]): Promise<Set<string>> {
   const deadline = cutShortBefore(ctx)
-  for (let after = ""; ; ) {
-    const payments = await ctx.pages.payments(after, ctx.createdSince, { with: "captures" })
-    for (const p of payments) {
-      if (p.captured_at || p.canceled_at) continue
-      const ours = readSessionData(p.data as Record<string, unknown>)
-      const known = new Set(ours?.captures.map((c) => c.id) ?? [])
-      if (!ours || !(p.captures ?? []).some((c) => !known.has(c.id) && olderThan(c as Row, deadline))) continue
-      await settleCaptures(container, summary, ctx, p.id, ours.order_no, deadline).catch((err) => {
-        summary.discrepancies.push({ order_no: ours.order_no, reason: String(redact(`a capture cut short could not be settled: ${(err as Error).message}`)) })
-      })
-    }
-    if (payments.length < PAGE) return
-    after = payments[payments.length - 1]!.id
+  const settled = new Set<string>()
+  for (const p of payments) {
+    if (p.captured_at || p.canceled_at) continue
+    const ours = readSessionData(p.data as Record<string, unknown>)
+    const known = new Set(ours?.captures.map((c) => c.id) ?? [])
+    if (!ours || !(p.captures ?? []).some((c) => !known.has(c.id) && olderThan(c as Row, deadline))) continue
+    settled.add(p.id)
+    await settleCaptures(container, summary, ctx, p.id, ours.order_no, deadline).catch((err) => {
+      summary.discrepancies.push({ order_no: ours.order_no, reason: String(redact(`a capture cut short could not be settled: ${(err as Error).message}`)) })
+    })
   }
+  return settled
 }
 
 async function settleCaptures(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext, paymentId: string, orderNo: string, deadline: number) {

@@ -72,7 +72,8 @@ export function openPaymentPages(container: MedusaContainer, paymentModule: IPay
   return servicePages(paymentModule)
 }
 
-function sqlPages(pg: Knex): OpenPaymentPages {
+/** Exported for the test that holds both readers to the same answers. */
+export function sqlPages(pg: Knex): OpenPaymentPages {
   return {
     payments: async (after, createdSince, options) => {
       const payments: PaymentRow[] = await pg("payment")
@@ -107,7 +108,7 @@ function sqlPages(pg: Knex): OpenPaymentPages {
   }
 }
 
-function servicePages(paymentModule: IPaymentModuleService): OpenPaymentPages {
+export function servicePages(paymentModule: IPaymentModuleService): OpenPaymentPages {
   const keyset = (after: string) => (after ? { id: { $gt: after } } : {})
   return {
     payments: async (after, createdSince, options) =>

@@ -15,9 +15,8 @@ import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
   return withRun(container, "order_sync", options, async (summary, ctx) => {
     const { gatewayModule, client, pages, createdSince, concurrency } = ctx
-    // First what a stopped process left half-done (./cut-short.ts): the payments it touched are then read below.
+    // First what a stopped process left half-done (./cut-short.ts); captures cut short are settled page by page below.
     await settleCutShortOperations(container, summary, ctx)
-    await settleCutShortCaptures(container, summary, ctx)
     // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
@@ -75,14 +74,16 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // in flight, the next page read while they wait: memory stays flat however many there are.
     async function* openPayments() {
       for (let after = ""; ; ) {
-        const payments = await pages.payments(after, createdSince)
+        const payments = await pages.payments(after, createdSince, { with: "captures" })
+        const settled = await settleCutShortCaptures(container, summary, ctx, payments)
         const open: Open[] = []
         const orderless = await orderlessPayments(container, ctx, payments.filter((p) => !p.captured_at && !p.canceled_at))
         for (const p of payments) {
           const d = (p.data ?? {}) as Record<string, unknown>
           if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") {
-            // A payment whose cart has no order is applied even when the gateway agrees (it completes the cart).
-            open.push(orderless.has(p.id) ? anyState(d.order_no) : openOf(d.order_no, d))
+            // A payment whose cart has no order is applied even when the gateway agrees (it completes the cart), as
+            // is one whose captures were just settled (its row here is older than what the settling wrote).
+            open.push(orderless.has(p.id) || settled.has(p.id) ? anyState(d.order_no) : openOf(d.order_no, d))
           }
         }
         yield open

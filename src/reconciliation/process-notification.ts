@@ -46,8 +46,9 @@ export async function processGatewayNotification(container: MedusaContainer, not
   const locking = container.resolve(Modules.LOCKING)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   // A turn first (`notifications.concurrency` at once), then the record's lock: a storm of deliveries waits in
-  // this queue, not on the locks (whose 60 s wait would run out) nor on the database's connection pool.
-  return gatewayModule.inNotificationTurn(() => locking.execute(
+  // this queue, not on the locks (whose 60 s wait would run out) nor on the database's connection pool; a copy
+  // of a record whose run is still waiting adds nothing to the queue (that run reads after it).
+  const status = await gatewayModule.inNotificationTurn(notificationId, () => locking.execute(
     `gateway:notification:${notificationId}`,
     async () => {
       const n = await gatewayModule.retrieveGatewayNotification(notificationId)
@@ -70,6 +71,7 @@ export async function processGatewayNotification(container: MedusaContainer, not
     },
     { timeout: 60 }
   ))
+  return status ?? "received"
 }
 
 type StoredNotification = Awaited<ReturnType<GatewayModuleService["retrieveGatewayNotification"]>>

@@ -172,6 +172,8 @@ class GatewayModuleService extends MedusaService({
   protected readonly deferredReads_ = new Map<string, ReturnType<typeof setTimeout>>()
   /** Notification processing runs in this process, `notifications.concurrency` at once (the others queue). */
   protected readonly notificationRuns_: ConcurrencyLimit
+  /** Notification records with a run waiting for a turn in this process (not begun yet). */
+  protected readonly waitingNotifications_ = new Set<string>()
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(container: Record<string, any>, options?: unknown) {
@@ -435,9 +437,23 @@ class GatewayModuleService extends MedusaService({
     return Number(rows[0]?.wait_ms ?? 0)
   }
 
-  /** Runs one notification's processing when one of the `notifications.concurrency` turns is free. */
-  inNotificationTurn<T>(run: () => Promise<T>): Promise<T> {
-    return this.notificationRuns_.run(run)
+  /**
+   * Runs notification record `id`'s processing when one of the `notifications.concurrency` turns is free. A record
+   * whose run already waits for a turn here is not queued again (answers null): that run has not begun, so it reads
+   * the record, and then the gateway, after this delivery. A storm of copies of one notification queues one run.
+   */
+  inNotificationTurn<T>(id: string, run: () => Promise<T>): Promise<T | null> {
+    if (this.waitingNotifications_.has(id)) return Promise.resolve(null)
+    this.waitingNotifications_.add(id)
+    return this.notificationRuns_.run(() => {
+      this.waitingNotifications_.delete(id)
+      return run()
+    })
+  }
+
+  /** Notification runs in progress and waiting in this process, and the records waiting (for the tests and the bench). */
+  notificationQueue(): { active: number; waiting: number; records_waiting: number } {
+    return { active: this.notificationRuns_.active, waiting: this.notificationRuns_.waiting, records_waiting: this.waitingNotifications_.size }
   }
 
   /**
