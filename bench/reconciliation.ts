@@ -11,6 +11,7 @@
  *   BENCH_RECON_LARGE=100000 BENCH_RECON_LARGE_LATENCY=50     then this size once at this latency (0 = none)
  *   BENCH_RECON_BUDGET_S=240                                   runs the measured rate says would end later are skipped
  *   BENCH_RECON_PROFILE=1                                      a CPU profile of each sync in $TMPDIR/gateway-bench-profiles/
+ *   BENCH_RECON_HEAP_PROFILE=1                                 a heap profile of each sync's promoted allocations there
  */
 import os from "node:os"
 import path from "node:path"
@@ -39,6 +40,7 @@ async function reconcile(databaseUrl: string, sandboxUrl: string, runs: string[]
     BENCH_RECON_RUNS: runs.join(","),
     BENCH_RECON_BUDGET_S: process.env.BENCH_RECON_BUDGET_S ?? "240",
     ...(process.env.BENCH_RECON_PROFILE ? { BENCH_RECON_PROFILE_DIR: PROFILE_DIR } : {}),
+    ...(process.env.BENCH_RECON_HEAP_PROFILE ? { BENCH_RECON_HEAP_PROFILE_DIR: PROFILE_DIR } : {}),
   })
   return execInStore<Run[]>("bench/medusa/reconcile.ts", env, "RECONCILED", { nodeArgs: ["--expose-gc"] })
 }

@@ -6,16 +6,20 @@
  * (database rows here, transactions in the sandbox), takes the RSS baseline, runs runOrderSync and samples RSS
  * every 10 ms while it runs; then times the floor: the same ⌈N/100⌉ order queries of the same orders through
  * the same client at the same concurrency, without Medusa (no database read, nothing applied).
- * BENCH_RECON_PROFILE_DIR: a CPU profile of each run's sync (only) is written there.
+ * BENCH_RECON_PROFILE_DIR: a CPU profile of each run's sync (only) is written there; BENCH_RECON_HEAP_PROFILE_DIR:
+ * a heap profile of what the sync allocated that outlived a young-generation collection (bench/lib/heap-profile.ts).
  * A run that the rate measured so far says would end after BENCH_RECON_BUDGET_S is skipped (and listed as
  * such, with its estimate). Prints `RECONCILED {json}`.
  */
+import v8 from "node:v8"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { syncConcurrency } from "../../src/domain"
 import { runInBatches, splitBatch } from "../../src/lib/gateway"
 import { runOrderSync } from "../../src/reconciliation"
+import { openPaymentPages } from "../../src/reconciliation/open-payment-pages"
 import { profiled } from "../lib/cpu-profile"
+import { heapProfiled } from "../lib/heap-profile"
 import { BENCH_PREFIX, hideOtherGatewayRows, removeOpenSessions, seedOpenSessions } from "./seed-open-sessions"
 
 /** BENCH_RECON_RUNS: `sessions@latencyMs` pairs, in order, e.g. "1000@0,1000@50,10000@0". */
@@ -58,6 +62,7 @@ export default async function reconcile({ container }: { container: MedusaContai
   const sandboxUrl = process.env.GATEWAY_BASE_URL!
   const sandbox = sandboxControl(sandboxUrl)
   const concurrency = syncConcurrency(gateway.paymentOptions())
+  const pagesSource = openPaymentPages(container, container.resolve(Modules.PAYMENT)).source
   const runs: Record<string, unknown>[] = []
   await hideOtherGatewayRows(pg)
   const deadline = Date.now() + Number(process.env.BENCH_RECON_BUDGET_S ?? "600") * 1000
@@ -80,12 +85,21 @@ export default async function reconcile({ container }: { container: MedusaContai
     const heapBaseline = process.memoryUsage().heapUsed
     let peak = baseline
     let heapPeak = heapBaseline
+    // Which of V8's spaces holds the heap's peak (young garbage, promoted garbage, large objects).
+    const spaces = () => Object.fromEntries(v8.getHeapSpaceStatistics().map((x) => [x.space_name, x.space_used_size]))
+    const spaceBaseline = spaces()
+    let spacesAtPeak = spaceBaseline
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage.rss())
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+      const used = process.memoryUsage().heapUsed
+      if (used > heapPeak) {
+        heapPeak = used
+        spacesAtPeak = spaces()
+      }
     }, 10)
     const t = process.hrtime.bigint()
-    const summary = await profiled(process.env.BENCH_RECON_PROFILE_DIR, `order-sync-${size}@${latency}ms`, () => runOrderSync(container))
+    const name = `order-sync-${size}@${latency}ms`
+    const summary = await heapProfiled(process.env.BENCH_RECON_HEAP_PROFILE_DIR, name, () => profiled(process.env.BENCH_RECON_PROFILE_DIR, name, () => runOrderSync(container)))
     const wallMs = Number(process.hrtime.bigint() - t) / 1e6
     clearInterval(sampler)
     peak = Math.max(peak, process.memoryUsage.rss())
@@ -109,6 +123,7 @@ export default async function reconcile({ container }: { container: MedusaContai
       sessions: size,
       latency_ms: latency,
       concurrency,
+      pages_read_with: pagesSource,
       status: summary.status,
       error: summary.error,
       checked: summary.checked,
@@ -125,6 +140,9 @@ export default async function reconcile({ container }: { container: MedusaContai
       rss_after_gc_over_baseline_mb: Math.round(((retained.rss - baseline) / MB) * 10) / 10,
       heap_used_after_gc_over_baseline_mb: Math.round(((retained.heapUsed - heapBaseline) / MB) * 10) / 10,
       peak_heap_used_over_baseline_mb: Math.round(((heapPeak - heapBaseline) / MB) * 10) / 10,
+      peak_heap_by_space_over_baseline_mb: Object.fromEntries(
+        Object.entries(spacesAtPeak).map(([k, v]) => [k, Math.round(((v - (spaceBaseline[k] ?? 0)) / MB) * 10) / 10]).filter(([, v]) => v !== 0),
+      ),
       floor_peak_rss_over_baseline_mb: Math.round(((floorPeak - floorBaseline) / MB) * 10) / 10,
       baseline_rss_mb: Math.round(baseline / MB),
       seed_ms: seedMs,

@@ -10,7 +10,7 @@
  * database of its own is read through its service, with the same keyset, columns and page size.
  */
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, isSharedConnectionSymbol, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { GATEWAY_PROVIDER_IDS } from "../domain"
 
@@ -45,6 +45,8 @@ type Child = "refunds" | "captures"
 const CHILD_TABLE: Record<Child, string> = { refunds: "refund", captures: "capture" }
 
 export interface OpenPaymentPages {
+  /** How the pages are read: plain SQL on the shared connection, or the payment module's service. */
+  readonly source: "sql" | "service"
   /** Gateway payments created since `createdSince`, ids after `after`, `PAGE` at most, by id. */
   payments(after: string, createdSince: string, options?: { with?: Child }): Promise<PaymentRow[]>
   /** Gateway sessions in one of `statuses` created since `createdSince`, ids after `after`, `PAGE` at most, by id. */
@@ -56,14 +58,17 @@ const filter = (f: Record<string, unknown>) => f as never
 
 /**
  * The payment module's declaration in medusa-config gives it a `database` of its own, or runs it elsewhere
- * (`scope: "external"`): then its tables are not on PG_CONNECTION.
+ * (`scope: "external"`): then its tables are not on PG_CONNECTION. Medusa fills in a `database` for every internal
+ * module at boot, the app's own, and marks it with `isSharedConnectionSymbol` (modules-sdk's medusa-app, 2.21.2):
+ * a `database` so marked is the shared connection.
  */
-function paymentModuleHasOwnDatabase(container: MedusaContainer): boolean {
+export function paymentModuleHasOwnDatabase(container: Pick<MedusaContainer, "resolve">): boolean {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
     | { modules?: Record<string, unknown> }
     | undefined
-  const declared = config?.modules?.[Modules.PAYMENT] as { scope?: string; options?: { database?: unknown } } | boolean | undefined
-  return typeof declared === "object" && declared !== null && (declared.scope === "external" || Boolean(declared.options?.database))
+  const declared = config?.modules?.[Modules.PAYMENT] as { scope?: string; options?: { database?: unknown; [isSharedConnectionSymbol]?: boolean } } | boolean | undefined
+  if (typeof declared !== "object" || declared === null) return false
+  return declared.scope === "external" || (Boolean(declared.options?.database) && !declared.options?.[isSharedConnectionSymbol])
 }
 
 export function openPaymentPages(container: MedusaContainer, paymentModule: IPaymentModuleService): OpenPaymentPages {
@@ -75,6 +80,7 @@ export function openPaymentPages(container: MedusaContainer, paymentModule: IPay
 /** Exported for the test that holds both readers to the same answers. */
 export function sqlPages(pg: Knex): OpenPaymentPages {
   return {
+    source: "sql",
     payments: async (after, createdSince, options) => {
       const payments: PaymentRow[] = await pg("payment")
         .select("id", "data", "captured_at", "canceled_at", "payment_collection_id", "created_at")
@@ -111,6 +117,7 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
 export function servicePages(paymentModule: IPaymentModuleService): OpenPaymentPages {
   const keyset = (after: string) => (after ? { id: { $gt: after } } : {})
   return {
+    source: "service",
     payments: async (after, createdSince, options) =>
       (await paymentModule.listPayments(filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...keyset(after) }), {
         select: [
