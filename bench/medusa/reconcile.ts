@@ -7,7 +7,7 @@
  * every 10 ms while it runs; then times the floor: the same ⌈N/100⌉ order queries of the same orders through
  * the same client at the same concurrency, without Medusa (no database read, nothing applied).
  * BENCH_RECON_PROFILE_DIR: a CPU profile of each run's sync (only) is written there; BENCH_RECON_HEAP_PROFILE_DIR:
- * a heap profile of what the sync allocated that outlived a young-generation collection (bench/lib/heap-profile.ts).
+ * a heap profile of what the sync allocated that outlived a young-generation collection (bench/lib/profiles.ts).
  * A run that the rate measured so far says would end after BENCH_RECON_BUDGET_S is skipped (and listed as
  * such, with its estimate). Prints `RECONCILED {json}`.
  */
@@ -18,8 +18,7 @@ import { syncConcurrency } from "../../src/domain"
 import { runInBatches, splitBatch } from "../../src/lib/gateway"
 import { runOrderSync } from "../../src/reconciliation"
 import { openPaymentPages } from "../../src/reconciliation/open-payment-pages"
-import { profiled } from "../lib/cpu-profile"
-import { heapProfiled } from "../lib/heap-profile"
+import { heapProfiled, profiled } from "../lib/profiles"
 import { BENCH_PREFIX, hideOtherGatewayRows, removeOpenSessions, seedOpenSessions } from "./seed-open-sessions"
 
 /** BENCH_RECON_RUNS: `sessions@latencyMs` pairs, in order, e.g. "1000@0,1000@50,10000@0". */
