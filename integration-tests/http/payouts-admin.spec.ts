@@ -166,7 +166,13 @@ medusaIntegrationTestRunner({
       try {
         await hold.raw("select id from gateway_payout where id = ? for update", [payout.id])
         const first = updatePayoutFromNotificationWorkflow(getContainer()).run({ input: final as any })
-        await new Promise((r) => setTimeout(r, 500))
+        // The first writer has decided and waits at its UPDATE for the row held here.
+        for (let i = 0; ; i++) {
+          const { rows } = await knex.raw("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update%gateway_payout%'")
+          if (rows[0].n > 0) break
+          if (i > 200) throw new Error("the first writer never reached its UPDATE")
+          await new Promise((r) => setTimeout(r, 50))
+        }
         const stale = updatePayoutFromNotificationWorkflow(getContainer()).run({ input: { ...final, status: "PROCESSING", failure_reason: "" } as any })
         await new Promise((r) => setTimeout(r, 500))
         await hold.commit()
