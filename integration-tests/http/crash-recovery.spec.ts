@@ -104,6 +104,30 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("Medusa's recompute of the payment collection cut short (the capture and refund recorded, the totals not)", () => {
+      it("is run by the order sync once past the deadline: the order shows what was captured and refunded", async () => {
+        const { payment } = await paidOrder()
+        await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        await api.post(`/admin/payments/${payment.id}/refund`, { amount: 2 }, admin)
+        const whole = Number(payment.amount)
+        expect(await collectionOf(payment)).toEqual({ status: "completed", captured: whole, refunded: 2 })
+        // What a kill between Medusa's records and its recompute leaves: the totals of before the capture.
+        const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        const zero = JSON.stringify({ value: "0", precision: 20 })
+        await pg.raw(
+          "update payment_collection set captured_amount = 0, raw_captured_amount = ?, refunded_amount = 0, raw_refunded_amount = ?, status = 'authorized' where id = ?",
+          [zero, zero, payment.payment_collection_id],
+        )
+        await sync("order_sync")
+        expect(await collectionOf(payment)).toEqual({ status: "authorized", captured: 0, refunded: 0 }) // within the deadline: Medusa may be mid-capture
+        await pastDeadline()
+        expect((await sync("order_sync")).changed).toBeGreaterThanOrEqual(1)
+        expect(await collectionOf(payment)).toEqual({ status: "completed", captured: whole, refunded: 2 })
+        expect(requests("/v1/capture")).toBe(1) // nothing sent again
+        expect(requests("/v1/refund")).toBe(1)
+      })
+    })
+
     describe("a refund cut short (Medusa's refund record committed, the provider's answer never recorded)", () => {
       async function capturedPayment() {
         const { sessionId, payment } = await paidOrder()

@@ -51,6 +51,13 @@ export interface OpenPaymentPages {
   payments(after: string, createdSince: string, options?: { with?: Child }): Promise<PaymentRow[]>
   /** Gateway sessions in one of `statuses` created since `createdSince`, ids after `after`, `PAGE` at most, by id. */
   sessions(after: string, createdSince: string, statuses: string[]): Promise<SessionRow[]>
+  /**
+   * Payment collections of gateway payments whose captured or refunded amount is not what their captures and
+   * refunds add up to, among those with a capture or refund made since `since` and none after `before` (no live
+   * request): Medusa's capture or refund stopped between its records and its recompute. `PAGE` at most. Read
+   * with SQL only; through the module's service (a payment module on its own database) none are found.
+   */
+  staleCollections(since: string, before: string): Promise<string[]>
 }
 
 /** Medusa's filter types omit columns its repositories do filter on (provider_id, status). */
@@ -111,6 +118,28 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
         .where("id", ">", after)
         .orderBy("id")
         .limit(PAGE),
+    staleCollections: async (since, before) => {
+      const { rows } = await pg.raw<{ rows: { id: string }[] }>(
+        `with moved as (
+           select p.payment_collection_id as id, max(m.created_at) as last
+           from payment p
+           join (select payment_id, created_at from capture where deleted_at is null
+                 union all select payment_id, created_at from refund where deleted_at is null) m on m.payment_id = p.id
+           where p.provider_id = any(?) and p.deleted_at is null and p.payment_collection_id is not null
+           group by p.payment_collection_id
+           having max(m.created_at) >= ? and max(m.created_at) < ?
+         )
+         select pc.id from moved join payment_collection pc on pc.id = moved.id
+         where pc.deleted_at is null
+           and (coalesce(pc.captured_amount, 0) <> (select coalesce(sum(c.amount), 0) from capture c join payment p on p.id = c.payment_id
+                  where p.payment_collection_id = pc.id and c.deleted_at is null and p.deleted_at is null)
+             or coalesce(pc.refunded_amount, 0) <> (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
+                  where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null))
+         limit ${PAGE}`,
+        [[...GATEWAY_PROVIDER_IDS], since, before],
+      )
+      return rows.map((r) => r.id)
+    },
   }
 }
 
@@ -133,5 +162,6 @@ export function servicePages(paymentModule: IPaymentModuleService): OpenPaymentP
         filter({ provider_id: GATEWAY_PROVIDER_IDS, status: statuses, created_at: { $gte: createdSince }, ...keyset(after) }),
         { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } },
       )) as unknown as SessionRow[],
+    staleCollections: async () => [],
   }
 }

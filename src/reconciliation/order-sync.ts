@@ -9,7 +9,8 @@ import { pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { unbookedChargeback } from "./chargebacks"
-import { markCardPostUnknown, orderlessPayments, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
+import { cutShortBefore, markCardPostUnknown, orderlessPayments, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
+import { recomputeStaleCollections } from "./payment-collection-totals"
 import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
 export async function runOrderSync(container: MedusaContainer, options: SyncOptions = {}): Promise<SyncSummary> {
@@ -17,6 +18,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     const { gatewayModule, client, pages, createdSince, concurrency } = ctx
     // First what a stopped process left half-done (./cut-short.ts); captures cut short are settled page by page below.
     await settleCutShortOperations(container, summary, ctx)
+    summary.changed += await recomputeStaleCollections(ctx.paymentModule, pages, createdSince, new Date(cutShortBefore(ctx)))
     // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {

@@ -1,4 +1,5 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
+import type { OpenPaymentPages } from "./open-payment-pages"
 
 /**
  * Recomputes a payment collection's authorised, captured and refunded amounts and status the way Medusa's payment
@@ -13,4 +14,16 @@ export async function recomputePaymentCollection(paymentModule: IPaymentModuleSe
     throw new Error("the payment module has no maybeUpdatePaymentCollection_ (a Medusa version this plugin does not support): the payment collection's totals were not recomputed")
   }
   await recompute.call(paymentModule, paymentCollectionId)
+}
+
+/**
+ * Order sync: recomputes the payment collections whose totals are not what their captures and refunds add up to
+ * (open-payment-pages.ts `staleCollections`), among those last touched between the run's look-back and the settling
+ * deadline. The kill came inside Medusa's own capture or refund, after the provider's answer was recorded and
+ * before Medusa's recompute: nothing else would ever correct what the order shows.
+ */
+export async function recomputeStaleCollections(paymentModule: IPaymentModuleService, pages: Pick<OpenPaymentPages, "staleCollections">, since: string, before: Date): Promise<number> {
+  const stale = await pages.staleCollections(since, before.toISOString())
+  for (const id of stale) await recomputePaymentCollection(paymentModule, id)
+  return stale.length
 }
