@@ -192,6 +192,13 @@ medusaIntegrationTestRunner({
         const sessionsOf = (rows: any[]) => rows.map((r) => [r.id, r.status, r.data?.order_no ?? null])
         expect(sessionsOf(await service.sessions("", since, statuses))).toEqual(sessionsOf(await sql.sessions("", since, statuses)))
         expect(await sql.sessions("", since, statuses)).toHaveLength(2)
+        // A card authorised whose cart was never completed: found by both, and only it.
+        const { session: left } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(left.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        const now = new Date(Date.now() + 60_000).toISOString()
+        expect(await sql.sessionsWithoutPayment("", since, now)).toEqual([{ id: left.id }])
+        expect(await service.sessionsWithoutPayment("", since, now)).toEqual([{ id: left.id }])
+        expect(await sql.sessionsWithoutPayment("", since, since)).toEqual([]) // none last changed before then
       })
     })
 
@@ -231,6 +238,27 @@ medusaIntegrationTestRunner({
         const [payment] = await payments().listPayments({ payment_session_id: session.id })
         expect(payment.captured_at).toBeNull() // completed, nothing captured
         expect(requests("/v1/capture")).toBe(0)
+      })
+    })
+
+    describe("a card authorised whose cart was never completed (the shopper left, or the process stopped before complete-cart)", () => {
+      it("becomes the order once past the deadline: the authorisation is not left held with nothing in Medusa", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        const orderOfCart = async () => {
+          const { data } = await (getContainer().resolve("query") as any).graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+          return data[0]?.order_id ?? null
+        }
+        await sync("order_sync")
+        expect(await orderOfCart()).toBeNull() // within the deadline the shopper may still complete it
+        await pastDeadline()
+        await sync("order_sync")
+        expect(await orderOfCart()).toBeTruthy()
+        const [payment] = await payments().listPayments({ payment_session_id: session.id })
+        expect(payment).toBeTruthy()
+        expect(payment.captured_at).toBeNull()
+        expect(requests("/v1/authorise")).toBe(1) // nothing sent again
+        expect((await tx(session.id)).payment_status).toBe("2000")
       })
     })
 

@@ -52,6 +52,12 @@ export interface OpenPaymentPages {
   /** Gateway sessions in one of `statuses` created since `createdSince`, ids after `after`, `PAGE` at most, by id. */
   sessions(after: string, createdSince: string, statuses: string[]): Promise<SessionRow[]>
   /**
+   * Gateway sessions Medusa holds as authorised or captured that have no payment, created since `createdSince`
+   * and last changed before `before`, ids after `after`, `PAGE` at most, by id: the card route authorised them
+   * and complete-cart never ran (the shopper left, or the process stopped before it).
+   */
+  sessionsWithoutPayment(after: string, createdSince: string, before: string): Promise<{ id: string }[]>
+  /**
    * Payment collections of gateway payments whose captured or refunded amount is not what their captures and
    * refunds add up to, among those with a capture or refund made since `since` and none after `before` (no live
    * request): Medusa's capture or refund stopped between its records and its recompute. `PAGE` at most. Read
@@ -118,6 +124,18 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
         .where("id", ">", after)
         .orderBy("id")
         .limit(PAGE),
+    sessionsWithoutPayment: (after, createdSince, before) =>
+      pg("payment_session as s")
+        .select("s.id")
+        .whereIn("s.provider_id", [...GATEWAY_PROVIDER_IDS])
+        .whereIn("s.status", ["authorized", "captured"])
+        .where("s.created_at", ">=", createdSince)
+        .where("s.updated_at", "<", before)
+        .whereNull("s.deleted_at")
+        .where("s.id", ">", after)
+        .whereNotExists(pg("payment as p").select(pg.raw("1")).whereRaw("p.payment_session_id = s.id").whereNull("p.deleted_at"))
+        .orderBy("s.id")
+        .limit(PAGE),
     staleCollections: async (since, before) => {
       const { rows } = await pg.raw<{ rows: { id: string }[] }>(
         `with moved as (
@@ -162,6 +180,13 @@ export function servicePages(paymentModule: IPaymentModuleService): OpenPaymentP
         filter({ provider_id: GATEWAY_PROVIDER_IDS, status: statuses, created_at: { $gte: createdSince }, ...keyset(after) }),
         { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } },
       )) as unknown as SessionRow[],
+    sessionsWithoutPayment: async (after, createdSince, before) =>
+      (
+        (await paymentModule.listPaymentSessions(
+          filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["authorized", "captured"], created_at: { $gte: createdSince }, updated_at: { $lt: before }, ...keyset(after) }),
+          { select: ["id", "payment.id"], relations: ["payment"], take: PAGE, order: { id: "ASC" } },
+        )) as unknown as { id: string; payment?: { id: string } | null }[]
+      ).filter((s) => !s.payment).map((s) => ({ id: s.id })),
     staleCollections: async () => [],
   }
 }

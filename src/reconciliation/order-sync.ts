@@ -114,6 +114,18 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         after = sessions[sessions.length - 1]!.id
       }
     }
+    // Sessions the card route authorised whose cart was never completed (no payment), past the settling deadline:
+    // applied whatever the gateway says (anyState), which completes the cart as for a shopper who never came back.
+    // Without it the authorisation stays held at the gateway with nothing in Medusa (found by the full crash run).
+    async function* authorisedWithoutPayment() {
+      const before = new Date(cutShortBefore(ctx)).toISOString()
+      for (let after = ""; ; ) {
+        const sessions = await pages.sessionsWithoutPayment(after, createdSince, before)
+        yield sessions.map((s) => anyState(s.id))
+        if (sessions.length < PAGE) return
+        after = sessions[sessions.length - 1]!.id
+      }
+    }
     async function* unbookedChargebacks() {
       for (let after = ""; ; ) {
         const rows = await gatewayModule.listGatewayPayments(
@@ -138,6 +150,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     async function* everyOpen() {
       yield* openPayments()
       yield* openSessions()
+      yield* authorisedWithoutPayment()
       yield* unbookedChargebacks()
       yield* unprocessedNotifications()
     }
