@@ -141,11 +141,11 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
         `with moved as (
            select p.payment_collection_id as id, max(m.created_at) as last
            from payment p
-           join (select payment_id, created_at from capture where deleted_at is null
-                 union all select payment_id, created_at from refund where deleted_at is null) m on m.payment_id = p.id
+           join (select payment_id, created_at from capture where deleted_at is null and created_at >= ?
+                 union all select payment_id, created_at from refund where deleted_at is null and created_at >= ?) m on m.payment_id = p.id
            where p.provider_id = any(?) and p.deleted_at is null and p.payment_collection_id is not null
            group by p.payment_collection_id
-           having max(m.created_at) >= ? and max(m.created_at) < ?
+           having max(m.created_at) < ?
          )
          select pc.id from moved join payment_collection pc on pc.id = moved.id
          where pc.deleted_at is null
@@ -154,7 +154,7 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
              or coalesce(pc.refunded_amount, 0) <> (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
                   where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null))
          limit ${PAGE}`,
-        [[...GATEWAY_PROVIDER_IDS], since, before],
+        [since, since, [...GATEWAY_PROVIDER_IDS], before],
       )
       return rows.map((r) => r.id)
     },

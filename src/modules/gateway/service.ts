@@ -451,7 +451,7 @@ class GatewayModuleService extends MedusaService({
     })
   }
 
-  /** Notification runs in progress and waiting in this process, and the records waiting (for the tests and the bench). */
+  /** Notification runs in progress and waiting in this process, and the records waiting (read by the notifications suite). */
   notificationQueue(): { active: number; waiting: number; records_waiting: number } {
     return { active: this.notificationRuns_.active, waiting: this.notificationRuns_.waiting, records_waiting: this.waitingNotifications_.size }
   }

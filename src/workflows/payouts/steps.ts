@@ -107,7 +107,8 @@ export const sendPayoutStep = createStep(
     const service = gatewayModule(container)
     await withPayoutLock(container, id, async () => {
       const current = await service.retrieveGatewayPayout(id)
-      if (current.status === "PENDING" || current.status === "PROCESSING") await service.updateGatewayPayouts({ id, status: "UNKNOWN" })
+      // Only a payout with no answer recorded: one a notification's re-read moved on keeps what it learned.
+      if (current.status === "PENDING") await service.updateGatewayPayouts({ id, status: "UNKNOWN" })
     })
   }
 )
