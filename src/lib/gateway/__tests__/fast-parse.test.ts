@@ -116,3 +116,24 @@ it("runs a format type's own check (z.email()): a bad address is zod's to refuse
   expect(schema.safeParse(value).success).toBe(false)
   expect(fastParser(schema)(value)).toBe(UNSURE)
 })
+
+describe("transforms", () => {
+  it("runs a transform of the value alone itself, with zod's output (the order query's `orders_list ?? []`)", () => {
+    const schema = ACQUIRING_ENDPOINTS.orderQuery.response!
+    const answer = { merchant_id: "701001", account_id: "701001010", return_status: "1", return_message: "OK", orders_list: null }
+    const fast = fastParser(schema)(answer)
+    expect(fast).toEqual(schema.parse(answer))
+    expect((fast as { orders_list: unknown }).orders_list).toEqual([])
+  })
+
+  it("leaves to zod a transform that takes zod's context, and an asynchronous one", () => {
+    const withContext = z.string().transform((v, ctx) => {
+      if (v === "bad") ctx.addIssue({ code: "custom", message: "is bad" })
+      return v.toUpperCase()
+    })
+    expect(fastParser(withContext)("ok")).toBe("OK")
+    expect(fastParser(withContext)("bad")).toBe(UNSURE)
+    const later = z.string().transform(async (v) => v)
+    expect(fastParser(later)("x")).toBe(UNSURE)
+  })
+})
