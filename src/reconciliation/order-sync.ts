@@ -18,7 +18,9 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     const { gatewayModule, client, pages, createdSince, concurrency } = ctx
     // First what a stopped process left half-done (./cut-short.ts); captures cut short are settled page by page below.
     await settleCutShortOperations(container, summary, ctx)
-    summary.changed += await recomputeStaleCollections(ctx.paymentModule, pages, createdSince, new Date(cutShortBefore(ctx)))
+    // Past the settling deadline: no capture, refund or card post of it can still be running.
+    const settledBefore = new Date(cutShortBefore(ctx)).toISOString()
+    summary.changed += await recomputeStaleCollections(ctx.paymentModule, pages, createdSince, settledBefore)
     // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
     type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
@@ -118,9 +120,8 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // applied whatever the gateway says (anyState), which completes the cart as for a shopper who never came back.
     // Without it the authorisation stays held at the gateway with nothing in Medusa (found by the full crash run).
     async function* authorisedWithoutPayment() {
-      const before = new Date(cutShortBefore(ctx)).toISOString()
       for (let after = ""; ; ) {
-        const sessions = await pages.sessionsWithoutPayment(after, createdSince, before)
+        const sessions = await pages.sessionsWithoutPayment(after, createdSince, settledBefore)
         yield sessions.map((s) => anyState(s.id))
         if (sessions.length < PAGE) return
         after = sessions[sessions.length - 1]!.id

@@ -22,8 +22,8 @@ export async function recomputePaymentCollection(paymentModule: IPaymentModuleSe
  * deadline. The kill came inside Medusa's own capture or refund, after the provider's answer was recorded and
  * before Medusa's recompute: nothing else would ever correct what the order shows.
  */
-export async function recomputeStaleCollections(paymentModule: IPaymentModuleService, pages: Pick<OpenPaymentPages, "staleCollections">, since: string, before: Date): Promise<number> {
-  const stale = await pages.staleCollections(since, before.toISOString())
+export async function recomputeStaleCollections(paymentModule: IPaymentModuleService, pages: Pick<OpenPaymentPages, "staleCollections">, since: string, before: string): Promise<number> {
+  const stale = await pages.staleCollections(since, before)
   for (const id of stale) await recomputePaymentCollection(paymentModule, id)
   return stale.length
 }
