@@ -7,6 +7,16 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 const env = process.env
 const gatewayBaseUrl = env.GATEWAY_BASE_URL || "http://127.0.0.1:4010"
 
+// How long one gateway request may take (the plugin's defaults: connect 5 s, the whole answer 60 s). The harnesses
+// shorten them to use a short settling deadline, which must be at least twice their sum.
+const gatewayTimeouts =
+  env.GATEWAY_TIMEOUT_CONNECT_MS || env.GATEWAY_TIMEOUT_TOTAL_MS
+    ? {
+        ...(env.GATEWAY_TIMEOUT_CONNECT_MS ? { connect_ms: Number(env.GATEWAY_TIMEOUT_CONNECT_MS) } : {}),
+        ...(env.GATEWAY_TIMEOUT_TOTAL_MS ? { headers_ms: Number(env.GATEWAY_TIMEOUT_TOTAL_MS), total_ms: Number(env.GATEWAY_TIMEOUT_TOTAL_MS) } : {}),
+      }
+    : null
+
 // The payment provider's options; the plugin's module gets the same object (`payments`) for its routes, jobs
 // and notifications.
 const payments = {
@@ -34,6 +44,9 @@ const payments = {
     : {}),
   // Whether a payment with a saved card must carry the shopper's security code (default: the token pays alone).
   saved_cards: { require_security_code: env.GATEWAY_SAVED_CARDS_REQUIRE_SECURITY_CODE === "true" },
+  ...(gatewayTimeouts ? { timeouts: gatewayTimeouts } : {}),
+  // Which payment_status codes the gateway confirmed mean which state, as JSON (e.g. {"captured":["3000"]}).
+  ...(env.GATEWAY_PAYMENT_STATUS_CODES ? { payment_status_codes: JSON.parse(env.GATEWAY_PAYMENT_STATUS_CODES) } : {}),
 }
 
 // Alerts (src/alerts) go to the admin's notification feed; GATEWAY_ALERTS_CHANNELS (e.g. "email") and
@@ -114,6 +127,7 @@ export default defineConfig({
           // de-duplicates request_id (sandbox/README.md), so an open payout's notification may re-read it. Against
           // the real gateway keep the default (false) until the gateway confirms that a repeated request_id pays once.
           refresh_on_notification: true,
+          ...(gatewayTimeouts ? { timeouts: gatewayTimeouts } : {}),
           ...(env.GATEWAY_STORE_URL ? { notify_url: `${env.GATEWAY_STORE_URL}/hooks/gateway/notifications` } : {}),
         },
         // When an alert is raised (an unknown outcome after 60 minutes, 5 rejected notifications an hour) and where
@@ -123,8 +137,13 @@ export default defineConfig({
         ...(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT
           ? { dashboard: { chargeback_threshold_percent: Number(env.GATEWAY_CHARGEBACK_THRESHOLD_PERCENT) } }
           : {}),
-        // How long an operation cut short (the process stopped mid-request) waits before the jobs settle it (default 600 s).
-        ...(env.GATEWAY_SETTLE_AFTER_SECONDS ? { reconciliation: { settle_after_seconds: Number(env.GATEWAY_SETTLE_AFTER_SECONDS) } } : {}),
+        // How long an operation cut short (the process stopped mid-request) waits before the jobs settle it (default 600 s),
+        // and how long a checkout may hold money at the gateway without becoming an order before it is released (default
+        // the settling deadline plus an hour).
+        reconciliation: {
+          ...(env.GATEWAY_SETTLE_AFTER_SECONDS ? { settle_after_seconds: Number(env.GATEWAY_SETTLE_AFTER_SECONDS) } : {}),
+          ...(env.GATEWAY_RELEASE_AFTER_SECONDS ? { release_after_seconds: Number(env.GATEWAY_RELEASE_AFTER_SECONDS) } : {}),
+        },
         // How often one notification record's deliveries have the gateway read (default once a minute), and how many
         // notifications a process handles at once (the plugin's default: 8).
         notifications: {

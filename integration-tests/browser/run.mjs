@@ -103,6 +103,52 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { decl
   return { order: res.order, session: payment_session }
 }
 
+/**
+ * A ghost payment (README "Where every payment ends up"): the shopper starts an APM, comes back and pays by card
+ * (Medusa deletes the APM session), the cart becomes an order, then the shopper finishes the APM at the bank
+ * after all. The store voids it on its notification. Answers the order and the APM's order number.
+ */
+async function placeGhost({ storeUrl, seed }) {
+  const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
+  const { cart } = await sdk.store.cart.create({
+    region_id: seed.regions.usd,
+    email: "ada@example.com",
+    items: [{ variant_id: seed.variants.tshirt, quantity: 1 }],
+    shipping_address: ADDRESS,
+    billing_address: ADDRESS,
+  })
+  await sdk.store.cart.addShippingMethod(cart.id, { option_id: seed.shippingOptionId })
+  let fresh = (await sdk.store.cart.retrieve(cart.id)).cart
+  const apm = (await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_apm", data: { payment_method: "alipay" } })).payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_apm")
+  fresh = (await sdk.store.cart.retrieve(cart.id)).cart
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_card" })
+  const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
+  const card = { number: "4242424242424242", exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
+  await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { cart_id: cart.id, card } })
+  const res = await sdk.store.cart.complete(cart.id)
+  if (res.type !== "order") throw new Error(`the card after the APM did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
+  const bank = await fetch(apm.data.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=pass", redirect: "manual" })
+  if (bank.status !== 303) throw new Error(`the APM's bank page answered ${bank.status}`)
+  return { order: res.order, orderNo: apm.id }
+}
+
+/**
+ * Texts inside `testId` that do not fit their box (cut off, or past the edge of their container): each as
+ * "text (scroll width > box width)". Empty when everything can be read.
+ */
+async function clippedTexts(testId) {
+  return page.getByTestId(testId).first().evaluate((root) => {
+    const out = []
+    const box = root.getBoundingClientRect()
+    for (const el of root.querySelectorAll("*")) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue
+      const r = el.getBoundingClientRect()
+      if (el.scrollWidth > el.clientWidth + 1 || r.right > box.right + 1 || r.left < box.left - 1) out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
+    }
+    return out
+  })
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Steps: each is named, timed, screenshotted; a failure is recorded (with a screenshot) and the run goes on
 // where later steps do not depend on it.
@@ -222,6 +268,14 @@ async function main() {
   const retried = await placeOrder(stack, "5555555555554444", "tshirt", { declinedFirst: true })
   const adminApi = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
   await adminApi.auth.login("user", "emailpass", { email: admin.email, password: admin.password })
+  log("a ghost payment: an APM finished at the bank after the cart was paid by card (released by the store)")
+  const ghost = await placeGhost(stack)
+  let ghostRelease = null
+  for (const end = Date.now() + 60_000; !ghostRelease; await new Promise((r) => setTimeout(r, 500))) {
+    const { releases } = await adminApi.client.fetch("/admin/gateway/releases", { query: { order_no: ghost.orderNo } })
+    if (releases[0]?.status === "released") ghostRelease = releases[0]
+    else if (Date.now() > end) throw new Error(`the ghost APM ${ghost.orderNo} was not released within 60 s`)
+  }
   const { order: retriedOrder } = await adminApi.admin.order.retrieve(retried.order.id, { fields: "id,*payment_collections.payments" })
   const retriedPayment = retriedOrder.payment_collections[0].payments[0].id
   await adminApi.admin.payment.capture(retriedPayment, {})
@@ -591,6 +645,25 @@ async function main() {
     await expectIn("sync-runs-table", "Order sync")
     await expectIn("sync-runs-table", "Succeeded")
     await screenshot("reconciliation")
+  })
+
+  await step("released payments: on the Reconciliation page and the order's widget, readable at 1280 and 1920 px", async () => {
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      await open("/gateway/reconciliation", () => expectTestId("released-payments", 60_000))
+      await expectIn("released-payments", ghostRelease.transaction_id)
+      await expectIn("released-payments", "Voided")
+      const onPage = await clippedTexts("released-payments")
+      if (onPage.length) throw new Error(`clipped on the Reconciliation page at ${width} px: ${onPage.join("; ")}`)
+      await screenshot(`reconciliation-released-${width}`)
+      await open(`/orders/${ghost.order.id}`, () => expectTestId("gateway-released", 120_000))
+      await expectIn("gateway-released", ghostRelease.transaction_id)
+      await expectIn("gateway-released", "Payment session replaced")
+      const inWidget = await clippedTexts("gateway-released")
+      if (inWidget.length) throw new Error(`clipped in the order widget at ${width} px: ${inWidget.join("; ")}`)
+      await screenshot(`order-released-${width}`)
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 
   await step("go-live check: every check with its status and fix, the sandbox said plainly", async () => {

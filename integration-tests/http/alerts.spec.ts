@@ -162,7 +162,8 @@ medusaIntegrationTestRunner({
       // the gateway's PAYOUT notification reaches the store, which reads the payout again
       await until("the payout failed", failed)
       await checkAlerts(getContainer())
-      await api.post(`/admin/gateway/payouts/${id}/refresh`, {}, admin)
+      // A FAILED payout is never re-sent (a refresh is refused); the check reads it again all the same.
+      expect((await call(api.post(`/admin/gateway/payouts/${id}/refresh`, {}, admin))).status).toBe(400)
       await checkAlerts(getContainer())
       const alert = await oneAlert("payout_failed")
       expect(alert.data).toMatchObject({ title: "Payout failed: 25.00 USD", url: `/app/gateway/payouts/${id}` })

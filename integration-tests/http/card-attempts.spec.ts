@@ -8,9 +8,15 @@
  * The counters live in the module's table (gateway_card_attempt_counter, shared by every instance on the
  * database) for the whole suite, so each test uses its own client address (X-Forwarded-For, which this store
  * trusts) and its own card numbers. Counting across instances: two-instances.spec.ts.
+ *
+ * Only a post about to be sent leaves the trace the order sync reads for posts cut short (`card-sent:<session>`),
+ * and a refusal takes it back: the suite's settling deadline is short (SETTLE_SECONDS, with timeouts short enough
+ * to allow it) and an unknown outcome is alerted at once, so the sync and the alert check are run past it here.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { checkAlerts } from "../../src/alerts"
 import { SHOPPER_DECLINES } from "../../src/domain/shopper-decline"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
@@ -19,6 +25,7 @@ import { CARDS, card, Shopper } from "../helpers/shopper"
 jest.setTimeout(300 * 1000)
 
 const LIMITS = { address: 6, session: 3, cart: 4, card: 3 }
+const SETTLE_SECONDS = 8
 const gateway = useSandbox({
   GATEWAY_CARD_ATTEMPTS_PER_ADDRESS: String(LIMITS.address),
   GATEWAY_CARD_ATTEMPTS_PER_SESSION: String(LIMITS.session),
@@ -27,6 +34,11 @@ const gateway = useSandbox({
   // The store sits behind one proxy that appends the client's address to X-Forwarded-For.
   GATEWAY_CLIENT_IP_HEADER: "x-forwarded-for",
   GATEWAY_TRUSTED_PROXIES: "1",
+  // A short settling deadline (at least twice connect + total of the timeouts) and unknown outcomes alerted at once.
+  GATEWAY_SETTLE_AFTER_SECONDS: String(SETTLE_SECONDS),
+  GATEWAY_TIMEOUT_CONNECT_MS: "1000",
+  GATEWAY_TIMEOUT_TOTAL_MS: "2000",
+  GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES: "0",
 })
 
 /** A Luhn-valid card number (the sandbox approves any that is not one of its magic cards). */
@@ -230,6 +242,93 @@ medusaIntegrationTestRunner({
       expect(statuses.filter((s) => s === 429)).toHaveLength(15 - LIMITS.address)
       const { rows } = await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [`card-attempt:address:${ip}`])
       expect(rows).toEqual([{ hits: 15 }]) // refused posts count too
+    })
+
+    it("a post refused before it is sent, by the gateway (4xx) or by a cap leaves no card-sent trace: past the deadline the order sync does not take it for a post cut short, and no lost-answer alert is raised (N-6)", async () => {
+      const gatewayModule = getContainer().resolve("gateway")
+      const traceOf = async (sessionId: string) =>
+        (await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [`card-sent:${sessionId}`])).rows[0]?.hits ?? 0
+
+      // An answered post: its trace is taken back once its answer is in the session.
+      const ada = await registeredAt("203.0.113.80", "ada")
+      const paid = await ada.cartWithSession("pp_gateway_card")
+      expect((await ada.postCard(paid.session.id, { card: card(luhnCard("530000000000001")), save_card: true })).data.payment_session.status).toBe("authorized")
+      expect(await traceOf(paid.session.id)).toBe(0)
+      expect((await ada.complete(paid.cartId)).data.type).toBe("order")
+      const [savedCard] = (await api.get("/store/gateway/saved-cards", ada.headers)).data.saved_cards
+
+      // Refused by the gateway with a 4xx (a token it does not know: HTTP 404 I0404): a definite answer, nothing authorised.
+      await gatewayModule.updateGatewaySavedCards({ id: savedCard.id, token: "TKUNKNOWN0080" })
+      const byGateway = await ada.cartWithSession("pp_gateway_card")
+      const before = authorises()
+      const refusedByGateway = await ada.postCard(byGateway.session.id, { saved_card_id: savedCard.id })
+      expect(refusedByGateway.status).toBe(400)
+      expect(refusedByGateway.data).toMatchObject({ code: "declined", message: SHOPPER_DECLINES.declined })
+      expect(authorises()).toBe(before + 1) // it reached the gateway
+      // An expired saved card: refused by the route before anything is sent.
+      await gatewayModule.updateGatewaySavedCards({ id: savedCard.id, exp_month: "01", exp_year: "2020" })
+      const expired = await ada.cartWithSession("pp_gateway_card")
+      const refusedExpired = await ada.postCard(expired.session.id, { saved_card_id: savedCard.id })
+      expect(refusedExpired.status).toBe(400)
+      expect(refusedExpired.data.message).toMatch(/expired/)
+      // A number failing the Luhn check: refused by the plugin's validation before it is sent.
+      const guest = guestAt("203.0.113.81")
+      const local = await guest.cartWithSession("pp_gateway_card")
+      const refusedLocally = await guest.postCard(local.session.id, { card: card(typo(90)) })
+      expect(refusedLocally.status).toBe(400)
+      expect(refusedLocally.data.message).toMatch(/Luhn/)
+      // Refused by the per-cart cap (429), counted in the same statement as its session's counter.
+      const capper = guestAt("203.0.113.82")
+      const capped = await capper.cartWithSession("pp_gateway_card")
+      let current = capped.session
+      for (let i = 0; i < LIMITS.cart; i++) {
+        if (i > 0) current = await capper.createSession(capped.paymentCollectionId, "pp_gateway_card")
+        expect((await capper.postCard(current.id, { card: card(typo(91 + i)) })).status).toBe(400)
+      }
+      const overCap = await capper.createSession(capped.paymentCollectionId, "pp_gateway_card")
+      const refusedByCap = await capper.postCard(overCap.id, { card: card(luhnCard("601100000000001")) })
+      expect(refusedByCap.status).toBe(429)
+      expect(refusedByCap.data.message).toMatch(/this cart/)
+      expect(authorises()).toBe(before + 1)
+
+      // A post cut short after it was sent (crash-recovery.spec.ts): the route's counters and its card-sent trace,
+      // and the gateway authorised it. Read by the same run of the sync: it is not the trace's absence that spares the others.
+      const late = guestAt("203.0.113.83")
+      const cut = await late.cartWithSession("pp_gateway_card")
+      await gatewayModule.takeCardAttempt({ session: cut.session.id, cart: cut.cartId })
+      await gatewayModule.markCardPostSent(cut.session.id)
+      const made = await fetch(`${gateway.sandbox.url}/sandbox/transactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ transactions: [{ order_no: cut.session.id, currency: "USD", amount: Number(cut.session.amount).toFixed(2), state: "authorized" }] }),
+      })
+      expect(made.status).toBe(201)
+      // The shopper posts again: the gateway refuses the order number it has authorised already (HTTP 400 I0030, "try
+      // again later" to the shopper). That refusal takes back its own trace only: the post cut short stays traced.
+      const again = await late.postCard(cut.session.id, { card: card(luhnCard("601100000000019")) })
+      expect(again.data).toMatchObject({ code: "try_again_later", message: SHOPPER_DECLINES.try_again_later })
+      expect(authorises()).toBe(before + 2)
+
+      const refused = { byGateway: byGateway.session.id, expired: expired.session.id, local: local.session.id, cap: overCap.id as string }
+      for (const id of Object.values(refused)) expect(await traceOf(id)).toBe(0)
+      expect(await traceOf(cut.session.id)).toBe(1)
+
+      await new Promise((r) => setTimeout(r, (SETTLE_SECONDS + 1) * 1000))
+      const admin = await createAdminHeaders(getContainer(), `admin-${n}@gateway.test`)
+      const run = (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary
+      expect(run.status).toBe("succeeded")
+      const payments = getContainer().resolve(Modules.PAYMENT)
+      const sessions = new Map((await payments.listPaymentSessions({ id: [...Object.values(refused), cut.session.id] })).map((s: any) => [s.id, s]))
+      for (const [how, id] of Object.entries(refused)) {
+        const s = sessions.get(id)!
+        expect({ how, status: s.status, outcome_unknown: s.data?.outcome_unknown ?? false }).toEqual({ how, status: "pending", outcome_unknown: false })
+      }
+      expect(sessions.get(cut.session.id)!.status).toBe("authorized") // the post cut short is still found
+
+      await checkAlerts(getContainer())
+      const { rows } = await dbConnection.raw("select idempotency_key from notification where idempotency_key like 'gateway-alert:unknown:%'")
+      const lostAnswers = rows.map((r: any) => r.idempotency_key as string)
+      for (const id of Object.values(refused)) expect(lostAnswers.filter((k: string) => k.includes(id))).toEqual([])
     })
 
     it("a counter adds each of many concurrent hits once; a window starts at a key's first hit, and expired counters are deleted", async () => {

@@ -3,7 +3,7 @@
  * between sending a request and recording its answer, leaving what it wrote before the request and nothing after.
  * Each case builds exactly that state in the database (the record Medusa or the plugin commits before it sends,
  * and for a request that reached the gateway, the gateway's side made through the same client), then runs the
- * reconciliation job past the settling deadline (GATEWAY_SETTLE_AFTER_SECONDS=1) and checks the sandbox's ledger:
+ * reconciliation job past the settling deadline (GATEWAY_SETTLE_AFTER_SECONDS=3, the least the shortened timeouts allow) and checks the sandbox's ledger:
  * what the gateway did is recorded once, what it never received is sent once under its own reference.
  */
 import { randomUUID } from "node:crypto"
@@ -17,7 +17,7 @@ import { CARDS, card, Shopper } from "../helpers/shopper"
 
 jest.setTimeout(240 * 1000)
 
-const gateway = useSandbox({ GATEWAY_SETTLE_AFTER_SECONDS: "1" })
+const gateway = useSandbox({ GATEWAY_SETTLE_AFTER_SECONDS: "3", GATEWAY_TIMEOUT_CONNECT_MS: "500", GATEWAY_TIMEOUT_TOTAL_MS: "1000" })
 
 const BENEFICIARY = {
   entity_type: "COMPANY",
@@ -26,7 +26,7 @@ const BENEFICIARY = {
   bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD" },
 }
 
-const pastDeadline = () => new Promise((r) => setTimeout(r, 1200))
+const pastDeadline = () => new Promise((r) => setTimeout(r, 3200))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -265,8 +265,10 @@ medusaIntegrationTestRunner({
     describe("a card post cut short (counted, sent, its answer never recorded)", () => {
       it("is read by the order sync past the deadline: the authorisation becomes the order", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        // What the card route writes before sending (its counters); the gateway authorised it.
+        // What the card route writes before sending (its counters, then the post's card-sent trace); the gateway
+        // authorised it.
         await gatewayModule().takeCardAttempt({ session: session.id, cart: cartId })
+        await gatewayModule().markCardPostSent(session.id)
         const res = await fetch(`${gateway.sandbox.url}/sandbox/transactions`, {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -281,6 +283,23 @@ medusaIntegrationTestRunner({
         const [after] = await payments().listPaymentSessions({ id: [session.id] }, { relations: ["payment"] })
         expect(after.status).toBe("authorized")
         expect(after.payment).toBeTruthy()
+      })
+
+      it("that never reached the gateway fails once the order query finds nothing past the deadline: never unknown for ever", async () => {
+        const { session } = await shopper.cartWithSession("pp_gateway_card")
+        await gatewayModule().markCardPostSent(session.id) // the process stopped before the request left
+        await pastDeadline()
+        await sync("order_sync")
+        const [marked] = await payments().listPaymentSessions({ id: [session.id] })
+        expect(marked.data).toMatchObject({ outcome_unknown: true })
+        await pastDeadline()
+        await sync("order_sync")
+        const [after] = await payments().listPaymentSessions({ id: [session.id] })
+        expect(after.status).toBe("error")
+        expect(after.data).toMatchObject({ outcome_unknown: false, gateway_state: "failed", decline: { code: "try_again_later" } })
+        expect(requests("/v1/authorise")).toBe(0)
+        // The shopper can pay afresh.
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
       })
     })
   },

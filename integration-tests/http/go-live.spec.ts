@@ -7,6 +7,8 @@
  */
 import { spawn } from "node:child_process"
 import path from "node:path"
+import { asValue } from "@medusajs/framework/awilix"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { GATEWAY_PROVIDERS, seedStore, SeededStore } from "../../scripts/seed-store"
 import { runGoLiveChecks } from "../../src/go-live"
@@ -80,12 +82,14 @@ medusaIntegrationTestRunner({
         return_url: "pass",
         // The check runs without a request here (as the command does): it cannot tell whether a proxy is in front.
         client_address: "warn",
+        // This store runs one instance (workerMode "shared") on Medusa's in-memory locking: right for it, not for several.
+        locking: "warn",
         regions: "pass",
         "job.order_sync": "pass",
         "job.refund_sync": "pass",
         "job.subscription_sync": "pass",
       })
-      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { pass: 10, warn: 2, fail: 0, skip: 0 } })
+      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { pass: 10, warn: 3, fail: 0, skip: 0 } })
       expect(byId(report, "environment").detail).toBe(`payments.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). payout.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). issuing.base_url ${gateway.sandbox.url}/api is the plugin's sandbox (a simulator: no money moves).`)
       expect(byId(report, "regions").detail).toContain("pp_gateway_card: Europe, Japan, Kuwait, United States")
       expect(byId(report, "job.order_sync").detail).toMatch(/^gateway-order-sync is scheduled ".+"; its last run started 0 min ago and succeeded/)
@@ -137,6 +141,36 @@ medusaIntegrationTestRunner({
       expect(none.ok).toBe(false)
     })
 
+    it("reads the locking provider from the store's config: fails a split server/worker store on the in-memory default, passes a shared provider", async () => {
+      const config = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+      expect(config.projectConfig.workerMode).toBe("shared")
+      expect(byId(await check(right()), "locking")).toMatchObject({
+        status: "warn",
+        detail: expect.stringContaining("in-memory provider (no locking module is configured)"),
+        fix: expect.stringContaining("@medusajs/medusa/locking-redis"),
+      })
+      // The same store as a server of a split deployment (MEDUSA_WORKER_MODE=server), then with Redis locking.
+      const withConfig = (c: typeof config) => {
+        const scope = getContainer().createScope()
+        scope.register(ContainerRegistrationKeys.CONFIG_MODULE, asValue(c))
+        return runGoLiveChecks(scope as never, right())
+      }
+      const server = { ...config, projectConfig: { ...config.projectConfig, workerMode: "server" as const } }
+      const split = await withConfig(server)
+      expect(byId(split, "locking")).toMatchObject({
+        status: "fail",
+        detail: expect.stringMatching(/^This instance runs with workerMode "server": the store runs separate server and worker processes/),
+        fix: expect.stringContaining('"@medusajs/medusa/locking-postgres"'),
+      })
+      expect(split.ok).toBe(false)
+      const redisLocking = {
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: "redis://localhost:6379" } }] },
+      }
+      const shared = await withConfig({ ...server, modules: { ...config.modules, locking: redisLocking } })
+      expect(byId(shared, "locking")).toMatchObject({ status: "pass", detail: expect.stringContaining("the Redis provider (@medusajs/medusa/locking-redis)") })
+    })
+
     it("GET /admin/gateway/go-live answers the store's own configuration, uncached, for admins only", async () => {
       expect((await api.get("/admin/gateway/go-live").catch((e: any) => e.response)).status).toBe(401)
       const res = await api.get("/admin/gateway/go-live", admin)
@@ -149,6 +183,7 @@ medusaIntegrationTestRunner({
         "payments.credentials": "pass",
         notify_url: "warn",
         return_url: "warn",
+        locking: "warn",
         regions: "pass",
         "job.order_sync": "warn",
       })

@@ -3,6 +3,7 @@
  * forged, unsigned, replayed, re-labelled, late, concurrent and flooding ones), chargebacks, the
  * reconciliation jobs, and the review of held payments. Medusa must end up agreeing with the gateway.
  */
+import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAcquiringClient } from "../../src/lib/gateway"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
@@ -545,6 +546,71 @@ medusaIntegrationTestRunner({
       await until("the order", () => cartCompleted(cartId))
       const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [cartId])
       expect(orders[0].n).toBe(1)
+    })
+
+    it("one signed notification posted more than notifications.max_deliveries_per_minute (10) times in a minute: the first 10 are handled, the rest answered as duplicates without an event, covered by the read already due; a later one to a settled record is handled", async () => {
+      const limit = getContainer().resolve("gateway").moduleOptions().notifications?.max_deliveries_per_minute ?? 10
+      expect(limit).toBe(10) // the plugin's default: this store does not set it
+      // The sandbox's own notifications never verify here, so the posts below are the record's only deliveries.
+      gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      const emitted: string[] = []
+      const counter = async ({ data }: { data: { id: string } }) => void emitted.push(data.id)
+      const subscriber = { subscriberId: "test-notification-events" }
+      try {
+        const { session } = await paid()
+        const [notice] = await until("the sandbox's notifications given up", async () => {
+          const mine = (await sent()).filter((n) => n.payload.order_no === session.id)
+          return mine.length && mine.every((n) => n.state !== "sending") ? mine.filter((n) => n.notify_type === "PAYMENT") : null
+        })
+        expect(await verifiedRows(session.id)).toHaveLength(0)
+        const signer = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+        const { encryption_data: _, ...fields } = notice.payload
+        const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
+        await signer.close()
+        eventBus.subscribe("gateway.notification.received", counter as never, subscriber)
+
+        const queries = async () => (await stats())["/v1/retrievalTrans"] ?? 0
+        const before = await queries()
+        const first = await post(genuine)
+        expect(first.status).toBe(200)
+        const { id, duplicate } = await first.json()
+        expect(duplicate).toBe(false)
+        const row = async () =>
+          (await dbConnection.raw("select status, deliveries, delivery_window_count, (processed_at > now() - interval '2 seconds') as read_lately from gateway_notification where id = ?", [id])).rows[0]
+        const settled = (what: string) => until(what, async () => {
+          const r = await row()
+          return r.status !== "received" ? r : null
+        })
+        await settled("the first delivery read")
+        const afterFirstRead = await queries()
+        expect(afterFirstRead - before).toBeGreaterThanOrEqual(1)
+
+        // 14 more at once, one after another, within the read interval (2 s here) that follows the first read.
+        const answers: unknown[] = []
+        for (let i = 1; i < limit + 5; i++) {
+          const res = await post(genuine)
+          answers.push([res.status, await res.json()])
+        }
+        expect(answers).toEqual(Array.from({ length: limit + 4 }, () => [200, { received: true, id, duplicate: true }]))
+        // The first 10 counted, each with its event; the 5 beyond them counted in the minute only, without one.
+        expect(await row()).toMatchObject({ status: "received", deliveries: limit, delivery_window_count: limit + 5, read_lately: true })
+        await until("the events of the handled deliveries", async () => emitted.filter((e) => e === id).length >= limit)
+        // One read at the interval's end covers all 14, the dropped ones with them: the gateway saw no other.
+        expect(await settled("the deliveries read")).toMatchObject({ status: "processed", deliveries: limit })
+        expect(emitted.filter((e) => e === id)).toHaveLength(limit)
+        expect((await queries()) - afterFirstRead).toBe(1)
+
+        // Over the limit in the same minute, but the record is settled (no read due after it): handled, read again.
+        const later = await post(genuine)
+        expect(await later.json()).toEqual({ received: true, id, duplicate: true })
+        expect(await settled("the later delivery read")).toMatchObject({ status: "processed", deliveries: limit + 1, delivery_window_count: limit + 6 })
+        expect(emitted.filter((e) => e === id)).toHaveLength(limit + 1)
+        expect((await queries()) - afterFirstRead).toBe(2)
+      } finally {
+        eventBus.unsubscribe("gateway.notification.received", counter as never, subscriber)
+        gateway.sandbox.clearFaults()
+      }
     })
 
     it("a storm of notifications is processed at most notifications.concurrency (8) at once: the gateway never sees more order queries in flight, copies of a waiting record queue nothing more, and each is processed", async () => {

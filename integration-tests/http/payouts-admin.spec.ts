@@ -1,8 +1,8 @@
 /**
  * Payouts through the admin API against the sandbox: creation with exact amounts, validation, 401, a payout
  * completed by its notification and one failed with its reason (the sandbox fails a `reference` containing
- * FAIL), idempotent notification handling that never moves a final payout back, refresh by request_id, a lost
- * answer recorded as UNKNOWN, two reports of one payout written together, and the audit.
+ * FAIL), idempotent notification handling that never moves a final payout back, refresh by request_id (refused,
+ * with nothing sent, for a final payout), a lost answer recorded as UNKNOWN, two reports of one payout written together, and the audit.
  *
  * The sandbox sends payout notifications to `${GATEWAY_STORE_URL}/hooks/gateway/notifications`; here that is a
  * small capture server, so the test holds the exact payload the gateway sent and hands it to
@@ -14,7 +14,7 @@ import { AddressInfo } from "node:net"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAcquiringClient } from "../../src/lib/gateway"
-import { updatePayoutFromNotificationWorkflow } from "../../src/workflows"
+import { refreshPayoutWorkflow, updatePayoutFromNotificationWorkflow } from "../../src/workflows"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 
@@ -209,6 +209,51 @@ medusaIntegrationTestRunner({
       const refreshed = await api.post(`/admin/gateway/payouts/${res.data.payout.id}/refresh`, {}, admin)
       expect(refreshed.data.payout.status).toBe("COMPLETED")
       expect((gateway.sandbox as any).store.payouts.size).toBe(1)
+    })
+
+    it("refuses to refresh a FAILED or COMPLETED payout with a 400 naming its status, and sends the gateway nothing", async () => {
+      // One payout the gateway fails (a reference containing FAIL), one it completes; each made final by its notification.
+      const made: Record<string, any> = {}
+      for (const [status, reference] of [["FAILED", "REFRESH-FAIL-1"], ["COMPLETED", "REFRESH-OK-1"]] as const) {
+        const res = await createPayout({ payment_amount: "15.00", payment_currency: "USD", reference })
+        expect(res.status).toBe(200)
+        expect(await deliver(await notificationFor(res.data.payout.request_id))).toMatchObject({ changed: true, status })
+        made[status] = (await api.get(`/admin/gateway/payouts/${res.data.payout.id}`, admin)).data.payout
+        expect(made[status].status).toBe(status)
+      }
+      /** The sandbox's own record: requests per path, and the payouts it holds. */
+      const sandboxRecord = async () => {
+        const stats = await (await fetch(`${gateway.sandbox.url}/sandbox/stats`)).json()
+        const payouts = await (await fetch(`${gateway.sandbox.url}/sandbox/payouts`)).json()
+        return { sent: stats.byPath["/v1/payout"] ?? 0, payouts }
+      }
+      const before = await sandboxRecord()
+      expect(before.sent).toBe(2) // the two creates
+      expect(before.payouts.map((p: any) => p.status).sort()).toEqual(["COMPLETED", "FAILED"])
+
+      for (const status of ["FAILED", "COMPLETED"] as const) {
+        const payout = made[status]
+        const refused = await call(api.post(`/admin/gateway/payouts/${payout.id}/refresh`, {}, admin))
+        expect([status, refused.status]).toEqual([status, 400])
+        expect(refused.data.message).toContain(`Payout ${payout.id} (request_id "${payout.request_id}") is ${status}`)
+        expect(refused.data.message).toMatch(/a final payout is never refreshed, because a refresh re-sends its request to the gateway/)
+        expect(refused.data.message).toMatch(/Nothing was sent to the gateway/)
+        if (status === "FAILED") {
+          expect(refused.data.message).toMatch(/could be paid while its record stays FAILED/)
+          expect(refused.data.message).toMatch(/If it is still owed, create a new payout/)
+        }
+        // The workflow itself refuses too (its step checks), whoever runs it.
+        const run = await refreshPayoutWorkflow(getContainer())
+          .run({ input: { id: payout.id, actor: null } })
+          .then(() => null, (e: any) => e)
+        expect(run).toMatchObject({ type: "not_allowed", message: expect.stringContaining(`is ${status}: a final payout is never refreshed`) })
+        // Nothing changed: the record, and no refresh audited.
+        expect((await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout).toEqual(payout)
+        const audit = (await api.get(`/admin/gateway/audit?target_id=${payout.id}`, admin)).data.audit.map((a: any) => a.operation)
+        expect(audit).not.toContain("payout.refresh")
+      }
+      // The sandbox got no further /v1/payout request, and its payouts are as they were.
+      expect(await sandboxRecord()).toEqual(before)
     })
 
     it("checks the parties against the gateway's schema (400 naming the nested field) and records nothing", async () => {

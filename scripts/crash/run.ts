@@ -25,8 +25,13 @@ type KillMode = "in_flight" | "after_answer" | "random"
 
 /** How long an in-flight request is held at the sandbox, so that the kill lands while it waits. */
 const HOLD_MS = 1500
-/** The store's settling deadline (GATEWAY_SETTLE_AFTER_SECONDS): an operation cut short longer ago is settled by the jobs. */
-const SETTLE_AFTER_SECONDS = 2
+/**
+ * The store's settling deadline (GATEWAY_SETTLE_AFTER_SECONDS): an operation cut short longer ago is settled by the
+ * jobs. At least twice the longest a gateway request may take (the plugin refuses less), so the store's timeouts are
+ * shortened to match: connect 0.5 s, the whole answer 2 s (more than HOLD_MS).
+ */
+const SETTLE_AFTER_SECONDS = 5
+const TIMEOUTS = { GATEWAY_TIMEOUT_CONNECT_MS: "500", GATEWAY_TIMEOUT_TOTAL_MS: "2000" }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -86,6 +91,7 @@ async function main() {
         GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE: "0 3 * * 0",
         GATEWAY_ALERTS_SCHEDULE: "0 3 * * 0",
         GATEWAY_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
+        ...TIMEOUTS,
       },
     })
     const prepared = Date.now()

@@ -8,7 +8,9 @@
  * - a chargeback: a payment the gateway's order query reads as charged back;
  * - a payout the gateway reports FAILED, and an issuing or payout operation the gateway refused, only partly
  *   did, or whose compensation failed (the audit's failed and partial rows);
- * - notifications failing verification: `alerts.rejected_notifications.threshold` within its window.
+ * - notifications failing verification: `alerts.rejected_notifications.threshold` within its window;
+ * - a payment that is no order's whose money could not be given back: its release refused, or its answer still
+ *   lost after `alerts.unknown_after_minutes` (reconciliation/release.ts).
  *
  * It reads the records, not the code paths that write them, so the sources stay whoever writes them. Events are
  * read from the last LOOKBACK_DAYS; the job runs every few minutes, so nothing in between is missed.
@@ -24,6 +26,7 @@ import {
   discrepancyAlert,
   operationFailedAlert,
   OrderRef,
+  paymentNotReleasedAlert,
   payoutFailedAlert,
   rejectedNotificationsAlert,
   unknownOperationAlert,
@@ -135,13 +138,16 @@ async function readAll<T extends { id: string }>(list: (filters: never, config: 
 async function moduleRecords(container: MedusaContainer, cutoff: Date, since: Date, minutes: number): Promise<Found[]> {
   const gatewayModule = container.resolve("gateway")
   const recent = { $gte: since }
-  const [unknownPayouts, failedPayouts, audits, chargebacks] = await Promise.all([
+  const [unknownPayouts, failedPayouts, audits, chargebacks, refusedReleases, lostReleases] = await Promise.all([
     readAll((f, c) => gatewayModule.listGatewayPayouts(f, c), { status: "UNKNOWN", updated_at: { $lte: cutoff, $gte: since } }),
     readAll((f, c) => gatewayModule.listGatewayPayouts(f, c), { status: "FAILED", updated_at: recent }),
     readAll((f, c) => gatewayModule.listGatewayOperationAudits(f, c), { result: ["unknown", "failed", "partial"], updated_at: recent }),
     readAll((f, c) => gatewayModule.listGatewayPayments(f, c), { gateway_state: "charged_back", updated_at: recent }),
+    readAll((f, c) => gatewayModule.listGatewayReleases(f, c), { status: "refused", updated_at: recent }),
+    readAll((f, c) => gatewayModule.listGatewayReleases(f, c), { status: ["unknown", "releasing"], updated_at: { $lte: cutoff, $gte: since } }),
   ])
   const found: Found[] = [
+    ...[...refusedReleases, ...lostReleases].map((r): Found => ({ alert: () => paymentNotReleasedAlert(r) })),
     ...unknownPayouts.map((p): Found => ({ alert: () => unknownPayoutAlert(p, minutes) })),
     ...failedPayouts.map((p): Found => ({ alert: () => payoutFailedAlert(p) })),
     ...chargebacks.map((c): Found => ({ order_no: c.order_no, alert: (orders) => chargebackAlert({ ...c, order: orders.get(c.order_no) ?? null }) })),

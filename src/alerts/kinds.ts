@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto"
 
-export const ALERT_KINDS = ["discrepancy", "unknown_outcome", "chargeback", "payout_failed", "operation_failed", "notifications_rejected"] as const
+export const ALERT_KINDS = ["discrepancy", "unknown_outcome", "chargeback", "payout_failed", "operation_failed", "notifications_rejected", "payment_not_released"] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
 export interface Alert {
@@ -61,7 +61,7 @@ export function unknownPayoutAlert(p: { id: string; payment_amount: string; paym
     kind: "unknown_outcome",
     key: `unknown:${p.id}`,
     title: `Payout outcome unknown: ${p.payment_amount} ${p.payment_currency}`,
-    description: `Payout ${p.id}${p.reference ? ` (${p.reference})` : ""} was sent but its answer was lost ${minutes} minutes or more ago. Refresh it on its page: the gateway answers with the payout's state and never pays twice.`,
+    description: `Payout ${p.id}${p.reference ? ` (${p.reference})` : ""} was sent but its answer was lost ${minutes} minutes or more ago. Refresh it on its page: that re-sends its request under the same request_id, and the gateway answers with the payout's state without paying again only if it de-duplicates request_id [assumed] (docs/gateway-contract.md).`,
     path: `/gateway/payouts/${p.id}`,
     resource: { type: "gateway_payout", id: p.id },
   }
@@ -135,5 +135,36 @@ export function rejectedNotificationsAlert(input: { count: number; window_minute
     description: `${input.count} requests to the notification address in the last ${input.window_minutes} minutes did not verify (unsigned, or a signature that does not match). If the gateway sent them, its notifications are lost to the store: check the sign key with the go-live check. If not, someone is posting forged notifications (they change nothing).`,
     path: "/gateway/go-live",
     resource: null,
+  }
+}
+
+/**
+ * A gateway transaction that is no payment of an order whose money the plugin could not give back: the gateway
+ * refused the void and the refund, or their answers stayed lost (release.ts). One alert per transaction and state.
+ */
+export function paymentNotReleasedAlert(r: {
+  transaction_id: string
+  order_no: string
+  amount: string
+  currency: string
+  reason: string
+  status: string
+  how?: string | null
+  note?: string | null
+  cart_id?: string | null
+  order_id?: string | null
+}): Alert {
+  const tried = r.how === "refunded" ? "void and refund" : "void"
+  const what =
+    r.status === "refused"
+      ? `The plugin could not give it back: ${r.note ?? `the gateway refused the ${tried}`}.`
+      : `The answer to its ${tried} was lost and the order sync has not settled it: check the transaction in the gateway's portal; void it there if it is still authorised, refund it if it was captured.`
+  return {
+    kind: "payment_not_released",
+    key: `release:${r.transaction_id}:${r.status}`,
+    title: `Payment not given back: ${r.amount} ${r.currency}`,
+    description: `Gateway transaction ${r.transaction_id} (${r.amount} ${r.currency}, payment session ${r.order_no}${r.cart_id ? `, cart ${r.cart_id}` : ""}${r.order_id ? `, whose order was paid another way` : ""}) belongs to no order (${r.reason.replace(/_/g, " ")}), so its money must go back to the shopper. ${what} Once done, nothing else is needed: the order sync reads it again.`,
+    path: r.order_id ? `/orders/${r.order_id}` : "/gateway/reconciliation",
+    resource: r.order_id ? { type: "order", id: r.order_id } : null,
   }
 }

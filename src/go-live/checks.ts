@@ -7,6 +7,8 @@
  * - the credentials of each API family, proven by a signed read-only call for something that does not exist
  *   (payments and payout: an order query; issuing: a cardholder query): the answer names what is wrong;
  * - the notification and return addresses; whether shoppers' addresses reach the card-attempt caps through a proxy;
+ * - whether Medusa's locking provider (the payment lock) is shared between instances: fails a split server/worker
+ *   store on the in-memory default, warns a shared one (./locking.ts);
  * - the providers enabled in regions; the sync jobs and their last runs.
  *
  * Nothing it sends changes anything at the gateway. Its output never holds a key: every text is scrubbed of
@@ -25,6 +27,7 @@ import type { GatewayEnvironment, GoLiveCheck, GoLiveReport, GoLiveStatus } from
 import { ENVIRONMENT_WORDS, environmentOf, notifyUrlVerdict, returnUrlVerdict, type Verdict } from "./addresses"
 import { acquiringProbeVerdict, issuingProbeVerdict } from "./credentials"
 import { clientAddressVerdict, type RequestHeaders } from "./client-address"
+import { lockingVerdict, type LockingConfig } from "./locking"
 
 const SYNC_JOBS = [
   { job: "order_sync", title: "Order sync job", config: orderSyncJob },
@@ -150,6 +153,12 @@ function notifyChecks(o: GatewayModuleOptions, env: GatewayEnvironment): GoLiveC
   return out
 }
 
+/** The locking provider, from the store's config as the container holds it (projectConfig.workerMode, modules). */
+function lockingCheck(container: MedusaContainer): GoLiveCheck {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as LockingConfig
+  return check("locking", "Shared locking provider (payment lock)", lockingVerdict(config))
+}
+
 async function regionsCheck(container: MedusaContainer): Promise<GoLiveCheck> {
   const id = "regions"
   const title = "Providers enabled in regions"
@@ -267,6 +276,7 @@ export async function runGoLiveChecks(
     o.payments
       ? check("client_address", "Shoppers' addresses (card-attempt caps)", clientAddressVerdict(requestHeaders, o.payments.client_ip))
       : skip("client_address", "Shoppers' addresses (card-attempt caps)", 'No "payments" option.'),
+    guard("locking", "Shared locking provider (payment lock)", async () => lockingCheck(container)),
     guard("regions", "Providers enabled in regions", () => regionsCheck(container)),
     guard("jobs", "Sync jobs", () => jobChecks(container, now)),
   ])

@@ -26,30 +26,24 @@ import {
   readSessionData,
   resendWholeCapture,
   sessionStateOf,
+  shopperDecline,
   stateOfRecord,
   toProviderData,
 } from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { trackGatewayState } from "../dashboard/track"
 import { bookLostChargebacks } from "./chargebacks"
+import { checkoutExpired, olderThanSettling } from "./deadlines"
+import { paymentLockKey } from "./payment-lock"
+import { applyToDeletedSession } from "./deleted-sessions"
+import { completionFailed, paidByAnotherSession, releaseExpired, releaseSession, settleUnpaidSession } from "./ghost-payments"
+import { holdsAtGateway, releaseTransaction } from "./release"
 import { orderOfPaymentCollection } from "./order-of-session"
 import { applySubscriptionRecord } from "./subscriptions"
 import type { ApplyResult } from "./results"
 
 export type { ApplyResult } from "./results"
 
-/**
- * The settling deadline (option reconciliation.settle_after_seconds): a record written before it whose operation
- * has no outcome was cut short (./cut-short.ts); no live request is that old.
- */
-export const settlingDeadline = (gatewayModule: { settleAfterSeconds(): number }) => Date.now() - gatewayModule.settleAfterSeconds() * 1000
-
-/** Whether a record made at `createdAt` is older than the settling deadline. */
-const olderThanSettling = (createdAt: unknown, gatewayModule: { settleAfterSeconds(): number }) =>
-  createdAt !== null && createdAt !== undefined && new Date(createdAt as string).getTime() < settlingDeadline(gatewayModule)
-
-/** The lock every writer of a gateway payment's Medusa data takes (notifications, jobs, review). */
-export const paymentLockKey = (orderNo: string) => `gateway:payment:${orderNo}`
 
 export async function applyGatewayState(
   container: MedusaContainer,
@@ -69,9 +63,12 @@ export async function applyGatewayState(
   // A notification and a job run may handle the same session at once.
   return locking.execute(paymentLockKey(orderNo), async () => {
     const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
-    if (!session || !isGatewayProvider(session.provider_id)) {
-      return { order_no: orderNo, state, changes, discrepancy: session ? null : "no Medusa payment session has this order number" }
+    if (!session) {
+      // Medusa deleted it (a method switch, a cart change): what the gateway holds of it is released.
+      const deleted = await applyToDeletedSession(container, orderNo, record, read)
+      return deleted ?? { order_no: orderNo, state, changes, discrepancy: "no Medusa payment session has this order number" }
     }
+    if (!isGatewayProvider(session.provider_id)) return { order_no: orderNo, state, changes, discrepancy: null }
     const payment = session.payment ?? null
     const ours = readSessionData((payment?.data ?? session.data) as Record<string, unknown> | undefined)
     const recordTx = record?.transaction_id || null
@@ -82,6 +79,15 @@ export async function applyGatewayState(
       return { order_no: orderNo, state, changes: applied?.changes ?? [], discrepancy: null, ignored: `transaction ${recordTx} is a deduction of subscription ${recurringId}` }
     }
     if (recordTx && ours && (ours.superseded_transaction_ids.includes(recordTx) || (ours.transaction_id && ours.transaction_id !== recordTx))) {
+      if (record && holdsAtGateway(read) && !ours.subscription) {
+        // An earlier attempt the shopper finished after all (a 3-D Secure page left open): no order will ever be its.
+        // (A session that sold a subscription is left alone: another transaction of it may be a deduction whose
+        // record lacks the contract's id.)
+        const { cartId, orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
+        const outcome = await releaseTransaction(container, { record, reason: "earlier_attempt", cart_id: cartId, order_id: orderId })
+        const released = outcome ? [`earlier attempt ${recordTx}: ${outcome.status}${outcome.how ? ` (${outcome.how})` : ""}`] : []
+        return { order_no: orderNo, state, changes: released, discrepancy: outcome?.status === "refused" ? outcome.note : null }
+      }
       const ignored = `transaction ${recordTx} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`
       container.resolve(ContainerRegistrationKeys.LOGGER).info(String(redact(`Gateway payment ${orderNo}: ${ignored}; ignored`)))
       return { order_no: orderNo, state, changes, discrepancy: null, ignored }
@@ -151,14 +157,23 @@ export async function applyGatewayState(
       // A payment whose cart never became an order: complete-cart was cut short between the two (the process
       // stopped), past the settling deadline so that a completion under way is left to finish (./cut-short.ts).
       const orderless = Boolean(payment && cartId && !orderId && !payment.canceled_at && olderThanSettling(payment.created_at, gatewayModule))
-      if (!payment || orderless || (captured && !capturedInMedusa)) {
-        // Medusa's own path for a payment the provider confirmed: authorises the session, completes the cart
-        // into an order when the shopper never came back, and captures when the gateway captured.
-        const capture = captured && !capturedInMedusa
-        await processPaymentWorkflow(container).run({
-          input: { action: capture ? "captured" : "authorized", data: { session_id: orderNo, amount } },
-        })
-        changes.push(!payment ? `authorized${captured ? " and captured" : ""}${orderId ? "" : " (order created)"}` : [capture ? "captured" : "", orderless ? "order created" : ""].filter(Boolean).join(", "))
+      if (!payment && record) {
+        // Money held with no payment in Medusa (./ghost-payments.ts): a second payment of the collection or an
+        // expired checkout is released; otherwise it becomes its order's payment, or its cart is completed into one.
+        discrepancy = await settleUnpaidSession(container, { session, record, state, capture: captured, amount, cartId, orderId }, changes)
+      } else if (orderless && record && checkoutExpired(payment!.created_at, gatewayModule)) {
+        // No order within reconciliation.release_after_seconds (N-4): released, not completed into a late order.
+        discrepancy = await releaseExpired(container, session, payment, record, capturedInMedusa, { cartId, orderId }, changes)
+      } else if (orderless) {
+        // Medusa's own path for a payment the provider confirmed: completes the cart into an order.
+        await processPaymentWorkflow(container).run({ input: { action: "authorized", data: { session_id: orderNo, amount } } })
+        const made = (await orderOfPaymentCollection(container, session.payment_collection_id)).orderId
+        changes.push(made ? "order created" : "order not created")
+        discrepancy = made ? null : completionFailed(state)
+      } else if (captured && !capturedInMedusa) {
+        // A capture the gateway made by itself (its portal) of a payment Medusa holds as authorised: the answer does
+        // not say how much was taken, so nothing is booked for the whole amount (N-10): staff capture what was taken.
+        discrepancy = `the gateway reads the payment ${state} (payment_status ${record?.payment_status ?? ""}, a code the store declared) but this plugin did not capture it and the gateway's answer does not say how much was taken: capture in Medusa the amount the gateway's portal shows (the gateway refuses it as already captured and it is booked as captured by the gateway)`
       }
       if (payment?.canceled_at) discrepancy = `the gateway says ${state} but Medusa's payment is canceled`
     } else if (state === "canceled") {
@@ -199,15 +214,41 @@ export async function applyGatewayState(
           changes.push("order canceled")
         }
       }
-    } else if (state === "review" && session.status !== "pending_authorization" && !payment) {
+    } else if (state === "not_found" && !payment && ours?.outcome_unknown && !ours.transaction_id && session.status !== "error" && olderThanSettling(session.updated_at, gatewayModule)) {
+      // A card post cut short before it reached the gateway (the order sync marked it unknown): nothing was made,
+      // so the attempt failed and the shopper may pay again; never an answer "lost" for ever.
       await paymentModule.updatePaymentSession({
         id: session.id,
         amount: session.amount,
         currency_code: session.currency_code,
-        data: sessionDataWith({ gateway_state: "review", outcome_unknown: false }),
-        status: "pending_authorization",
+        data: sessionDataWith({ gateway_state: "failed", outcome_unknown: false, decline: shopperDecline("try_again_later") }),
+        status: "error",
       })
-      changes.push("held for review")
+      changes.push("card post never reached the gateway: failed")
+    } else if (state === "review" && !payment) {
+      // Held for review while the collection is paid by another session (a second payment, N-1), or while the cart
+      // is no order past the release deadline (N-4): released. Otherwise the session waits for the review.
+      const release = !record
+        ? null
+        : (await paidByAnotherSession(container, session))
+          ? "second_payment"
+          : !orderId && checkoutExpired(session.updated_at, gatewayModule)
+            ? "checkout_expired"
+            : null
+      if (release) {
+        const { outcome, change } = await releaseSession(container, session, record!, release, { cartId, orderId })
+        changes.push(change)
+        if (outcome?.status === "refused") discrepancy = outcome.note
+      } else if (session.status !== "pending_authorization") {
+        await paymentModule.updatePaymentSession({
+          id: session.id,
+          amount: session.amount,
+          currency_code: session.currency_code,
+          data: sessionDataWith({ gateway_state: "review", outcome_unknown: false }),
+          status: "pending_authorization",
+        })
+        changes.push("held for review")
+      }
     }
 
     let disputes: unknown[] | undefined

@@ -1,7 +1,8 @@
 /**
  * Operations cut short: the process stopped (a crash, a killed worker) between sending a request to the gateway
- * and recording its answer (and, for a card post, the card route's counter is the only trace of it). Medusa commits its capture or refund record before it calls the provider, and the
- * plugin writes an operation's audit row ("attempted") and a payout's record (PENDING) before it sends anything;
+ * and recording its answer (for a card post, the only trace of it is the card route's card-sent mark, written
+ * just before the provider is called). Medusa commits its capture or refund record before it calls the provider,
+ * and the plugin writes an operation's audit row ("attempted") and a payout's record (PENDING) before it sends anything;
  * a process that dies in between leaves those records with nothing after them. Once older than the deadline
  * (option `reconciliation.settle_after_seconds`: no live request is that old), the jobs settle them from the
  * gateway's answer, never by a guess:
@@ -13,12 +14,13 @@
  * - a refund (refund sync): the refund search by its reference (Medusa's refund id). Found → recorded as the
  *   gateway has it. Not found → the refund was not made: it is sent now under the same reference (the gateway
  *   recognises a repeated reference and pays once). Refused → Medusa's refund record is removed.
- * - a card post (order sync): its session's outcome becomes unknown, which the provider confirms with the order
+ * - a card post (order sync): its session's outcome becomes unknown, which the order sync confirms with the order
  *   query as for a lost answer (authorised → the cart becomes the order; nothing at the gateway → failed);
  * - a cart whose payment was made but whose order was not (complete-cart cut short; order sync): the cart is
  *   completed as for a shopper who never came back;
  * - an audit row left "attempted" becomes "unknown"; a payout left PENDING becomes UNKNOWN, and is re-sent under
- *   its own request_id (which never pays twice) when the store allows it (`payout.refresh_on_notification`),
+ *   its own request_id (which pays nothing more only if the gateway de-duplicates request_id [assumed]) when the
+ *   store allows it (`payout.refresh_on_notification`),
  *   otherwise staff refresh it.
  * Captures and refunds settled or removed are then counted in their payment collection as Medusa counts them
  * (payment-collection-totals.ts): the crash came before Medusa's own recompute.
@@ -30,7 +32,8 @@ import { captureEntry, isCapturedState, readSessionData, refundEntry, refundStat
 import { trackPaymentData } from "../dashboard/track"
 import { CHARGEBACK_MARKER_KEY } from "../providers/gateway/core/refund"
 import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
-import { paymentLockKey, settlingDeadline } from "./apply-gateway-state"
+import { paymentLockKey } from "./payment-lock"
+import { settlingDeadline } from "./deadlines"
 import { recomputePaymentCollection } from "./payment-collection-totals"
 import type { PaymentRow } from "./open-payment-pages"
 import { PAGE, SyncContext } from "./sync-run"

@@ -8,6 +8,7 @@ import { redact, runInBatchesStreamed } from "../lib/gateway"
 import { pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
+import { holdsAtGateway, settleOpenReleases } from "./release"
 import { unbookedChargeback } from "./chargebacks"
 import { cutShortBefore, markCardPostUnknown, orderlessPayments, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
 import { recomputeStaleCollections } from "./payment-collection-totals"
@@ -42,6 +43,19 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       if (open.settles) confirmed.add(open.order_no)
     }
 
+    /** Applies one record (applyGatewayState) and counts what it did; false when it threw. */
+    const apply = async (orderNo: string, record: Parameters<typeof applyGatewayState>[2]): Promise<boolean> => {
+      try {
+        const r = await applyGatewayState(container, orderNo, record)
+        if (r.changes.length) summary.changed++
+        if (r.discrepancy) summary.discrepancies.push({ order_no: orderNo, reason: r.discrepancy })
+        return true
+      } catch (err) {
+        summary.discrepancies.push({ order_no: orderNo, reason: String(redact((err as Error).message)) })
+        return false
+      }
+    }
+
     /** One order-query request for up to 100 open payments, and what it says applied to each. */
     const reconcile = async (chunk: Open[]) => {
       summary.requests++
@@ -49,20 +63,16 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       const res = await client.orderQuery({ orders: chunk.map((o) => o.order_no) })
       const unchanged: string[] = []
       for (const open of chunk) {
+        // An earlier attempt of the session the shopper finished after all holds money no order will take: released.
+        const earlier = (res.orders_list ?? []).filter((r) => r.order_no === open.order_no && r.transaction_id && open.superseded.includes(r.transaction_id) && holdsAtGateway(stateOfRecord(r)))
+        for (const r of earlier) await apply(open.order_no, r)
         const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id, open.superseded)
         if (record && open.known && stateOfRecord(record) === open.known) {
           unchanged.push(open.order_no) // the gateway agrees with what Medusa recorded: nothing to apply
           confirm(open)
           continue
         }
-        try {
-          const r = await applyGatewayState(container, open.order_no, record)
-          if (r.changes.length) summary.changed++
-          if (r.discrepancy) summary.discrepancies.push({ order_no: open.order_no, reason: r.discrepancy })
-          confirm(open)
-        } catch (err) {
-          summary.discrepancies.push({ order_no: open.order_no, reason: String(redact((err as Error).message)) })
-        }
+        if (await apply(open.order_no, record)) confirm(open)
       }
       if (unchanged.length) {
         await gatewayModule.markReconciled(unchanged)
@@ -100,8 +110,8 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         const sessions = await pages.sessions(after, createdSince, ["pending", "requires_more", "pending_authorization"])
         const open: Open[] = []
         const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) => s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown
-        // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the
-        // counter of its card posts tells once it is past the settling deadline.
+        // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the card
+        // route's card-sent mark tells once it is past the settling deadline.
         const cutShort = await gatewayModule.cardPostedSessions(sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id))
         for (const s of sessions) {
           let d = (s.data ?? {}) as Record<string, unknown>
@@ -148,14 +158,30 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         after = rows[rows.length - 1]!.id
       }
     }
+    // Sessions Medusa deleted whose order number may still be paid at the gateway (./deleted-sessions.ts): what it
+    // holds of them is released.
+    async function* deletedSessions() {
+      for (let after = ""; ; ) {
+        const rows = await gatewayModule.listGatewayDeletedSessions(
+          { settled_at: null, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) } as never,
+          { select: ["id", "order_no"], take: PAGE, order: { id: "ASC" } },
+        )
+        yield rows.map((r) => anyState(r.order_no))
+        if (rows.length < PAGE) return
+        after = rows[rows.length - 1]!.id
+      }
+    }
     async function* everyOpen() {
       yield* openPayments()
       yield* openSessions()
       yield* authorisedWithoutPayment()
+      yield* deletedSessions()
       yield* unbookedChargebacks()
       yield* unprocessedNotifications()
     }
     await runInBatchesStreamed("orderQuery", everyOpen(), reconcile, concurrency, (o) => o.order_no)
+    // Releases sent whose answer was lost, or cut short, are read again by their transaction (./release.ts).
+    await settleOpenReleases(container, summary, settledBefore)
     for (const n of unsettled) {
       if (confirmed.has(n.order_no)) await gatewayModule.settleNotification(n, "read again and applied by the order sync")
     }

@@ -94,16 +94,27 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
 
   const paymentModule = container.resolve(Modules.PAYMENT)
   const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
-  if (!session) return ["ignored", "no Medusa payment session has this order number"]
-  const ours = readSessionData((session.payment?.data ?? session.data) as Record<string, unknown> | undefined)
+  const ours = session ? readSessionData((session.payment?.data ?? session.data) as Record<string, unknown> | undefined) : null
 
   const tx = n.transaction_id
   const other = tx && ours && (ours.superseded_transaction_ids.includes(tx) || (ours.transaction_id && ours.transaction_id !== tx))
   // Another transaction of the order number than the session's payment: a deduction of the subscription this
   // payment sold, or an earlier attempt on this session (declined, then retried), which says nothing about the
-  // current payment: logged, not applied.
+  // current payment: read by its id and applied as what it is (an earlier attempt holding money is released).
   if (other && ours.subscription && !ours.superseded_transaction_ids.includes(tx)) return deduction(client, container, orderNo, tx)
-  if (other) return ["ignored", `transaction ${tx} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`]
+  if (other || !session) {
+    // No session: Medusa deleted it (a method switch, a cart change): what the gateway holds of it is released.
+    let named
+    try {
+      named = other ? await findTransaction(client, tx) : await findSessionTransaction(client, orderNo, tx)
+    } catch (err) {
+      return ["failed", `order query failed, nothing applied (the order sync will check it): ${(err as Error).message}`]
+    }
+    const result = await applyGatewayState(container, orderNo, named)
+    if (!session && !result.changes.length && result.discrepancy) return ["ignored", result.discrepancy]
+    if (result.ignored) return ["ignored", result.ignored]
+    return ["processed", `${other ? `transaction ${tx}` : "deleted session"}: ${result.state}${result.changes.length ? `: ${result.changes.join(", ")}` : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}`]
+  }
 
   let record
   try {

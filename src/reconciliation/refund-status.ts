@@ -11,7 +11,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { AcquiringClient } from "../lib/gateway"
 import { readSessionData, RefundRecord, refundStatusOf } from "../domain"
-import { paymentLockKey } from "./apply-gateway-state"
+import { paymentLockKey } from "./payment-lock"
 import { trackPaymentData } from "../dashboard/track"
 
 export type RefundUpdate = { reference: string; refund_reference_id?: string | null; status: RefundRecord["status"] }

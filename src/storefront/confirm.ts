@@ -5,6 +5,10 @@
  * 20 s), and answers the first order or decline, or, past the last try, "requires more" (the page then says the
  * payment is still being processed and offers to check again). Completing is safe to repeat: the plugin confirms
  * with the gateway each time and Medusa makes one order.
+ *
+ * A `complete` that throws (no network, a failed server action, a deploy) is "not confirmed yet", never a decline:
+ * nothing says the payment failed, and a shopper back from the bank may have paid ("pay again" would invite a second
+ * payment). Only a definite answer (an order, a decline, no cart) ends the wait early.
  */
 import type { CompletionResult } from "./types.js"
 
@@ -26,9 +30,16 @@ export async function confirmReturn(complete: () => Promise<CompletionResult | n
   let result: CompletionResult | null = null
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (attempt > 1) await sleep(interval * (attempt - 1))
-    result = await complete()
+    try {
+      result = await complete()
+    } catch {
+      result = { type: "requires_more", message: NOT_CONFIRMED }
+    }
     options.onTry?.(result, attempt)
     if (!result || result.type !== "requires_more") return result
   }
   return result
 }
+
+/** As `completeCart` answers when the store fails or does not answer. */
+const NOT_CONFIRMED = "The payment could not be confirmed yet."

@@ -42,7 +42,7 @@ export interface GatewayMessages {
   // outcomes
   /** `{reason}`: the decline in shopper words. */
   declined: string
-  declineReasons: Record<"declined" | "check_card_details" | "try_again_later" | "not_approved", string>
+  declineReasons: Record<"declined" | "check_card_details" | "try_again_later" | "not_approved" | "not_completed", string>
   issuerUnavailable: string
   sendFailed: string
   hostedUnavailable: string
@@ -92,6 +92,7 @@ export const messagesEn: GatewayMessages = {
     check_card_details: "The card details were not accepted. Check them and try again.",
     try_again_later: "The payment could not be made just now. Try again later.",
     not_approved: "The payment was not approved by the bank or the payment method.",
+    not_completed: "The payment was not completed in time, and nothing is held for it. You can pay again.",
   },
   issuerUnavailable: "Your bank's verification page is not available. Try again or use another payment method.",
   sendFailed: "The payment could not be sent. Try again.",
@@ -140,6 +141,7 @@ export const messagesDe: GatewayMessages = {
     check_card_details: "Die Kartendaten wurden nicht angenommen. Prüfen Sie sie und versuchen Sie es erneut.",
     try_again_later: "Die Zahlung war gerade nicht möglich. Versuchen Sie es später erneut.",
     not_approved: "Die Bank oder die Zahlungsart hat die Zahlung nicht bestätigt.",
+    not_completed: "Die Zahlung wurde nicht rechtzeitig abgeschlossen, und es ist nichts dafür reserviert. Sie können erneut bezahlen.",
   },
   issuerUnavailable: "Die Bestätigungsseite Ihrer Bank ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   sendFailed: "Die Zahlung konnte nicht gesendet werden. Versuchen Sie es erneut.",

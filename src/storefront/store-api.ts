@@ -208,23 +208,31 @@ export async function completeCart(sdk: GatewaySdk, cartId: string, options?: Ca
     }
     failure = err instanceof Error ? err.message : String(err)
   }
-  const decline = await declineOfCart(sdk, cartId, options).catch(() => null)
-  if (decline?.message) return { type: "declined", message: decline.message, ...(decline.code ? { code: decline.code } : {}) }
+  // Only a definite decline invites the shopper to pay again (a second payment while the first may hold money).
+  const verdict = await verdictOfCart(sdk, cartId, options).catch(() => ({ open: true }) as const)
+  if ("decline" in verdict) return { type: "declined", message: verdict.decline.message, ...(verdict.decline.code ? { code: verdict.decline.code } : {}) }
+  if (verdict.open) return { type: "requires_more", message: "The payment could not be confirmed yet." }
   return { type: "declined", message: failure ?? "The payment was not completed." }
 }
 
-/** The decline recorded on the cart's gateway payment session, if any. */
-async function declineOfCart(sdk: GatewaySdk, cartId: string, options?: CallOptions) {
+/**
+ * What the cart's gateway sessions say after a completion that made no order: a decline (recorded on a session, or
+ * a session failed or released), `open` when a gateway session may still hold money or the cart could not be read
+ * (not confirmed yet), or neither when the cart has no gateway session (another provider's failure).
+ */
+async function verdictOfCart(sdk: GatewaySdk, cartId: string, options?: CallOptions): Promise<{ decline: { code: string; message: string } } | { open: boolean }> {
   const { cart } = await sdk.client.fetch<{ cart: { payment_collection?: { payment_sessions?: PaymentSession[] } | null } }>(
     `/store/carts/${encodeURIComponent(cartId)}`,
     { method: "GET", query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" }, ...withHeaders(options) }
   )
   const sessions = (cart.payment_collection?.payment_sessions ?? []).filter((s) => isGatewayProvider(s.provider_id))
   const declined = sessions.find((s) => s.data?.decline?.message)
-  if (declined) return declined.data.decline!
-  // Failed without a reason (e.g. the gateway's notification of a failed 3-D Secure said only "failed").
-  if (sessions.some((s) => s.status === "error" || s.data?.gateway_state === "failed")) return { code: "", message: NOT_APPROVED }
-  return null
+  if (declined) return { decline: declined.data.decline! }
+  // Failed without a reason (e.g. the gateway's notification of a failed 3-D Secure said only "failed"), or released.
+  if (sessions.some((s) => s.status === "error" || s.data?.gateway_state === "failed")) return { decline: { code: "", message: NOT_APPROVED } }
+  if (sessions.length && sessions.every((s) => s.status === "canceled")) return { decline: { code: "not_completed", message: NOT_COMPLETED } }
+  return { open: sessions.length > 0 }
 }
 
+const NOT_COMPLETED = "The payment was not completed in time, and nothing is held for it. You can pay again."
 const NOT_APPROVED = "The payment was not approved by the bank or the payment method."

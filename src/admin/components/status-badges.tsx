@@ -41,6 +41,11 @@ const COLORS: Record<string, Color> = {
   // sync runs
   succeeded: "green",
   running: "blue",
+  // released payments (reconciliation/release.ts)
+  released: "green",
+  releasing: "blue",
+  nothing_held: "grey",
+  refused: "red",
 }
 
 /** A status as the Medusa admin shows one: a coloured dot and the humanised value. */

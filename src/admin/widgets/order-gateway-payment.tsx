@@ -8,10 +8,12 @@ import type { SessionSavedCard } from "../../domain/session-data"
 import type { AdminGatewayPaymentDetails, DisputeRecord } from "../../types/http"
 import { OrderSubscription } from "../components/order-subscription"
 import { SectionHeader } from "../components/page-header"
+import { ReleasedPayments } from "../components/released-payments"
 import { SectionRow } from "../components/section-row"
 import { ErrorState, LoadingState } from "../components/states"
 import { GatewayStatusBadge } from "../components/status-badges"
 import { useGatewayPayment, useOrderPayments, useReviewGatewayPayment } from "../hooks/api/payment-sessions"
+import { useReleases } from "../hooks/api/releases"
 import { useGatewayAction } from "../hooks/use-gateway-action"
 import { formatAmount, formatDate, humanize } from "../lib/format"
 
@@ -91,6 +93,7 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
   const session = gatewaySessionOf(orderData?.order as AdminOrder | undefined)
   const { data, isLoading, error, refetch } = useGatewayPayment(session?.id)
   const review = useReviewGatewayPayment(session?.id ?? "", order.id)
+  const released = useReleases({ order_id: order.id }, { enabled: Boolean(session) })
   const run = useGatewayAction()
 
   // Orders paid through another provider (or not yet loaded): nothing from this plugin.
@@ -188,6 +191,16 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
           <SectionRow title="Last notification" value={lastNotification ? formatDate(lastNotification) : undefined} testId="gateway-last-notification" />
           <SectionRow title="Last reconciliation" value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined} />
           <OrderSubscription orderId={order.id} />
+          {Boolean(released.data?.releases.length) && (
+            <div data-testid="gateway-released">
+              <div className="px-6 pt-4">
+                <Text size="small" leading="compact" weight="plus">
+                  Other payments of this cart, released
+                </Text>
+              </div>
+              <ReleasedPayments releases={released.data!.releases} />
+            </div>
+          )}
         </>
       )}
     </Container>

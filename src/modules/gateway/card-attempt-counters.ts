@@ -9,7 +9,8 @@
  * Time is the database's (`now()`), not each instance's clock. Keys are written in sorted order, so two posts
  * sharing keys lock them in the same order (no deadlock). Each call then deletes up to PRUNE_BATCH rows whose
  * window is over (skipping rows another post holds), more than a post can add: the table holds the keys of the
- * current windows and not much else.
+ * current windows and not much else. The same table keeps each payment session's card-sent trace (below), which
+ * the order sync reads to find card posts cut short.
  */
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
@@ -47,16 +48,60 @@ export async function pruneCounters(knex: Knex): Promise<void> {
 }
 
 /**
- * Of `sessionIds`, the payment sessions a card was posted for (their per-session counter) longer than
- * `olderThanSeconds` ago: a post cut short (the process stopped mid-request) leaves nothing else behind, and the
- * order sync reads these at the gateway (src/reconciliation/cut-short.ts). A counter lives for its window.
+ * The trace of a card post that reached (or may have reached) the gateway: the key `card-sent:<session>`, apart
+ * from the caps' counters (which count every post, refused ones too). The card route adds one just before it calls
+ * the provider (every cap passed, the card resolved: markCardSent) and takes it back once the post's answer is
+ * recorded in the session or the provider refused it for certain, nothing authorised (unmarkCardSent). What is
+ * left counts the posts whose answer was never recorded: a post cut short (the process stopped mid-request), or
+ * one whose answer Medusa could not store. A later post of the same session does not hide an earlier one left so:
+ * it adds and takes back its own one only.
+ *
+ * A trace lives CARD_SENT_SECONDS from its last post (the order sync's lookback: sessions older than that are not
+ * read), extended by each post; a row whose count is back to 0 is deleted at once, so the table holds only the
+ * traces of posts whose answer is missing.
+ */
+export const CARD_SENT_SECONDS = 30 * 86400
+
+const SENT_PREFIX = "card-sent:"
+const sentKey = (sessionId: string) => `${SENT_PREFIX}${sessionId}`
+
+/** Adds one to the card-sent trace of `sessionId`: a post is about to be sent to the gateway. */
+export async function markCardSent(knex: Knex, sessionId: string, lifetimeSeconds = CARD_SENT_SECONDS): Promise<void> {
+  await knex.raw(
+    `insert into ${TABLE} as c (key, hits, window_ends_at) values (?, 1, now() + make_interval(secs => ?::float8))
+     on conflict (key) do update set
+       hits = case when c.window_ends_at > now() then c.hits + 1 else 1 end,
+       window_ends_at = excluded.window_ends_at,
+       updated_at = now()`,
+    [sentKey(sessionId), lifetimeSeconds],
+  )
+}
+
+/**
+ * Takes back one post from the card-sent trace of `sessionId` (its answer is recorded, or it was refused for
+ * certain); the row goes once none is left. `updated_at` stays the last post's: an earlier post still counted is
+ * at least that old.
+ */
+export async function unmarkCardSent(knex: Knex, sessionId: string): Promise<void> {
+  const key = sentKey(sessionId)
+  await knex.raw(`delete from ${TABLE} where key = ? and hits <= 1`, [key])
+  await knex.raw(`update ${TABLE} set hits = hits - 1 where key = ? and hits > 1`, [key])
+}
+
+/**
+ * Of `sessionIds`, the payment sessions with a card post that reached (or may have reached) the gateway and whose
+ * answer was never recorded (their card-sent trace), the last post longer than `olderThanSeconds` ago: a post cut
+ * short leaves nothing else behind, and the order sync reads these at the gateway (src/reconciliation/cut-short.ts).
+ * A post refused before it was sent (a cap's 429, the route's own checks) or refused for certain by the gateway
+ * leaves no trace.
  */
 export async function sessionsWithCardPosts(knex: Knex, sessionIds: readonly string[], olderThanSeconds: number): Promise<Set<string>> {
   if (!sessionIds.length) return new Set()
-  const prefix = "card-attempt:session:"
   const { rows } = await knex.raw<{ rows: { key: string }[] }>(
-    `select key from ${TABLE} where key = any(?::text[]) and updated_at < now() - make_interval(secs => ?::float8)`,
-    [sessionIds.map((id) => `${prefix}${id}`), olderThanSeconds],
+    `select key from ${TABLE}
+      where key = any(?::text[]) and hits > 0 and window_ends_at > now() and deleted_at is null
+        and updated_at < now() - make_interval(secs => ?::float8)`,
+    [sessionIds.map(sentKey), olderThanSeconds],
   )
-  return new Set(rows.map((r) => r.key.slice(prefix.length)))
+  return new Set(rows.map((r) => r.key.slice(SENT_PREFIX.length)))
 }

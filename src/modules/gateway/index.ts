@@ -1,12 +1,13 @@
 import { Module } from "@medusajs/framework/utils"
 import GatewayModuleService from "./service"
 import checkPaymentDependency from "./loaders/payment-dependency"
+import warnUnsharedLocking from "./loaders/locking-provider"
 
 export const GATEWAY_MODULE = "gateway"
 
 export default Module(GATEWAY_MODULE, {
   service: GatewayModuleService,
-  loaders: [checkPaymentDependency],
+  loaders: [checkPaymentDependency, warnUnsharedLocking],
 })
 
 // `container.resolve("gateway")` is typed everywhere (routes, jobs, subscribers, workflows) without importing

@@ -16,6 +16,7 @@ import { z } from "zod"
 import {
   AcquiringClientOptions,
   baseUrlOptionSchema,
+  DEFAULT_TIMEOUTS,
   compileIssuingWireMap,
   httpsOnly,
   ISSUING_ENDPOINTS,
@@ -90,6 +91,8 @@ const payoutSchema = z.strictObject(
     signature_overrides: acquiringAccountShape.signature_overrides,
     content_types: acquiringAccountShape.content_types,
     paths: acquiringAccountShape.paths,
+    /** As the payments' `timeouts`: connect_ms, headers_ms, body_ms, total_ms. */
+    timeouts: providerOptionsSchema.shape.timeouts,
     /** `return_status` values meaning accepted (default ["1"]). */
     status_codes: z.strictObject({ return_status_ok: statusListOptionSchema.optional() }).optional(),
     /** Log bodies (redacted) at debug level (default false). */
@@ -133,6 +136,13 @@ const notificationsSchema = z.strictObject(
      * locks and gateway requests as there are deliveries.
      */
     concurrency: z.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1, "must be a whole number from 1 to 64").max(64, "must be a whole number from 1 to 64").optional(),
+    /**
+     * Verified deliveries of one notification record handled within a minute (default 10). A delivery beyond it is
+     * answered 200 `duplicate: true` without an event (no handling), but only while a read of the record after it is
+     * already due (the record waits for its read interval): one signed message re-posted in a loop costs a row
+     * update per post. The gateway's own retries (after 1 s, then doubling) are a handful a minute.
+     */
+    max_deliveries_per_minute: z.number({ error: "must be a whole number from 1 to 1000" }).int("must be a whole number from 1 to 1000").min(1, "must be a whole number from 1 to 1000").max(1000, "must be a whole number from 1 to 1000").optional(),
     rejected_samples_per_minute: z.number({ error: "must be a whole number from 0 to 1000" }).int("must be a whole number from 0 to 1000").min(0, "must be a whole number from 0 to 1000").max(1000, "must be a whole number from 0 to 1000").optional(),
     rejected_retention_days: z.number({ error: "must be a whole number of days from 1 to 365" }).int("must be a whole number of days from 1 to 365").min(1, "must be a whole number of days from 1 to 365").max(365, "must be a whole number of days from 1 to 365").optional(),
   },
@@ -242,15 +252,19 @@ const issuingWireCheck: WireCheck = (i, at) => {
 export type GatewayIssuingOptions = z.input<typeof issuingSchema>
 export type GatewayPayoutOptions = z.input<typeof payoutSchema>
 
+const SECONDS = "must be a whole number of seconds from 1 to 86400"
+const seconds = () => z.number({ error: SECONDS }).int(SECONDS).min(1, SECONDS).max(86400, SECONDS).optional()
+
 /**
  * Operations cut short (the process stopped between sending a request and recording its answer: a crash, a
  * killed worker) are settled by the reconciliation jobs once they are older than `settle_after_seconds` (default
- * 600: far past any request's timeout, so that no live request is taken for a dead one).
+ * 600: far past any request's timeout, so that no live request is taken for a dead one; never less than
+ * `minimumSettleSeconds`). A checkout whose payment is held at the gateway but which has not become an order
+ * within `release_after_seconds` (default: the settling deadline plus an hour) has the money released instead of
+ * being completed later (src/reconciliation/release.ts).
  */
 const reconciliationSchema = z.strictObject(
-  {
-    settle_after_seconds: z.number({ error: "must be a whole number of seconds from 1 to 86400" }).int("must be a whole number of seconds from 1 to 86400").min(1, "must be a whole number of seconds from 1 to 86400").max(86400, "must be a whole number of seconds from 1 to 86400").optional(),
-  },
+  { settle_after_seconds: seconds(), release_after_seconds: seconds() },
   { error: "must be an object" },
 )
 
@@ -259,6 +273,47 @@ export type GatewayReconciliationOptions = z.input<typeof reconciliationSchema>
 /** Seconds after which an operation cut short is settled by the jobs (option `reconciliation.settle_after_seconds`). */
 export function settleAfterSeconds(o: GatewayReconciliationOptions | undefined): number {
   return o?.settle_after_seconds ?? 600
+}
+
+/**
+ * Seconds after which a checkout that holds money at the gateway but is no order has the money released (option
+ * `reconciliation.release_after_seconds`; default the settling deadline plus an hour).
+ */
+export function releaseAfterSeconds(o: GatewayReconciliationOptions | undefined): number {
+  return o?.release_after_seconds ?? settleAfterSeconds(o) + 3600
+}
+
+/**
+ * The shortest settling deadline the store's timeouts allow: twice the longest a live money request may take
+ * (connect plus the whole answer, `timeouts.connect_ms` + `total_ms`, of the payments and payout accounts; money
+ * requests are never retried). A shorter one would take a slow live capture for one cut short and send it again.
+ */
+export function minimumSettleSeconds(o: Pick<GatewayModuleOptions, "payments" | "payout">): number {
+  const accounts = [o.payments, o.payout].filter((a) => a !== undefined)
+  const longest = Math.max(
+    ...(accounts.length ? accounts : [{}]).map(({ timeouts: t }: { timeouts?: GatewayProviderOptions["timeouts"] }) => {
+      const headers = t?.headers_ms ?? DEFAULT_TIMEOUTS.headersMs
+      return (t?.connect_ms ?? DEFAULT_TIMEOUTS.connectMs) + (t?.total_ms ?? headers + (t?.body_ms ?? DEFAULT_TIMEOUTS.bodyMs))
+    }),
+  )
+  return Math.ceil((2 * longest) / 1000)
+}
+
+/** The two deadlines against each other and the timeouts; throws naming the option. */
+function checkReconciliationDeadlines(o: GatewayModuleOptions): void {
+  const settle = settleAfterSeconds(o.reconciliation)
+  const minimum = minimumSettleSeconds(o)
+  if (settle < minimum) {
+    throw new Error(
+      `${PREFIX}: option "reconciliation.settle_after_seconds" (${settle}) must be at least ${minimum}: twice the longest a live gateway request may take (timeouts.connect_ms + total_ms); a shorter deadline would take a slow live capture for one cut short and send it again. Raise it, or lower the timeouts`,
+    )
+  }
+  const release = releaseAfterSeconds(o.reconciliation)
+  if (release < settle) {
+    throw new Error(
+      `${PREFIX}: option "reconciliation.release_after_seconds" (${release}) must be at least "reconciliation.settle_after_seconds" (${settle}): a checkout is released only once nothing of it can still be running`,
+    )
+  }
 }
 
 export interface GatewayModuleOptions {
@@ -283,6 +338,7 @@ export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (o.alerts !== undefined) assertOptions(PREFIX, alertsSchema, o.alerts, "alerts", () => undefined)
   if (o.dashboard !== undefined) assertOptions(PREFIX, dashboardSchema, o.dashboard, "dashboard", () => undefined)
   if (o.reconciliation !== undefined) assertOptions(PREFIX, reconciliationSchema, o.reconciliation, "reconciliation", () => undefined)
+  checkReconciliationDeadlines(o as GatewayModuleOptions)
   return o as GatewayModuleOptions
 }
 

@@ -26,6 +26,7 @@ import {
   RequestAddressParts,
   ShortCache,
   createProviderClient,
+  DeletedSessionInput,
   findSessionTransaction,
   GatewayDecline,
   GatewayProviderOptions,
@@ -45,7 +46,7 @@ import {
   stateOfRecord,
 } from "../../domain"
 import { ConcurrencyLimit } from "../../lib/concurrency-limit"
-import { hitCounters, sessionsWithCardPosts } from "./card-attempt-counters"
+import { hitCounters, markCardSent, sessionsWithCardPosts, unmarkCardSent } from "./card-attempt-counters"
 import { attemptOfTransaction, readDays, rebuildDays, recordAttempt, recordMoney } from "./payment-records"
 import { DashboardFilters, DashboardPeriod, paymentsDashboard } from "../../dashboard/figures"
 import type { PaymentsDashboard } from "../../types/http"
@@ -53,6 +54,7 @@ import { GatewayCard } from "./models/gateway-card"
 import { GatewayCardAttemptCounter } from "./models/gateway-card-attempt-counter"
 import { GatewayCardGroup } from "./models/gateway-card-group"
 import { GatewayCardholder } from "./models/gateway-cardholder"
+import { GatewayDeletedSession } from "./models/gateway-deleted-session"
 import { GatewayNotification } from "./models/gateway-notification"
 import { GatewayNotificationRejection } from "./models/gateway-notification-rejection"
 import { GatewayOperationAudit } from "./models/gateway-operation-audit"
@@ -62,6 +64,7 @@ import { GatewayPayment } from "./models/gateway-payment"
 import { GatewayPaymentAttempt } from "./models/gateway-payment-attempt"
 import { GatewayPaymentDay } from "./models/gateway-payment-day"
 import { GatewayPayout } from "./models/gateway-payout"
+import { GatewayRelease } from "./models/gateway-release"
 import { GatewaySavedCard } from "./models/gateway-saved-card"
 import { GatewaySubscription } from "./models/gateway-subscription"
 import { GatewaySubscriptionDeduction } from "./models/gateway-subscription-deduction"
@@ -74,6 +77,7 @@ import {
   notificationConcurrency,
   notificationReadInterval,
   settleAfterSeconds,
+  releaseAfterSeconds,
   payoutClientOptions,
   chargebackThreshold,
   payoutRefreshRule,
@@ -159,6 +163,8 @@ class GatewayModuleService extends MedusaService({
   GatewayMoneyMovement,
   GatewayPaymentDay,
   GatewayMoneyDay,
+  GatewayDeletedSession,
+  GatewayRelease,
 }) {
   protected readonly gatewayOptions_: GatewayModuleOptions
   protected readonly clients_: Clients
@@ -287,10 +293,44 @@ class GatewayModuleService extends MedusaService({
     return settleAfterSeconds(this.gatewayOptions_.reconciliation)
   }
 
-  /** Sessions of `ids` a card was posted for more than the settling deadline ago (card-attempt-counters.ts). */
+  /** Seconds after which a checkout holding money without an order has it released (`reconciliation.release_after_seconds`). */
+  releaseAfterSeconds(): number {
+    return releaseAfterSeconds(this.gatewayOptions_.reconciliation)
+  }
+
+  /**
+   * Keeps what is left of a payment session Medusa is deleting (the provider's deletePayment): watched by
+   * notifications and the order sync (src/reconciliation/deleted-sessions.ts). Throws when it cannot be written:
+   * Medusa then keeps the session.
+   */
+  async keepDeletedSession(input: DeletedSessionInput): Promise<void> {
+    const [known] = await this.listGatewayDeletedSessions({ order_no: input.order_no }, { select: ["id"] })
+    if (!known) await this.createGatewayDeletedSessions({ ...input, transaction_ids: input.transaction_ids as never })
+  }
+
+  /**
+   * Sessions of `ids` with a card post sent to the gateway more than the settling deadline ago whose answer was never
+   * recorded (their card-sent trace: markCardPostSent; card-attempt-counters.ts). A post refused before it was sent
+   * or refused for certain by the gateway is not one of them.
+   */
   @InjectManager()
   async cardPostedSessions(ids: readonly string[], @MedusaContext() sharedContext: Context = {}): Promise<Set<string>> {
     return sessionsWithCardPosts((sharedContext.manager as SqlEntityManager).getKnex(), ids, this.settleAfterSeconds())
+  }
+
+  /**
+   * The card route is about to send a card post of `sessionId` to the gateway (every cap passed, the card resolved):
+   * its card-sent trace, which stays if the answer is never recorded (a post cut short).
+   */
+  @InjectManager()
+  async markCardPostSent(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await markCardSent((sharedContext.manager as SqlEntityManager).getKnex(), sessionId)
+  }
+
+  /** The answer of a card post of `sessionId` is recorded, or the post was refused for certain: its trace is taken back. */
+  @InjectManager()
+  async unmarkCardPostSent(sessionId: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await unmarkCardSent((sharedContext.manager as SqlEntityManager).getKnex(), sessionId)
   }
 
   /** The per-card cap's key of a posted card (a keyed hash; never the number). */
@@ -403,20 +443,54 @@ class GatewayModuleService extends MedusaService({
    * copies arriving together make one row. The first delivery creates it; a later one (the gateway's next
    * notification with the same signed fields, a retry, a replay) counts a delivery and sets the row back to
    * `received`: the gateway is read again after every delivery, never once per copy (finishNotification).
+   *
+   * Every delivery is also counted in the row's minute (`delivery_window_start`, `delivery_window_count`: a window
+   * opens at the first delivery after the last one closed, and lasts a minute). A delivery beyond
+   * `notifications.max_deliveries_per_minute` (default 10) of its window is `dropped`: not counted in `deliveries`
+   * nor `last_received_at`, and the route emits no event for it. It is dropped only when a read of the row that
+   * begins after it is certain, so that it changes nothing: the row is `received` (the read owed to its last
+   * counted delivery is still to come) and was read less than `notifications.read_interval_seconds` ago (no read
+   * can be under way: a read begins only once the interval since the last one is over, and one that began after
+   * this delivery arrived covers it anyway). Otherwise it is counted as any delivery: a row already settled is
+   * read again after it, whatever its window says. The gateway's own retries (1 s, then doubling) are a handful a
+   * minute; a replay loop costs one row update per post, no event and no handling.
    */
   @InjectManager()
-  async recordVerifiedNotification(n: VerifiedNotificationInput, @MedusaContext() sharedContext: Context = {}): Promise<{ id: string; duplicate: boolean }> {
+  async recordVerifiedNotification(
+    n: VerifiedNotificationInput,
+    @MedusaContext() sharedContext: Context = {},
+  ): Promise<{ id: string; duplicate: boolean; dropped: boolean }> {
     const knex = (sharedContext.manager as SqlEntityManager).getKnex()
+    const perMinute = this.gatewayOptions_.notifications?.max_deliveries_per_minute ?? 10
+    const readInterval = notificationReadInterval(this.gatewayOptions_.notifications)
+    // All on the row as it was before this delivery (the SET clause reads the old row), under its row lock. Without
+    // a read interval (0: a read after every delivery) no read is ever due ahead of a delivery: none is dropped.
+    const windowOver = `(gateway_notification.delivery_window_start is null or gateway_notification.delivery_window_start <= now() - interval '1 minute')`
+    const drop = readInterval > 0
+      ? `(not ${windowOver} and gateway_notification.delivery_window_count >= ? and gateway_notification.status = 'received'
+         and gateway_notification.processed_at > now() - make_interval(secs => ?))`
+      : "false"
+    const dropBindings = readInterval > 0 ? [perMinute, readInterval] : []
     const { rows } = await knex.raw(
       `insert into gateway_notification
-         (id, notify_id, notify_type, order_no, transaction_id, content_type, payload, verified, status, attempts, deliveries, received_at, last_received_at)
-       values (?, ?, ?, ?, ?, ?, ?::jsonb, true, 'received', 0, 1, now(), now())
+         (id, notify_id, notify_type, order_no, transaction_id, content_type, payload, verified, status, attempts, deliveries, received_at, last_received_at,
+          delivery_window_start, delivery_window_count)
+       values (?, ?, ?, ?, ?, ?, ?::jsonb, true, 'received', 0, 1, now(), now(), now(), 1)
        on conflict (notify_id) where verified = true and deleted_at is null
-       do update set deliveries = gateway_notification.deliveries + 1, last_received_at = now(), status = 'received', updated_at = now()
-       returning id, (xmax = 0) as inserted`,
-      [generateEntityId(undefined, "gwntf"), n.notify_id, n.notify_type, n.order_no, n.transaction_id, n.content_type, JSON.stringify(n.payload)],
+       do update set
+         deliveries = case when ${drop} then gateway_notification.deliveries else gateway_notification.deliveries + 1 end,
+         last_received_at = case when ${drop} then gateway_notification.last_received_at else now() end,
+         delivery_window_start = case when ${windowOver} then now() else gateway_notification.delivery_window_start end,
+         delivery_window_count = case when ${windowOver} then 1 else gateway_notification.delivery_window_count + 1 end,
+         status = 'received', updated_at = now()
+       returning id, (xmax = 0) as inserted, last_received_at is distinct from now() as dropped`,
+      [
+        generateEntityId(undefined, "gwntf"), n.notify_id, n.notify_type, n.order_no, n.transaction_id, n.content_type, JSON.stringify(n.payload),
+        ...dropBindings, ...dropBindings,
+      ],
     )
-    return { id: rows[0].id, duplicate: !rows[0].inserted }
+    // `dropped`: this statement left last_received_at as it was (a counted delivery sets it to this statement's now()).
+    return { id: rows[0].id, duplicate: !rows[0].inserted, dropped: !rows[0].inserted && rows[0].dropped === true }
   }
 
   /**

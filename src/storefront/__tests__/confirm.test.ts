@@ -29,6 +29,25 @@ describe("confirmReturn: the return page's bounded wait for the gateway", () => 
     expect(waits).toEqual([10, 20, 30])
   })
 
+  it("takes a completion call that throws (no network, a failed server action) as 'not confirmed yet', never a decline", async () => {
+    // The shopper may have paid: the wait goes on, and past the last try the page says "still processing".
+    let calls = 0
+    const failing = async (): Promise<CompletionResult | null> => {
+      calls++
+      throw new TypeError("Failed to fetch")
+    }
+    expect(await confirmReturn(failing, { attempts: 3, sleep: async () => undefined })).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+    expect(calls).toBe(3)
+    // A later try that answers ends the wait with its answer.
+    let tries = 0
+    const flaky = async (): Promise<CompletionResult | null> => {
+      if (++tries < 3) throw new Error("An unexpected response was received from the server.")
+      return order
+    }
+    expect(await confirmReturn(flaky, { sleep: async () => undefined })).toEqual(order)
+    expect(tries).toBe(3)
+  })
+
   it("answers a decline or 'no cart' at once, without trying again", async () => {
     const declined: CompletionResult = { type: "declined", message: "m", code: "declined" }
     for (const first of [declined, null]) {

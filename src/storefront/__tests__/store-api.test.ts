@@ -202,6 +202,21 @@ describe("completing the cart", () => {
     expect(await completeCart(unreachable as any, "cart_1")).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
   })
 
+  it("tells 'not confirmed yet', never a decline, when the store refuses a completion while a gateway session may hold money (N-5)", async () => {
+    answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." } })
+    answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_gateway_card", status: "pending_authorization", data: { gateway_state: "review" } }] } } } })
+    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+    // The cart cannot be read either: nothing says the payment failed.
+    answers["GET /store/carts/cart_1"] = () => ({ status: 500, json: { type: "unknown_error", message: "An unknown error occurred." } })
+    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+  })
+
+  it("says a released checkout's payment was not completed and holds nothing", async () => {
+    answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." } })
+    answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "payses_1", provider_id: "pp_gateway_card", status: "canceled", data: { gateway_state: "canceled" } }] } } } })
+    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "declined", code: "not_completed", message: "The payment was not completed in time, and nothing is held for it. You can pay again." })
+  })
+
   it("falls back to the store's message when the session has no reason", async () => {
     answers["POST /store/carts/cart_1/complete"] = () => ({ status: 400, json: { type: "not_allowed", message: "Payment authorization failed" } })
     answers["GET /store/carts/cart_1"] = () => ({ json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [{ id: "s", provider_id: "pp_system_default", status: "error", data: { decline: { code: "x", message: "not ours" } } }] } } } })

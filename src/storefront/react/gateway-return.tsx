@@ -47,10 +47,9 @@ export function GatewayReturn(props: GatewayReturnProps) {
   const confirm = useCallback(async () => {
     setState({ type: "confirming" })
     const once = complete ?? (async () => (sdk && cartId ? completeCart(sdk, cartId, { headers }) : null))
-    const result = await confirmReturn(
-      () => once().catch((err: unknown): CompletionResult => ({ type: "declined", message: err instanceof Error ? err.message : String(err), code: "try_again_later" })),
-      wait
-    )
+    // A `complete` that throws (the server action's request failed, no network) is "still processing" with "Check
+    // again" (`confirmReturn`), never a decline with "Pay again": the shopper may have paid.
+    const result = await confirmReturn(once, wait)
     if (!result) return setState({ type: "no_cart" })
     setState(result)
     if (result.type === "order") await onOrder?.(result.order)

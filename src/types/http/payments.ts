@@ -2,14 +2,20 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { GatewaySessionData } from "../../domain/session-data"
 import type { GatewayNotification } from "../../modules/gateway/models/gateway-notification"
 import type { GatewayPayment } from "../../modules/gateway/models/gateway-payment"
+import type { GatewayRelease } from "../../modules/gateway/models/gateway-release"
 import type { GatewaySyncRun } from "../../modules/gateway/models/gateway-sync-run"
 import type { ChargebackEntry } from "../../reconciliation/chargebacks"
 import type { ApplyResult, SyncSummary } from "../../reconciliation/results"
-import type { Json } from "./common"
+import type { Json, ListResponse } from "./common"
 
 export type { CaptureRecord, GatewaySessionData, RefundRecord } from "../../domain/session-data"
 
 export type GatewayPaymentRecord = InferTypeOf<typeof GatewayPayment>
+/** A gateway transaction that is no payment of an order, and how its money was given back (reconciliation/release.ts). */
+export type GatewayReleaseRecord = InferTypeOf<typeof GatewayRelease>
+/** GET /admin/gateway/releases */
+export type AdminGatewayReleaseListResponse = ListResponse<"releases", GatewayReleaseRecord>
+export type AdminGatewayRelease = Json<GatewayReleaseRecord>
 export type GatewayNotificationSummary = Pick<
   InferTypeOf<typeof GatewayNotification>,
   "id" | "notify_type" | "verified" | "status" | "result" | "deliveries" | "received_at" | "last_received_at" | "processed_at"

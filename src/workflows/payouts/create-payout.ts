@@ -10,8 +10,9 @@ import { createPayoutRecordStep, recordPayoutAnswerStep, sendPayoutStep } from "
 export interface CreatePayoutInput extends PayoutFields {
   /**
    * The caller's own id for this payout, sent as the gateway's request_id. Required, never made up here: a
-   * caller that retries with the same id cannot pay twice (the payout record is unique by it, and the gateway
-   * answers a repeated request_id with the first payout), one that got a new id each time could.
+   * caller that retries with the same id never sends a second payout (the payout record is unique by it; a repeat
+   * answers that record, and the gateway answers a repeated request_id with the first payout [assumed]), one that
+   * got a new id each time could.
    */
   request_id: string
   /** The admin client's key (= request_id) and request fingerprint: the audit row holds it (common/idempotency.ts). */

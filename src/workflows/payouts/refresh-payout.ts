@@ -3,9 +3,12 @@ import type { OperationActor } from "../common/operation-context"
 import { recordPayoutAnswerStep, resendPayoutStep } from "./steps"
 
 /**
- * Re-reads a payout from the gateway. The acquiring API has no payout query: re-sending the same request_id is
- * the documented way to read a payout's current state (the gateway returns the first payout, it does not pay
- * twice). This also settles an UNKNOWN payout: it is either found or made exactly once.
+ * Re-reads a payout from the gateway. The acquiring API has no payout query: the only way to read a payout's
+ * current state is to re-send its request under the same request_id, which returns the first payout and pays
+ * nothing more only if the gateway de-duplicates request_id [assumed] (docs/gateway-contract.md). On that
+ * assumption it also settles an UNKNOWN payout: found, or made once. A final payout (COMPLETED or FAILED) is
+ * refused before anything is sent (resendPayoutStep): a FAILED one re-sent could be paid while its record stays
+ * FAILED.
  */
 export const refreshPayoutWorkflow = createWorkflow("gateway-refresh-payout", (input: { id: string; actor?: OperationActor | null }) => {
   const answer = resendPayoutStep(input)

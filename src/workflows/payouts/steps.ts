@@ -7,6 +7,7 @@ import type { IdempotentRequest } from "../common/idempotency"
 import { gatewayModule, OperationActor } from "../common/operation-context"
 import { withPayoutLock } from "./payout-lock"
 import { payoutRequestOf, StoredPayout } from "./payout-request"
+import { payoutRefreshRefusal } from "./refresh-guard"
 
 /** What the gateway said about a payout: its mapped fields, or that the answer was lost. */
 export interface PayoutAnswer {
@@ -113,11 +114,21 @@ export const sendPayoutStep = createStep(
   }
 )
 
-/** Re-sends a stored payout's request (same request_id): the gateway answers with its current state. */
+/**
+ * Re-sends a stored payout's request (same request_id) to read its current state, which pays nothing more only
+ * if the gateway de-duplicates request_id [assumed]. A final payout (COMPLETED or FAILED) is refused before
+ * anything is sent, whoever runs the workflow (refresh-guard.ts); the status is read under the payout's lock,
+ * as every decision on a payout's status is, and the request is sent after it (the answer is written under it).
+ */
 export const resendPayoutStep = createStep(
   "gateway-resend-payout",
   async (input: { id: string; actor?: OperationActor | null }, { container }) => {
-    const payout = await gatewayModule(container).retrieveGatewayPayout(input.id)
+    const payout = await withPayoutLock(container, input.id, async () => {
+      const current = await gatewayModule(container).retrieveGatewayPayout(input.id)
+      const refusal = payoutRefreshRefusal(current)
+      if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+      return current
+    })
     return new StepResponse(await sendPayout(container, payout as unknown as StoredPayout & { id: string }, "payout.refresh", input.actor))
   }
 )

@@ -13,5 +13,8 @@ export const usePayout = payouts.useDetail
 export const useCreatePayout = (key: string) =>
   useChange<AdminGatewayPayoutResponse, z.input<typeof AdminCreatePayoutSchema>>((body) => ({ path: payouts.path, body, headers: { [IDEMPOTENCY_HEADER]: key } }), [payoutKeys])
 
-/** Re-sends the payout's request_id: the gateway answers its state and never pays twice. */
+/**
+ * Re-sends the payout's request_id to read its state, which pays nothing more only if the gateway de-duplicates
+ * request_id [assumed]. The API refuses it (400) for a COMPLETED or FAILED payout.
+ */
 export const useRefreshPayout = (id: string) => useChange<AdminGatewayPayoutResponse>(() => ({ path: `${payouts.path}/${id}/refresh` }), [payoutKeys])

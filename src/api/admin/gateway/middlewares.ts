@@ -10,6 +10,7 @@ import { AdminListCardsSchema, CARD_FIELDS } from "./cards/validators"
 import { retrieveQuery } from "./common-validators"
 import { AdminListGroupsSchema, GROUP_FIELDS } from "./groups/validators"
 import { AdminListPayoutsSchema, PAYOUT_FIELDS } from "./payouts/validators"
+import { AdminListReleasesSchema, RELEASE_FIELDS } from "./releases/validators"
 import { AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS } from "./subscriptions/validators"
 import { AdminCreateCardholderSchema } from "./schemas/cardholders"
 import { AdminCardAmountSchema, AdminCreateCardsSchema, AdminEmptyBodySchema } from "./schemas/cards"
@@ -31,6 +32,7 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/gateway/subscriptions", method: ["GET"], middlewares: [list(AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS)] },
   { matcher: "/admin/gateway/subscriptions/:id/cancel", method: ["POST"], middlewares: [noBody] },
 
+  { matcher: "/admin/gateway/releases", method: ["GET"], middlewares: [list(AdminListReleasesSchema, RELEASE_FIELDS)] },
   { matcher: "/admin/gateway/payouts", method: ["GET"], middlewares: [list(AdminListPayoutsSchema, PAYOUT_FIELDS)] },
   { matcher: "/admin/gateway/payouts", method: ["POST"], middlewares: [validateBody(AdminCreatePayoutSchema)] },
   { matcher: "/admin/gateway/payouts/:id", method: ["GET"], middlewares: [one(PAYOUT_FIELDS)] },

@@ -26,8 +26,17 @@ export const GatewayNotification = model
     status: model.enum(["received", "processed", "ignored", "failed", "rejected"]).default("received"),
     result: model.text().nullable(),
     attempts: model.number().default(0),
-    /** Deliveries of this signed content: the gateway's later notifications with the same signed fields, replays. */
+    /**
+     * Deliveries of this signed content: the gateway's later notifications with the same signed fields, replays
+     * (not those dropped beyond `notifications.max_deliveries_per_minute`).
+     */
     deliveries: model.number().default(1),
+    /**
+     * This minute's deliveries, dropped ones included (module option `notifications.max_deliveries_per_minute`): the
+     * window opens at the first delivery after the last one closed and lasts a minute.
+     */
+    delivery_window_start: model.dateTime().nullable(),
+    delivery_window_count: model.number().default(0),
     received_at: model.dateTime(),
     last_received_at: model.dateTime().nullable(),
     processed_at: model.dateTime().nullable(),

@@ -38,6 +38,8 @@ import {
   buildPaymentRequest,
   createProviderClient,
   DeclineStore,
+  DeletedSessionStore,
+  deletedSessionOf,
   emptySessionData,
   findCardLikeKey,
   findCardRouteKey,
@@ -238,11 +240,28 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     return { data: toProviderData(data), status: this.statusOf(data) }
   }
 
+  /**
+   * Medusa deletes a collection's sessions whenever a new one is created (a shopper switching methods, a storefront
+   * starting again, the back button on a completed cart) and when the cart's total changes, and hard-deletes the
+   * row afterwards. Nothing is voided here: a cart completion may be making this very session the order's payment
+   * at the same moment (Medusa takes no lock the provider can see), and a void then would leave the order with a
+   * payment the gateway released. The record kept here is what notifications and the order sync read once the
+   * settling deadline has passed (src/reconciliation/deleted-sessions.ts): whatever the gateway then holds for the
+   * session, unless it became an order's payment, is released. Only a record that cannot be written stops the
+   * deletion (Medusa then keeps the session).
+   */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = readSessionData(input.data)
     if (!data) return { data: {} }
-    // A replaced session must not leave the shopper's funds held.
-    return { data: toProviderData(await this.recorded(await this.gateway_.voidIfOpen(data))) }
+    await this.resolve<DeletedSessionStore>("gateway")?.keepDeletedSession(deletedSessionOf(data, await this.paymentCollectionOf(data.order_no)))
+    return { data: toProviderData(data) }
+  }
+
+  /** The payment collection of a session still in the payment module's table (null when it is not there). */
+  private async paymentCollectionOf(sessionId: string): Promise<string | null> {
+    const sessions = this.resolve<{ list(filters: object, config: object): Promise<{ payment_collection_id?: string | null }[]> }>("paymentSessionService")
+    const [row] = (await sessions?.list({ id: [sessionId] }, { select: ["payment_collection_id"] }).catch(() => [])) ?? []
+    return row?.payment_collection_id ?? null
   }
 
   /**

@@ -7,6 +7,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { AcquiringClient, AuthoriseResult, GatewayOutcomeUnknownError, redact, toMinorUnits, TransactionRecord } from "../../../lib/gateway"
 import {
   amountMismatch,
+  cancelEntry,
   describeEntry,
   findSessionTransaction,
   GatewayProviderOptions,
@@ -190,9 +191,7 @@ export class SessionGateway {
   async voidIfOpen(data: GatewaySessionData): Promise<GatewaySessionData> {
     if (!data.transaction_id || !["authorized", "review", "unknown"].includes(data.gateway_state ?? "")) return data
     try {
-      const res = await this.client.cancel({
-        cancel_orders: [{ transaction_id: data.transaction_id, order_no: data.order_no, currency: data.currency, amount: data.amount }],
-      })
+      const res = await this.client.cancel({ cancel_orders: [cancelEntry(data)] })
       const entry = res.cancel_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.cancel_orders[0]
       if (!entry || entry.outcome === "unknown") {
         throw new GatewayOutcomeUnknownError("cancel", entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction")

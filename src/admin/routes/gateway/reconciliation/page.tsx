@@ -4,8 +4,10 @@ import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
 import { SYNC_JOBS } from "../../../../api/admin/gateway/schemas/payments"
 import type { AdminGatewaySyncRun } from "../../../../types/http"
 import { SectionHeader } from "../../../components/page-header"
+import { ReleasedPayments } from "../../../components/released-payments"
 import { EmptyState, ErrorState, LoadingState } from "../../../components/states"
 import { GatewayStatusBadge } from "../../../components/status-badges"
+import { useReleases } from "../../../hooks/api/releases"
 import { useRunSync, useSyncRuns } from "../../../hooks/api/sync-runs"
 import { useGatewayAction } from "../../../hooks/use-gateway-action"
 import { formatDate } from "../../../lib/format"
@@ -27,6 +29,9 @@ const ReconciliationPage = () => {
   const latest = new Map<string, AdminGatewaySyncRun>()
   for (const r of runs) if (!latest.has(r.job) && r.status !== "running") latest.set(r.job, r)
   const open = [...latest.values()].flatMap((r) => (r.discrepancies?.items ?? []).map((d) => ({ ...d, job: r.job, at: r.started_at })))
+
+  const releases = useReleases({ limit: 20 })
+  const releaseRows = releases.data?.releases ?? []
 
   const run = useGatewayAction()
   const start = (job: Job) =>
@@ -134,6 +139,25 @@ const ReconciliationPage = () => {
               ))}
             </Table.Body>
           </Table>
+        )}
+      </Container>
+      <Container className="divide-y p-0" data-testid="released-payments">
+        <div className="px-6 py-4">
+          <Heading level="h2">Released payments</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Payments the shopper made at the gateway that are no order's payment (a method switched mid-payment, a second
+            payment of a cart, a checkout not completed in time): voided or refunded by the plugin. Refused or unanswered
+            ones need a person: each raises an alert saying what to do.
+          </Text>
+        </div>
+        {releases.isLoading ? (
+          <LoadingState rows={2} />
+        ) : releases.error ? (
+          <ErrorState error={releases.error} onRetry={() => releases.refetch()} />
+        ) : !releaseRows.length ? (
+          <EmptyState title="No released payments" />
+        ) : (
+          <ReleasedPayments releases={releaseRows} />
         )}
       </Container>
     </div>

@@ -5,7 +5,9 @@
  * constant time before anything is written. A verified notification is recorded (one row per signed content,
  * its replay key: src/domain/notifications.ts; each delivery counted), answered 200 and processed afterwards
  * (event `gateway.notification.received`); a repeat of signed content already recorded is answered 200 with
- * `duplicate: true` and read from the gateway again by the same row. Unsigned or forged: 401, counted per
+ * `duplicate: true` and read from the gateway again by the same row. More than
+ * `notifications.max_deliveries_per_minute` deliveries of one row within a minute (a replay loop) are answered the
+ * same, but those beyond it that a read already due covers emit no event. Unsigned or forged: 401, counted per
  * minute and kept only as a small sample without its body (a few a minute), nothing changes. Form-encoded and
  * JSON bodies are both accepted, up to 16 kB (src/api/middlewares.ts).
  */
@@ -63,7 +65,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   }
 
   const payment = formula === "notification"
-  const { id, duplicate } = await gatewayModule.recordVerifiedNotification({
+  const { id, duplicate, dropped } = await gatewayModule.recordVerifiedNotification({
     notify_id: notificationReplayKey({ formula, fields }),
     notify_type: text(fields.notify_type) ?? "PAYMENT",
     // Signed in a payment notification, read from the body before redaction: the processor reads these columns.
@@ -73,6 +75,8 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     content_type: contentType,
     payload: redact(body) as Record<string, unknown>,
   })
-  await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GATEWAY_NOTIFICATION_EVENT, data: { id } })
+  // A delivery beyond `notifications.max_deliveries_per_minute` of its record, while a read of the record after it is
+  // already certain (recordVerifiedNotification): answered as the duplicate it is, without an event.
+  if (!dropped) await req.scope.resolve(Modules.EVENT_BUS).emit({ name: GATEWAY_NOTIFICATION_EVENT, data: { id } })
   res.status(200).json({ received: true, id, duplicate })
 }

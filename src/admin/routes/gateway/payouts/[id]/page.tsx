@@ -9,6 +9,7 @@ import { PayoutStatusBadge } from "../../../../components/status-badges"
 import { usePayout, useRefreshPayout } from "../../../../hooks/api/payouts"
 import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { formatAmount, formatDate, humanize, maskTail, partyName } from "../../../../lib/format"
+import { isFinalPayoutStatus } from "../../../../../workflows/payouts/refresh-guard"
 
 /** Names and addresses as they are; account numbers and IBANs masked to their last 4 characters. */
 const SENSITIVE = /account_number|iban|routing|sort_code|bsb|clabe|card|tax_id|id_number|national_id|passport/i
@@ -57,20 +58,24 @@ const PayoutDetailPage = () => {
             actions={
               <>
                 <PayoutStatusBadge status={p.status} />
-                <Button
-                  size="small"
-                  variant="secondary"
-                  isLoading={refresh.isPending}
-                  onClick={() =>
-                    run(refresh, undefined, {
-                      done: ({ payout }) => ({ title: "Payout refreshed", description: `Status: ${payout.status.toLowerCase()}` }),
-                      failed: "Could not refresh the payout",
-                    })
-                  }
-                >
-                  <ArrowPath />
-                  Refresh
-                </Button>
+                {/* A refresh re-sends the payout's request: never for a final payout (the API refuses it too). */}
+                {!isFinalPayoutStatus(p.status) && (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    isLoading={refresh.isPending}
+                    data-testid="payout-refresh"
+                    onClick={() =>
+                      run(refresh, undefined, {
+                        done: ({ payout }) => ({ title: "Payout refreshed", description: `Status: ${payout.status.toLowerCase()}` }),
+                        failed: "Could not refresh the payout",
+                      })
+                    }
+                  >
+                    <ArrowPath />
+                    Refresh
+                  </Button>
+                )}
               </>
             }
           />

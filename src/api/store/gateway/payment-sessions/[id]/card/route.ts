@@ -28,12 +28,20 @@
  * comes of it, against the caps of `card_attempts` (per client address, session, cart and card; see
  * src/domain/card-attempts.ts), in the module's table that every instance shares: past one, 429 and nothing is
  * sent to the gateway.
+ *
+ * Only a post that is about to be sent (every cap passed, the saved card resolved, the security code there) leaves
+ * the trace the order sync reads to find a post cut short (its card-sent trace: gateway.markCardPostSent). It is
+ * taken back once the answer is recorded in the session, or when the provider refused the post for certain (the
+ * gateway's 4xx refusal, a request refused before it left: nothing authorised); kept when the post ends any other
+ * way (the process stopped, Medusa could not store the answer), so that the order sync reads that session at the
+ * gateway past the settling deadline. A post refused before it is sent (a cap's 429, an expired saved card, a
+ * missing security code) never leaves it, so it is never reported as an answer lost.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, verifyCardGrant } from "../../../../../../domain"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, SHOPPER_DECLINES, verifyCardGrant } from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
-import { paymentLockKey } from "../../../../../../reconciliation/apply-gateway-state"
+import { paymentLockKey } from "../../../../../../reconciliation/payment-lock"
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import { cardGrantSecret } from "../../../../../utils/card-grant-secret"
 import type { StoreGatewayCard } from "../../../validators"
@@ -88,12 +96,26 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
       })
       if (over) return refuse(res, over, limits, session.id)
       const submission = await cardSubmission(req, customerId, gateway, cart, session.id)
-      const updated = await paymentModule.updatePaymentSession({
-        id: session.id,
-        amount: session.amount,
-        currency_code: session.currency_code,
-        data: { ...session.data, card_submission: submission, order_context: orderContextOf(cart, shopperIp === "unknown" ? undefined : shopperIp, browser) },
-      })
+      // From here the post may reach the gateway: traced until its answer is recorded (see above).
+      await gateway.markCardPostSent(session.id)
+      const answered = () =>
+        gateway.unmarkCardPostSent(session.id).catch((err: unknown) => {
+          // Left behind, the trace makes the order sync read this session at the gateway: slower, never wrong.
+          req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Gateway card post ${session.id}: its card-sent trace could not be taken back: ${(err as Error)?.message}`)
+        })
+      let updated: Awaited<ReturnType<typeof paymentModule.updatePaymentSession>>
+      try {
+        updated = await paymentModule.updatePaymentSession({
+          id: session.id,
+          amount: session.amount,
+          currency_code: session.currency_code,
+          data: { ...session.data, card_submission: submission, order_context: orderContextOf(cart, shopperIp === "unknown" ? undefined : shopperIp, browser) },
+        })
+      } catch (err) {
+        if (refusedForCertain(err)) await answered()
+        throw err
+      }
+      await answered() // the answer is in the session now
       if ("token" in submission && readSessionData(updated.data)?.gateway_state !== "failed") {
         await gateway.markSavedCardUsed(submission.saved_card_id)
       }
@@ -101,6 +123,24 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
     },
     { timeout: 60 }
   )
+}
+
+/**
+ * Codes of the provider's refusals of a card post (src/providers/gateway/services/card.ts): the shopper's category
+ * of a refusal (the gateway's 4xx answer, or a request that never left: GatewayTransportError), and `invalid_field`
+ * (the gateway library's own validation: nothing sent). The provider never throws when the outcome may be unknown:
+ * a request sent whose answer was lost, a 5xx or an unreadable answer, is returned as `outcome_unknown` and
+ * recorded in the session.
+ */
+const REFUSAL_CODES: ReadonlySet<string> = new Set([...Object.keys(SHOPPER_DECLINES), "invalid_field"])
+
+/**
+ * Whether the post's failure is the provider's refusal: nothing was authorised at the gateway, and the post's trace
+ * is taken back. Anything else (Medusa failing to store the answer, an unexpected error) keeps it.
+ */
+function refusedForCertain(err: unknown): boolean {
+  const e = err as { __isMedusaError?: unknown; code?: unknown } | null
+  return Boolean(e && (err instanceof MedusaError || e.__isMedusaError === true) && typeof e.code === "string" && REFUSAL_CODES.has(e.code))
 }
 
 /** The customer the post speaks for: the logged-in customer, else the one a valid card grant names; undefined for a guest. */
