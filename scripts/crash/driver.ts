@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { Client } from "pg"
+import { jsonAnswer } from "../../bench/lib/json-answer"
 import { StoreClient } from "../../bench/lib/store-client"
 import { completeIssuerPage, payOnHostedPage, CARDS, card } from "../../integration-tests/helpers/shopper"
 import type { CrashSeed } from "./store-process"
@@ -78,14 +79,7 @@ export class CrashDriver {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    const text = await res.text()
-    let data: any = null
-    try {
-      data = text ? JSON.parse(text) : null
-    } catch {
-      data = text
-    }
-    return { status: res.status, data }
+    return jsonAnswer(res)
   }
 
   async adminOk(method: "GET" | "POST", path: string, body?: unknown, key?: string) {

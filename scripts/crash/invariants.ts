@@ -72,20 +72,7 @@ export async function checkInvariants(db: Client, sandboxUrl: string): Promise<{
   }
 
   // What the order shows (its payment collection's captured and refunded amounts) is what its records add up to.
-  const collections = (
-    await db.query(`select pc.id, pc.captured_amount, pc.refunded_amount,
-        (select coalesce(sum(c.amount), 0) from capture c join payment p on p.id = c.payment_id
-          where p.payment_collection_id = pc.id and c.deleted_at is null and p.deleted_at is null) as captures,
-        (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
-          where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null) as refunds
-      from payment_collection pc where pc.deleted_at is null
-        and exists (select 1 from payment p where p.payment_collection_id = pc.id and p.provider_id like 'pp_gateway_%' and p.deleted_at is null)`)
-  ).rows
-  for (const c of collections) {
-    if (minor(c.captured_amount) !== minor(c.captures) || minor(c.refunded_amount) !== minor(c.refunds)) {
-      add("payment collection totals match its captures and refunds", { payment_collection_id: c.id, captured_amount: Number(c.captured_amount), captures: Number(c.captures), refunded_amount: Number(c.refunded_amount), refunds: Number(c.refunds) })
-    }
-  }
+  v.push(...(await collectionTotalViolations(db)))
 
   // --- refunds: by refund_reference (= Medusa's refund id).
   const gatewayRefunds = transactions.flatMap((t) => (t.refunds ?? []).map((r: any) => ({ ...r, order_no: t.order_no })))
@@ -173,4 +160,23 @@ export async function checkInvariants(db: Client, sandboxUrl: string): Promise<{
       medusa_payments: payments.length,
     },
   }
+}
+
+/** Each payment collection of a gateway payment whose captured or refunded amount is not what its records add up to. */
+export async function collectionTotalViolations(db: Client): Promise<Violation[]> {
+  const collections = (
+    await db.query(`select pc.id, pc.captured_amount, pc.refunded_amount,
+        (select coalesce(sum(c.amount), 0) from capture c join payment p on p.id = c.payment_id
+          where p.payment_collection_id = pc.id and c.deleted_at is null and p.deleted_at is null) as captures,
+        (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
+          where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null) as refunds
+      from payment_collection pc where pc.deleted_at is null
+        and exists (select 1 from payment p where p.payment_collection_id = pc.id and p.provider_id like 'pp_gateway_%' and p.deleted_at is null)`)
+  ).rows
+  return collections
+    .filter((c) => minor(c.captured_amount) !== minor(c.captures) || minor(c.refunded_amount) !== minor(c.refunds))
+    .map((c) => ({
+      invariant: "payment collection totals match its captures and refunds",
+      details: { payment_collection_id: c.id, captured_amount: Number(c.captured_amount), captures: Number(c.captures), refunded_amount: Number(c.refunded_amount), refunds: Number(c.refunds) },
+    }))
 }

@@ -19,7 +19,7 @@ import { freePort } from "../../bench/lib/free-port"
 import { startSandboxProcess, SandboxProcess } from "../../bench/lib/sandbox-process"
 import { CrashDriver, Operation, rng } from "./driver"
 import { checkInvariants } from "./invariants"
-import { CrashStore, prepareCrashStore } from "./store-process"
+import { CrashStore, JOBS_BY_HAND, prepareCrashStore } from "./store-process"
 
 type KillMode = "in_flight" | "after_answer" | "random"
 
@@ -85,11 +85,7 @@ async function main() {
       gatewayUrl: sandbox.url,
       port,
       extraEnv: {
-        // The jobs run when the harness says (as tests run them), never on their own in the middle of a kill.
-        GATEWAY_ORDER_SYNC_SCHEDULE: "0 3 * * 0",
-        GATEWAY_REFUND_SYNC_SCHEDULE: "0 3 * * 0",
-        GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE: "0 3 * * 0",
-        GATEWAY_ALERTS_SCHEDULE: "0 3 * * 0",
+        ...JOBS_BY_HAND,
         GATEWAY_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
         ...TIMEOUTS,
       },

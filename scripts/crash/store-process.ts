@@ -10,6 +10,17 @@ import type { SeededStore } from "../seed-store"
 
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [REPO] })
 
+/**
+ * The harnesses run the plugin's jobs themselves (as the tests do), never on the store's cron in the middle of what
+ * they are doing: the schedules are weekly (Sunday 03:00; not yearly: Medusa's one-timer scheduler overflows past 24.8 days).
+ */
+export const JOBS_BY_HAND = {
+  GATEWAY_ORDER_SYNC_SCHEDULE: "0 3 * * 0",
+  GATEWAY_REFUND_SYNC_SCHEDULE: "0 3 * * 0",
+  GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE: "0 3 * * 0",
+  GATEWAY_ALERTS_SCHEDULE: "0 3 * * 0",
+}
+
 export interface CrashSeed extends SeededStore {
   adminToken: string
 }

@@ -5,14 +5,12 @@
  * browser posts them (integration-tests/helpers/shopper.ts). And staff's side: the admin API with the harness's
  * secret key (the sync-runs route).
  */
+import { Answer, requestJson } from "../../bench/lib/json-answer"
 import { StoreClient } from "../../bench/lib/store-client"
-import { ADDRESS, card, formsOf, postForm } from "../../integration-tests/helpers/shopper"
+import { ADDRESS, payOnHostedPage, postForm } from "../../integration-tests/helpers/shopper"
 import type { CrashSeed } from "../crash/store-process"
 
-export interface Answer {
-  status: number
-  data: any
-}
+export type { Answer } from "../../bench/lib/json-answer"
 
 /** What a call is allowed to take before the browser gives up (a shopper does not wait forever). */
 const CALL_TIMEOUT_MS = 90_000
@@ -31,28 +29,16 @@ export class ShopperClient extends StoreClient {
 
   /** Never throws: status 0 for no answer (refused, reset, timed out), `data` the JSON or text of the answer. */
   override async call(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<Answer> {
-    try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          "x-publishable-api-key": this.seeded.publishableKey,
-          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-      })
-      const text = await res.text()
-      let data: any = null
-      try {
-        data = text ? JSON.parse(text) : null
-      } catch {
-        data = text
-      }
-      return { status: res.status, data }
-    } catch (e) {
-      return { status: 0, data: { message: (e as Error).message } }
-    }
+    return requestJson(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        "x-publishable-api-key": this.seeded.publishableKey,
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    })
   }
 
   /** Registers a customer (emailpass) and logs in as them, as Shopper.register does over axios. */
@@ -141,49 +127,24 @@ export async function bankPage(issuerUrl: string, outcome: "pass" | "fail"): Pro
 export async function hostedPage(hosted: { action: string; inputs: Record<string, string> } | null | undefined, cardNumber: string): Promise<{ result: "paid" | "issuer" | "failed"; status: number; location?: string }> {
   if (!hosted?.action) return { result: "failed", status: 0 }
   try {
-    const page = await postForm(hosted.action, hosted.inputs)
-    if (page.status !== 200) {
-      await page.arrayBuffer()
-      return { result: "failed", status: page.status }
-    }
-    const [entry] = formsOf(await page.text())
-    if (!entry) return { result: "failed", status: page.status }
-    const c = card(cardNumber)
-    const res = await postForm(new URL(entry.action, hosted.action).toString(), {
-      ...entry.inputs,
-      card: c.number,
-      expiration_month: c.exp_month,
-      expiration_year: c.exp_year,
-      security_code: c.cvv,
-    })
+    const res = await payOnHostedPage(hosted, cardNumber)
     await res.arrayBuffer()
     const location = res.headers.get("location") ?? undefined
     if (res.status === 303 && location?.includes("/sandbox/issuer/")) return { result: "issuer", status: 303, location }
     return { result: res.status === 303 ? "paid" : "failed", status: res.status, location }
   } catch {
+    // No page, no card form, or no answer.
     return { result: "failed", status: 0 }
   }
 }
 
 /** Staff: the admin API with the harness's secret key; never throws on an HTTP status. */
 export async function adminCall(storeUrl: string, seeded: CrashSeed, method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
-  try {
-    const res = await fetch(`${storeUrl}${path}`, {
-      method,
-      headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${seeded.adminToken}:`).toString("base64")}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const text = await res.text()
-    let data: any = null
-    try {
-      data = text ? JSON.parse(text) : null
-    } catch {
-      data = text
-    }
-    return { status: res.status, data }
-  } catch (e) {
-    return { status: 0, data: { message: (e as Error).message } }
-  }
+  return requestJson(`${storeUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${seeded.adminToken}:`).toString("base64")}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
 }
 
 /** The sandbox's control routes (JSON). */

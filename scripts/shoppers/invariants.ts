@@ -22,6 +22,7 @@
  */
 import type { Client } from "pg"
 import type { Checkout, JourneyRecord } from "./journeys"
+import { collectionTotalViolations } from "../crash/invariants"
 
 export interface Violation {
   invariant: string
@@ -308,20 +309,7 @@ export async function checkInvariants(db: Client, sandboxUrl: string, journeys: 
     if (m.chargeback) continue
     if (!gatewayRefunds.some((r) => r.refund_reference === id && r.refund_status !== "2")) add("Medusa refund present at the gateway", { refund_id: id, payment_id: m.payment_id, amount: m.amount / 100 })
   }
-  const collections = (
-    await db.query(`select pc.id, pc.captured_amount, pc.refunded_amount,
-        (select coalesce(sum(c.amount), 0) from capture c join payment p on p.id = c.payment_id
-          where p.payment_collection_id = pc.id and c.deleted_at is null and p.deleted_at is null) as captures,
-        (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
-          where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null) as refunds
-      from payment_collection pc where pc.deleted_at is null
-        and exists (select 1 from payment p where p.payment_collection_id = pc.id and p.provider_id like 'pp_gateway_%' and p.deleted_at is null)`)
-  ).rows
-  for (const c of collections) {
-    if (minor(c.captured_amount) !== minor(c.captures) || minor(c.refunded_amount) !== minor(c.refunds)) {
-      add("payment collection totals match its captures and refunds", { payment_collection_id: c.id, captured_amount: Number(c.captured_amount), captures: Number(c.captures), refunded_amount: Number(c.refunded_amount), refunds: Number(c.refunds) })
-    }
-  }
+  for (const c of await collectionTotalViolations(db)) add(c.invariant, c.details)
   for (const p of payments) {
     if (!p.canceled_at && !p.order_id) add("Medusa payment belongs to an order", { payment_id: p.id, order_no: p.payment_session_id, transaction_id: p.transaction_id, gateway: txById.get(p.transaction_id)?.payment_status ?? null })
   }

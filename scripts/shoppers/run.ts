@@ -29,7 +29,7 @@ import { Client } from "pg"
 import { freePort } from "../../bench/lib/free-port"
 import { startSandboxProcess } from "../../bench/lib/sandbox-process"
 import { rng } from "../crash/driver"
-import { CrashStore, prepareCrashStore } from "../crash/store-process"
+import { CrashStore, JOBS_BY_HAND, prepareCrashStore } from "../crash/store-process"
 import { adminCall, sandboxCall } from "./client"
 import { checkInvariants } from "./invariants"
 import { journeyPlan, JourneyRecord, runJourney } from "./journeys"
@@ -74,11 +74,7 @@ async function main() {
       gatewayUrl: sandbox.url,
       port,
       extraEnv: {
-        // The jobs run when the harness says (its own schedule below), never on the store's cron.
-        GATEWAY_ORDER_SYNC_SCHEDULE: "0 3 * * 0",
-        GATEWAY_REFUND_SYNC_SCHEDULE: "0 3 * * 0",
-        GATEWAY_SUBSCRIPTION_SYNC_SCHEDULE: "0 3 * * 0",
-        GATEWAY_ALERTS_SCHEDULE: "0 3 * * 0",
+        ...JOBS_BY_HAND,
         GATEWAY_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
         ...TIMEOUTS,
         // reconciliation.release_after_seconds: a checkout that is no order within this time has its funds released.
