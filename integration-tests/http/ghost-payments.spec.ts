@@ -10,6 +10,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
 import { createAcquiringClient } from "../../src/lib/gateway"
 import { checkAlerts } from "../../src/alerts"
+import { releaseTransaction } from "../../src/reconciliation/release"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
@@ -89,7 +90,7 @@ medusaIntegrationTestRunner({
         await completeIssuerPage(apm.data.issuer_url)
         const [apmTx] = await until("the APM voided", async () => {
           const txs = await txOf(apm.id)
-          return txs[0]?.payment_status === "5000" ? txs : null
+          return txs[0]?.payment_status === "5000" && (await releases("transaction_id", txs[0].transaction_id))[0]?.status === "released" ? txs : null
         })
         const [release] = await releases("transaction_id", apmTx.transaction_id)
         expect(release).toMatchObject({ order_no: apm.id, reason: "session_replaced", status: "released", how: "voided", cart_id: cartId, order_id: done.data.order.id })
@@ -154,10 +155,13 @@ medusaIntegrationTestRunner({
       })
 
       it("a cart changed after the card was authorised: the authorisation is voided once past the settling deadline", async () => {
+        // Without notifications: the authorisation's own would complete the cart at once (the shopper never came back).
+        await loseNotifications()
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
         await shopper.postCard(session.id, { card: card(CARDS.approve) })
         expect((await txOf(session.id))[0].payment_status).toBe("2000")
-        await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.mug, quantity: 1 }, shopper.headers)
+        const added = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.mug, quantity: 1 }, shopper.headers).catch((e: any) => e.response)
+        expect([added.status, added.data?.message]).toEqual([200, undefined])
         const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
         expect(data.cart.payment_collection.payment_sessions.find((s: any) => s.status === "authorized")).toBeUndefined()
         await sleep(SETTLE_MS + 300)
@@ -165,6 +169,25 @@ medusaIntegrationTestRunner({
         const [tx] = await txOf(session.id)
         expect(tx.payment_status).toBe("5000")
         expect(await releases("transaction_id", tx.transaction_id)).toEqual([expect.objectContaining({ reason: "session_replaced", status: "released", how: "voided", cart_id: cartId, order_id: null })])
+      })
+    })
+
+    describe("a release decided while a completion made the transaction the order's payment", () => {
+      it("is kept, never sent: a release left unknown is not retried against the order's payment", async () => {
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.complete(cartId)).data.type).toBe("order")
+        const [tx] = await txOf(session.id)
+        const record = { order_no: session.id, transaction_id: tx.transaction_id, amount: tx.amount, currency: "USD", payment_status: "2000", query_result: "1" } as never
+        const cancels = () => gateway.sandbox.stats().byPath["/v1/cancel"] ?? 0
+        const before = cancels()
+        // Decided (e.g. an expired checkout) but not sent: the completion won the race.
+        expect(await releaseTransaction(getContainer(), { record, reason: "checkout_expired" })).toBeNull()
+        // A row left unknown by an earlier try: settled as kept.
+        await getContainer().resolve("gateway").createGatewayReleases({ transaction_id: tx.transaction_id, order_no: session.id, reason: "checkout_expired", status: "unknown", how: "voided", amount: tx.amount, currency: "USD" })
+        expect(await releaseTransaction(getContainer(), { record, reason: "checkout_expired" })).toMatchObject({ status: "kept" })
+        expect(cancels()).toBe(before)
+        expect((await txOf(session.id))[0].payment_status).toBe("2000")
       })
     })
 

@@ -30,9 +30,9 @@ export async function paidByAnotherSession(container: MedusaContainer, session: 
 }
 
 /**
- * Releases the session's transaction and, once nothing is held, marks the session canceled (also when the money was
- * refunded: a captured state would let a later cart completion book a payment). Answers the release's outcome and
- * the change in words.
+ * Marks the session canceled, then releases its transaction. Canceled first, whatever the release comes to: a cart
+ * completion after this (the shopper back late) meets a canceled payment and makes no order, so a release whose
+ * answer is lost can never turn out to be an order's payment. Answers the release's outcome and the change in words.
  */
 export async function releaseSession(
   container: MedusaContainer,
@@ -41,18 +41,16 @@ export async function releaseSession(
   reason: ReleaseReason,
   ids: { cartId: string | null; orderId: string | null },
 ): Promise<{ outcome: ReleaseOutcome | null; change: string }> {
+  const ours = readSessionData(session.data as Record<string, unknown> | undefined)
+  await container.resolve("payment").updatePaymentSession({
+    id: session.id,
+    amount: session.amount,
+    currency_code: session.currency_code,
+    data: { ...(ours ? toProviderData(ours) : {}), gateway_state: "canceled", outcome_unknown: false, issuer_url: null, redirect: null },
+    status: "canceled",
+  })
   const outcome = await releaseTransaction(container, { record, reason, cart_id: ids.cartId, order_id: ids.orderId })
-  const words = outcome ? `released (${outcome.status}${outcome.how ? `, ${outcome.how}` : ""}): ${reason.replace(/_/g, " ")}` : `not released (${reason.replace(/_/g, " ")}): nothing to send`
-  if (outcome?.status === "released" || outcome?.status === "nothing_held") {
-    const ours = readSessionData(session.data as Record<string, unknown> | undefined)
-    await container.resolve("payment").updatePaymentSession({
-      id: session.id,
-      amount: session.amount,
-      currency_code: session.currency_code,
-      data: { ...(ours ? toProviderData(ours) : {}), gateway_state: "canceled", outcome_unknown: false, issuer_url: null, redirect: null },
-      status: "canceled",
-    })
-  }
+  const words = outcome ? `released (${outcome.status}${outcome.how ? `, ${outcome.how}` : ""}): ${reason.replace(/_/g, " ")}` : `session canceled (${reason.replace(/_/g, " ")}): nothing to send`
   return { outcome, change: words }
 }
 
@@ -117,20 +115,21 @@ export async function settleUnpaidSession(
     changes.push(change)
     return outcome?.status === "refused" ? outcome.note : null
   }
-  const decide = async (): Promise<ReleaseReason | "authorized" | "complete"> => {
-    if (await paidByAnotherSession(container, s.session)) return "second_payment"
+  // Released under the cart's lock too: a completion waiting for it then meets the canceled session.
+  const decide = async (): Promise<{ release: string | null } | "authorized" | "complete"> => {
+    if (await paidByAnotherSession(container, s.session)) return { release: await release("second_payment") }
     const { orderId } = await orderOfPaymentCollection(container, s.session.payment_collection_id)
-    if (!orderId && checkoutExpired(s.session.updated_at, gatewayModule)) return "checkout_expired"
+    if (!orderId && checkoutExpired(s.session.updated_at, gatewayModule)) return { release: await release("checkout_expired") }
     if (!orderId) return "complete"
     await paymentModule.authorizePaymentSession(s.session.id, {})
     return "authorized"
   }
   const decision = s.cartId ? await container.resolve(Modules.LOCKING).execute(s.cartId, decide, { timeout: 30 }) : await decide()
+  if (typeof decision === "object") return decision.release
   if (decision === "authorized") {
     changes.push(`authorized${s.capture ? " and captured" : ""} as its order's payment`)
     return null
   }
-  if (decision !== "complete") return release(decision)
   await processPaymentWorkflow(container).run({ input: { action: s.capture ? "captured" : "authorized", data: { session_id: s.session.id, amount: s.amount } } })
   const [after] = await paymentModule.listPaymentSessions({ id: [s.session.id] }, { relations: ["payment"] })
   if (!after?.payment && (await paidByAnotherSession(container, s.session))) return release("second_payment")

@@ -13,7 +13,8 @@
  *   refunded in full (`/v1/refund`, the row's id as refund_reference, which a repeat refunds once);
  * - refused: "refused", with what to do, for staff (an alert names it); lost answer: "unknown", read again by the
  *   next order sync (a lost refund is looked up by its reference first);
- * - the gateway holds nothing (pending, declined, canceled, refunded): nothing is sent.
+ * - the gateway holds nothing (pending, declined, canceled, refunded): nothing is sent;
+ * - it is a live Medusa payment (a completion won the race with the decision): nothing is sent ("kept").
  * The caller holds the payment lock of the transaction's order number (apply-gateway-state.ts `paymentLockKey`).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -25,7 +26,7 @@ import { paymentLockKey } from "./payment-lock"
 import type { SyncSummary } from "./results"
 
 export type ReleaseReason = "session_replaced" | "second_payment" | "checkout_expired" | "earlier_attempt"
-export type ReleaseStatus = "releasing" | "released" | "nothing_held" | "refused" | "unknown"
+export type ReleaseStatus = "releasing" | "released" | "nothing_held" | "kept" | "refused" | "unknown"
 
 /** Why, in words staff read (the admin's Reconciliation page and the alert). */
 export const RELEASE_REASONS: Record<ReleaseReason, string> = {
@@ -87,7 +88,11 @@ async function release(container: MedusaContainer, target: ReleaseTarget): Promi
   if (!tx || !record.order_no) return null
   const state = stateOfRecord(record)
   let [row] = await gatewayModule.listGatewayReleases({ transaction_id: tx })
-  if (row && (row.status === "released" || row.status === "nothing_held")) return outcomeOf(row)
+  if (row && (row.status === "released" || row.status === "nothing_held" || row.status === "kept")) return outcomeOf(row)
+  // Never the live payment of an order (a completion that won a race with this decision): kept, and said so.
+  const paid = (await container.resolve(Modules.PAYMENT).listPayments({ payment_session_id: record.order_no } as never, { select: ["id", "data", "canceled_at"] }))
+    .find((p) => !p.canceled_at && (p.data as Record<string, unknown> | null)?.transaction_id === tx)
+  if (paid) return row ? settle(container, row, "kept", `it is the live payment ${paid.id}: not released`) : null
   if (!holdsAtGateway(state)) {
     if (!row) return null // nothing held, nothing was ever sent: nothing to record
     // Sent earlier (answer lost, or refused and since settled by someone else): the gateway's word settles it.

@@ -45,6 +45,7 @@ const COLORS: Record<string, Color> = {
   released: "green",
   releasing: "blue",
   nothing_held: "grey",
+  kept: "blue",
   refused: "red",
 }
 

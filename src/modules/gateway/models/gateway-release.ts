@@ -17,7 +17,7 @@ export const GatewayRelease = model.define("gateway_release", {
    * earlier_attempt (its session went on with another transaction).
    */
   reason: model.text(),
-  /** releasing (sent, or about to be), released, nothing_held, refused, unknown (the answer was lost). */
+  /** releasing (sent, or about to be), released, nothing_held, kept (an order's payment after all), refused, unknown (the answer was lost). */
   status: model.text(),
   /** voided | refunded, once tried. */
   how: model.text().nullable(),

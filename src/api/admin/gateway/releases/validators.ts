@@ -2,7 +2,7 @@ import { z } from "zod"
 import { GatewayRelease } from "../../../../modules/gateway/models/gateway-release"
 import { fieldsOf, listQuery, oneOrMany, statusFilter } from "../common-validators"
 
-export const RELEASE_STATUSES = ["releasing", "released", "nothing_held", "refused", "unknown"] as const
+export const RELEASE_STATUSES = ["releasing", "released", "nothing_held", "kept", "refused", "unknown"] as const
 export const RELEASE_REASONS = ["session_replaced", "second_payment", "checkout_expired", "earlier_attempt"] as const
 
 /** GET /admin/gateway/releases */
