@@ -328,6 +328,27 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("an attempt replaced when its session's amount changed, finished at the bank afterwards", () => {
+      it("is released by the order sync although the session waits for a new card", async () => {
+        await loseNotifications()
+        const { session } = await shopper.cartWithSession("pp_gateway_card")
+        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        expect(posted.data.payment_session.status).toBe("requires_more")
+        const [pending] = await txOf(session.id)
+        // Medusa updates the session for another amount: the 3-D Secure attempt is replaced (nothing to void yet).
+        const [current] = await payments().listPaymentSessions({ id: [session.id] })
+        const updated = await payments().updatePaymentSession({ id: session.id, amount: Number(current.amount) + 1, currency_code: "usd", data: current.data })
+        expect(updated.status).toBe("pending")
+        expect(updated.data).toMatchObject({ transaction_id: null, superseded_transaction_ids: [pending.transaction_id] })
+        await completeIssuerPage(posted.data.payment_session.data.issuer_url)
+        expect((await txOf(session.id))[0].payment_status).toBe("2000")
+        await sleep(SETTLE_MS + 300)
+        await sync()
+        expect((await txOf(session.id))[0].payment_status).toBe("5000")
+        expect(await releases("transaction_id", pending.transaction_id)).toEqual([expect.objectContaining({ reason: "earlier_attempt", status: "released", how: "voided" })])
+      })
+    })
+
     describe("another transaction of a session's order number finished after the session was paid", () => {
       it("is released on its notification; the order keeps the transaction that paid it", async () => {
         const { cartId, paymentCollectionId, session } = await shopper.cartWithSession("pp_gateway_card")

@@ -146,16 +146,19 @@ medusaIntegrationTestRunner({
       expect(config.projectConfig.workerMode).toBe("shared")
       expect(byId(await check(right()), "locking")).toMatchObject({
         status: "warn",
-        detail: expect.stringContaining("in-memory provider (no locking module is configured)"),
+        detail: expect.stringContaining("in-memory provider (the locking module declares no provider)"),
         fix: expect.stringContaining("@medusajs/medusa/locking-redis"),
       })
       // The same store as a server of a split deployment (MEDUSA_WORKER_MODE=server), then with Redis locking.
-      const withConfig = (c: typeof config) => {
+      // As the admin route runs it (a request: the server answering it tells its own worker mode).
+      const withConfig = (c: typeof config, headers: Record<string, string> | null = { host: "localhost" }) => {
         const scope = getContainer().createScope()
         scope.register(ContainerRegistrationKeys.CONFIG_MODULE, asValue(c))
-        return runGoLiveChecks(scope as never, right())
+        return runGoLiveChecks(scope as never, right(), new Date(), headers)
       }
       const server = { ...config, projectConfig: { ...config.projectConfig, workerMode: "server" as const } }
+      // The command (no request) runs under medusa exec, which is always a "server": it cannot tell, and warns.
+      expect(byId(await withConfig(server, null), "locking")).toMatchObject({ status: "warn", fix: expect.stringContaining("admin page") })
       const split = await withConfig(server)
       expect(byId(split, "locking")).toMatchObject({
         status: "fail",

@@ -153,10 +153,14 @@ function notifyChecks(o: GatewayModuleOptions, env: GatewayEnvironment): GoLiveC
   return out
 }
 
-/** The locking provider, from the store's config as the container holds it (projectConfig.workerMode, modules). */
-function lockingCheck(container: MedusaContainer): GoLiveCheck {
+/**
+ * The locking provider, from the store's config as the container holds it (projectConfig.workerMode, modules). Without
+ * a request (the command, a `medusa exec` that runs as a "server" whatever the store's processes) the worker mode
+ * tells nothing.
+ */
+function lockingCheck(container: MedusaContainer, requestHeaders: RequestHeaders | null): GoLiveCheck {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as LockingConfig
-  return check("locking", "Shared locking provider (payment lock)", lockingVerdict(config))
+  return check("locking", "Shared locking provider (payment lock)", lockingVerdict(config, requestHeaders ? "instance" : "command"))
 }
 
 async function regionsCheck(container: MedusaContainer): Promise<GoLiveCheck> {
@@ -276,7 +280,7 @@ export async function runGoLiveChecks(
     o.payments
       ? check("client_address", "Shoppers' addresses (card-attempt caps)", clientAddressVerdict(requestHeaders, o.payments.client_ip))
       : skip("client_address", "Shoppers' addresses (card-attempt caps)", 'No "payments" option.'),
-    guard("locking", "Shared locking provider (payment lock)", async () => lockingCheck(container)),
+    guard("locking", "Shared locking provider (payment lock)", async () => lockingCheck(container, requestHeaders)),
     guard("regions", "Providers enabled in regions", () => regionsCheck(container)),
     guard("jobs", "Sync jobs", () => jobChecks(container, now)),
   ])

@@ -108,10 +108,25 @@ const WHAT_BREAKS =
 
 const inMemoryWords = (p: LockingProvider) => `Medusa's locking module uses its in-memory provider (${p.note ?? "the default"}), whose locks hold inside one process only.`
 
-export function lockingVerdict(config: LockingConfig): Verdict {
+/**
+ * Where the check runs. "instance": a Medusa process of the store as it is deployed (the admin route, on the server
+ * that answered it). "command": `npx medusa-plugin-card-gateway check`, a `medusa exec`, which sets
+ * MEDUSA_WORKER_MODE=server for itself whatever the store's processes are (so do `medusa user` and the `db:`
+ * commands): its "server" says nothing about the deployment.
+ */
+export type LockingCheckContext = "instance" | "command"
+
+export function lockingVerdict(config: LockingConfig, context: LockingCheckContext = "instance"): Verdict {
   const mode = workerModeOf(config?.projectConfig)
   const p = defaultLockingProvider(config?.modules)
   if (p.kind === "in-memory") {
+    if (mode === "server" && context === "command") {
+      return {
+        status: "warn",
+        detail: `${inMemoryWords(p)} That is right for a store of exactly one Medusa instance, and wrong with separate server and worker processes or several servers. The command cannot tell which this store runs: medusa exec runs it with workerMode "server" whatever the store's processes are. ${WHAT_BREAKS}`,
+        fix: `Run the check from the admin page (Gateway → Go-live check): the server answering it checks its own worker mode. With one instance, nothing to do; otherwise: ${HOW_TO_SHARE}`,
+      }
+    }
     if (mode !== "shared") {
       return {
         status: "fail",
@@ -134,8 +149,16 @@ export function lockingVerdict(config: LockingConfig): Verdict {
   return { status: "pass", detail: `Medusa's locking module uses ${which} by default: the payment lock holds across every instance that shares it (workerMode "${mode}").`, fix: null }
 }
 
-/** What the plugin's module logs at boot: only for an instance of a split store on in-memory locking, else null. */
-export function lockingBootWarning(config: LockingConfig): string | null {
-  const v = lockingVerdict(config)
+/** Medusa CLI commands that set MEDUSA_WORKER_MODE=server for their own process (2.21.2: exec, user, db:*). */
+const SERVER_MODE_COMMANDS = /^(exec|user|db:.+)$/
+
+/**
+ * What the plugin's module logs at boot: only for an instance of a split store on in-memory locking, else null.
+ * `argv`: the process's arguments; a Medusa command that sets workerMode "server" for itself (`medusa exec`, the go-live
+ * command, `medusa user`, `medusa db:migrate`) is no server of the store and logs nothing.
+ */
+export function lockingBootWarning(config: LockingConfig, argv: readonly string[] = process.argv): string | null {
+  const command = argv.slice(2).some((a) => SERVER_MODE_COMMANDS.test(a))
+  const v = lockingVerdict(config, command ? "command" : "instance")
   return v.status === "fail" ? `Card gateway plugin: ${v.detail} ${v.fix}` : null
 }

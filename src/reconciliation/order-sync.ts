@@ -109,9 +109,11 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       for (let after = ""; ; ) {
         const sessions = await pages.sessions(after, createdSince, ["pending", "requires_more", "pending_authorization"])
         const open: Open[] = []
-        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) => s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown
+        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) =>
+          s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown && !(Array.isArray(d.superseded_transaction_ids) && d.superseded_transaction_ids.length)
         // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the card
-        // route's card-sent mark tells once it is past the settling deadline.
+        // route's card-sent mark tells once it is past the settling deadline. One whose earlier attempts were replaced
+        // (its amount changed) is read whatever: an earlier attempt finished at the bank afterwards is released.
         const cutShort = await gatewayModule.cardPostedSessions(sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id))
         for (const s of sessions) {
           let d = (s.data ?? {}) as Record<string, unknown>

@@ -22,7 +22,9 @@
  * its run defers the read to the interval's end, in this process, leaving the row `received`; that one read
  * covers every delivery before it, so a real later notification of the transaction (capture, refund, dispute:
  * the same signed fields) is applied at most one interval late, never dropped. Should the process stop first,
- * the order sync reads the orders of rows left `received` (after a few minutes).
+ * the order sync reads the orders of rows left `received` (after a few minutes). Deliveries beyond
+ * `notifications.max_deliveries_per_minute` of a row that is waiting for such a deferred read are not counted and
+ * start no run (the route emits no event): the read already due covers them (service.recordVerifiedNotification).
  *
  * At most `notifications.concurrency` records (default 8) are processed at once in a process; the rest wait
  * their turn (a storm of 10,000 deliveries: bench/load.ts).

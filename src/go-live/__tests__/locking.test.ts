@@ -60,6 +60,16 @@ describe("go-live: the locking provider", () => {
     }
   })
 
+  it("from the command (medusa exec sets workerMode \"server\" for itself) only warns: it cannot tell a split store, the admin page can", () => {
+    const v = lockingVerdict(loaded({ projectConfig: { http } }, { MEDUSA_WORKER_MODE: "server" }), "command")
+    expect(v.status).toBe("warn")
+    expect(v.detail).toContain("The command cannot tell which this store runs")
+    expect(v.fix).toMatch(/^Run the check from the admin page.*@medusajs\/medusa\/locking-redis/)
+    // A worker mode the config itself sets is the store's: still a failure.
+    expect(lockingVerdict(loaded({ projectConfig: { http, workerMode: "worker" } }), "command").status).toBe("fail")
+    expect(lockingVerdict(loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith(redis)] }), "command").status).toBe("pass")
+  })
+
   it("warns a shared store on in-memory locking: right for one instance, wrong for several", () => {
     const v = lockingVerdict(loaded({ projectConfig: { http } }))
     expect(v.status).toBe("warn")
@@ -123,5 +133,12 @@ describe("go-live: the locking provider", () => {
     await warnUnsharedLocking({ container: containerWith(split), logger })
     expect(warnings).toEqual([lockingBootWarning(split)])
     expect(warnings[0]).toMatch(/^Card gateway plugin: This instance runs with workerMode "worker".*@medusajs\/medusa\/locking-redis/)
+    // A server logs it; Medusa's commands that run themselves as a server (exec, user, db:migrate) do not.
+    const server = loaded({ projectConfig: { http } }, { MEDUSA_WORKER_MODE: "server" })
+    expect(lockingBootWarning(server, ["node", "medusa", "start"])).toMatch(/workerMode "server"/)
+    for (const command of [["exec", "./src/scripts/go-live-check.ts"], ["user", "-e", "a@b.c"], ["db:migrate"]]) {
+      expect(lockingBootWarning(server, ["node", "medusa", ...command])).toBeNull()
+    }
+    expect(lockingBootWarning(split, ["node", "medusa", "exec", "script.ts"])).not.toBeNull() // "worker" is never a command's
   })
 })

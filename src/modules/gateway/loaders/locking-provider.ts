@@ -3,7 +3,8 @@
  * or "worker") while Medusa's locking module keeps its in-memory provider: the payment lock that serialises the
  * card post (servers) with notifications and the sync jobs (workers) then holds inside one process only. The same
  * rule as the go-live check's "locking" check (src/go-live/locking.ts), which fails such a store; a store of one
- * instance (workerMode "shared") is not warned here.
+ * instance (workerMode "shared") is not warned here, nor a Medusa command that runs itself as a "server" (`medusa
+ * exec`, the go-live command, `medusa user`, `medusa db:migrate`).
  */
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { lockingBootWarning, type LockingConfig } from "../../../go-live/locking"
