@@ -160,6 +160,15 @@ async function screenshot(name) {
   return join(shotsDir, name_)
 }
 
+/** A screenshot of one element (scrolled into view): what a page's full-page shot cuts off below Medusa's scroll area. */
+async function elementShot(testId, name) {
+  const name_ = `${String(++shot).padStart(2, "0")}-${name}.png`
+  const el = page.getByTestId(testId).first()
+  await el.scrollIntoViewIfNeeded().catch(() => undefined)
+  await el.screenshot({ path: join(tmpShots, name_) }).catch(() => undefined)
+  return join(shotsDir, name_)
+}
+
 async function step(name, fn, { required = false } = {}) {
   const t = Date.now()
   try {
@@ -661,13 +670,13 @@ async function main() {
       await expectIn("released-payments", "Voided")
       const onPage = await clippedTexts("released-payments")
       if (onPage.length) throw new Error(`clipped on the Reconciliation page at ${width} px: ${onPage.join("; ")}`)
-      await screenshot(`reconciliation-released-${width}`)
+      await elementShot("released-payments", `reconciliation-released-${width}`)
       await open(`/orders/${ghost.order.id}`, () => expectTestId("gateway-released", 120_000))
       await expectIn("gateway-released", ghostRelease.transaction_id)
       await expectIn("gateway-released", "Payment session replaced")
       const inWidget = await clippedTexts("gateway-released")
       if (inWidget.length) throw new Error(`clipped in the order widget at ${width} px: ${inWidget.join("; ")}`)
-      await screenshot(`order-released-${width}`)
+      await elementShot("gateway-payment-widget", `order-released-${width}`)
     }
     await page.setViewportSize({ width: 1440, height: 900 })
   })
