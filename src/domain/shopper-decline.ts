@@ -52,6 +52,16 @@ export function shopperCategoryOf(err: unknown): ShopperDeclineCode {
   return "try_again_later"
 }
 
+/**
+ * A card post's refusal that proves the gateway made nothing: its own 4xx answer (a refusal, not a lost or failed
+ * request). Marked on the error the provider throws, read by the card route, which then takes back the post's
+ * card-sent trace; a refusal without it (a transport failure, a 5xx) may have reached the gateway and keeps it.
+ */
+const GATEWAY_REFUSED = "gateway_refused"
+export const markGatewayRefused = <E extends object>(err: E, original: unknown): E =>
+  original instanceof GatewayApiError && original.httpStatus < 500 ? Object.assign(err, { [GATEWAY_REFUSED]: true }) : err
+export const wasGatewayRefused = (err: unknown): boolean => Boolean(err && typeof err === "object" && (err as Record<string, unknown>)[GATEWAY_REFUSED] === true)
+
 /** Where the gateway's reason is kept for staff (the plugin module's service is one). */
 export interface DeclineStore {
   recordDecline(orderNo: string, decline: GatewayDecline): Promise<void>

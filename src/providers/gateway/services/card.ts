@@ -37,6 +37,7 @@ import {
   holdsMoney,
   isPaidState,
   last4Of,
+  markGatewayRefused,
   OrderContext,
   SAVED_CARDS_NEED_MODULE,
   SUBSCRIPTIONS_NEED_MODULE,
@@ -127,7 +128,7 @@ export class GatewayCardService extends GatewayBase {
     await this.gateway_.keepDecline({ ...attempt, gateway_state: "failed" }, { code: f.code, message: f.message }, { card_brand: brand })
     const category = shopperCategoryOf(err)
     const type = { check_card_details: MedusaError.Types.INVALID_DATA, declined: MedusaError.Types.NOT_ALLOWED, try_again_later: MedusaError.Types.UNEXPECTED_STATE }[category]
-    return new MedusaError(type, SHOPPER_DECLINES[category], category)
+    return markGatewayRefused(new MedusaError(type, SHOPPER_DECLINES[category], category), err)
   }
 
   /** A card to save whose payment was not declined: its token is kept, pending until the payment is authorised. */

@@ -39,7 +39,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, SHOPPER_DECLINES, verifyCardGrant } from "../../../../../../domain"
+import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, verifyCardGrant, wasGatewayRefused } from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
 import { paymentLockKey } from "../../../../../../reconciliation/payment-lock"
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
@@ -126,21 +126,17 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
 }
 
 /**
- * Codes of the provider's refusals of a card post (src/providers/gateway/services/card.ts): the shopper's category
- * of a refusal (the gateway's 4xx answer, or a request that never left: GatewayTransportError), and `invalid_field`
- * (the gateway library's own validation: nothing sent). The provider never throws when the outcome may be unknown:
- * a request sent whose answer was lost, a 5xx or an unreadable answer, is returned as `outcome_unknown` and
- * recorded in the session.
- */
-const REFUSAL_CODES: ReadonlySet<string> = new Set([...Object.keys(SHOPPER_DECLINES), "invalid_field"])
-
-/**
- * Whether the post's failure is the provider's refusal: nothing was authorised at the gateway, and the post's trace
- * is taken back. Anything else (Medusa failing to store the answer, an unexpected error) keeps it.
+ * Whether the post's failure proves nothing was made at the gateway, so its trace is taken back: the gateway's own
+ * refusal (its 4xx answer: the provider marks it, domain/shopper-decline.ts) or the gateway library's validation
+ * (`invalid_field`: nothing sent). Anything else keeps it: a request that failed in transport or with a 5xx may have
+ * reached the gateway (the provider answers a lost answer as `outcome_unknown` rather than throwing, but a failure
+ * it takes for "never sent" is not proof), as does Medusa failing to store the answer. The order sync then reads
+ * the session at the gateway once past the settling deadline: authorised → the order; nothing there → failed.
  */
 function refusedForCertain(err: unknown): boolean {
   const e = err as { __isMedusaError?: unknown; code?: unknown } | null
-  return Boolean(e && (err instanceof MedusaError || e.__isMedusaError === true) && typeof e.code === "string" && REFUSAL_CODES.has(e.code))
+  const medusa = Boolean(e && (err instanceof MedusaError || e.__isMedusaError === true))
+  return medusa && (wasGatewayRefused(err) || e!.code === "invalid_field")
 }
 
 /** The customer the post speaks for: the logged-in customer, else the one a valid card grant names; undefined for a guest. */
