@@ -48,6 +48,8 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      // PORT: the suite's own ports (integration-tests/suite-port.js).
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/suite-port.js"],
     },
   ],
 }

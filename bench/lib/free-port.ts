@@ -1,14 +1,5 @@
-/** A TCP port that was free a moment ago (for servers started by another process). */
-import { createServer } from "node:net"
+/** A TCP port for a server started by another process: scripts/free-port.cjs says how it is chosen. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ports = require("../../scripts/free-port.cjs") as { freePort: () => Promise<number> }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
+export const freePort = ports.freePort

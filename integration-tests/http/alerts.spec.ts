@@ -20,8 +20,8 @@ import { CARDS, card, Shopper } from "../helpers/shopper"
 
 jest.setTimeout(300 * 1000)
 
-const port = 20000 + Math.floor(Math.random() * 20000)
-process.env.PORT = String(port)
+// The suite's own port (integration-tests/suite-port.js), where Medusa's runner listens.
+const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
 const gateway = useSandbox(
   {

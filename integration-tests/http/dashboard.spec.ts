@@ -25,8 +25,8 @@ import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../he
 
 jest.setTimeout(420 * 1000)
 
-const port = 20000 + Math.floor(Math.random() * 20000)
-process.env.PORT = String(port)
+// The suite's own port (integration-tests/suite-port.js), where Medusa's runner listens.
+const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
 // The store's chargeback threshold: 12.5 % (the plugin's default is 1 %).
 const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl, GATEWAY_CHARGEBACK_THRESHOLD_PERCENT: "12.5" }, { notifyBaseMs: 100, notifyAttempts: 3, refundDelayMs: 3_600_000 })

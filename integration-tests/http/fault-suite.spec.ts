@@ -17,8 +17,8 @@ import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
 jest.setTimeout(1200 * 1000)
 
 const N = Number(process.env.FAULT_SUITE_N ?? 200)
-const port = 20000 + Math.floor(Math.random() * 20000)
-process.env.PORT = String(port)
+// The suite's own port (integration-tests/suite-port.js), where Medusa's runner listens.
+const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
 const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 8 })
 

@@ -19,8 +19,8 @@ import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../he
 jest.setTimeout(300 * 1000)
 
 // The store listens on a port chosen now, so that the sandbox can send notifications to it.
-const port = 20000 + Math.floor(Math.random() * 20000)
-process.env.PORT = String(port)
+// The suite's own port (integration-tests/suite-port.js), where Medusa's runner listens.
+const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
 // Deadlines short enough to wait for: settling 3 s (the least the shortened timeouts allow), release 10 s.
 const SETTLE_MS = 3000

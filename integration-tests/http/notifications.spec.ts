@@ -15,8 +15,8 @@ import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
 jest.setTimeout(300 * 1000)
 
 // The store listens on a port chosen now, so that the sandbox can send notifications to it.
-const port = 20000 + Math.floor(Math.random() * 20000)
-process.env.PORT = String(port)
+// The suite's own port (integration-tests/suite-port.js), where Medusa's runner listens.
+const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
 const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 5, refundDelayMs: 3_600_000 })
 

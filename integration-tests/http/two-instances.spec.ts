@@ -34,10 +34,9 @@ if (redisUrl) {
 }
 const SESSIONS = 10
 const LIMITS = { address: 8, cart: 4 }
-const freePort = () => 40000 + Math.floor(Math.random() * 20000)
-// The server listens on a port chosen now, so that the sandbox can send notifications to it.
-const serverPort = freePort()
-process.env.PORT = String(serverPort)
+// The suite's own ports (integration-tests/suite-port.js): the runner's server on PORT, where the sandbox sends
+// notifications; the second server and the worker on the next two.
+const serverPort = Number(process.env.PORT)
 const serverUrl = `http://localhost:${serverPort}`
 const gateway = useSandbox(
   {
@@ -102,7 +101,7 @@ medusaIntegrationTestRunner({
         store = await seedStore(getContainer())
         admin = await createAdminHeaders(getContainer())
         // Boots while the first test runs: the caps and the order sync need it.
-        secondServer = startInstance("server", freePort(), dbConfig.clientUrl)
+        secondServer = startInstance("server", serverPort + 1, dbConfig.clientUrl)
       })
       afterAll(() => {
         stop(worker)
@@ -137,7 +136,7 @@ medusaIntegrationTestRunner({
         expect(await notificationsOf(session.id)).toEqual([{ status: "received", attempts: 0, verified: true }])
         expect(await cartCompleted(cartId)).toBeNull()
 
-        worker = startInstance("worker", freePort(), dbConfig.clientUrl)
+        worker = startInstance("worker", serverPort + 2, dbConfig.clientUrl)
         await worker.ready
         await until("the order made by the worker", () => cartCompleted(cartId), 120_000)
         await until("the notification processed", async () => (await notificationsOf(session.id))[0]?.status === "processed", 60_000)
