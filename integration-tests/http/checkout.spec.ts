@@ -89,8 +89,12 @@ medusaIntegrationTestRunner({
 
         const back = await completeIssuerPage(issuerUrl)
         expect(back).toContain("order_status=1")
+        const queries = () => gateway.sandbox.stats().byPath["/v1/retrievalTrans"] ?? 0
+        const readBefore = queries()
         const after = await shopper.complete(cartId)
         expect(after.data.type).toBe("order")
+        // One gateway read for the completion: the complete-cart check's answer is handed on to the authorisation.
+        expect(queries() - readBefore).toBe(1)
         const [tx] = await gateway.transactions(session.id)
         expect(tx.payment_status).toBe("2000")
         expect(tx.is3ds).toBe("1")

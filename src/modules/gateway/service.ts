@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import type { Context } from "@medusajs/framework/types"
 import { generateEntityId, InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+import { environmentOf } from "../../go-live/addresses"
 import {
   AcquiringClient,
   createAcquiringClient,
@@ -25,6 +26,8 @@ import {
   fingerprintSecret,
   RequestAddressParts,
   ShortCache,
+  HandedOrderQueries,
+  pickSessionRecord,
   createProviderClient,
   DeletedSessionInput,
   findSessionTransaction,
@@ -172,6 +175,8 @@ class GatewayModuleService extends MedusaService({
   protected readonly logger_: LineLogger | undefined
   /** Order queries of sessions waiting for the shopper (cart completion): one in flight per session. */
   protected readonly waitingQueries_ = new ShortCache<TransactionRecord | null>()
+  /** The complete-cart check's order query, handed on to the authorisation of the same request (handed-order-queries.ts). */
+  protected readonly handedQueries_ = new HandedOrderQueries()
   /** The gateway's payment-method rankings, per cart and amount, kept a few seconds. */
   protected readonly rankings_ = new ShortCache<unknown>()
   /** Notification records whose next gateway read waits for its interval in this process (one timer each). */
@@ -261,8 +266,10 @@ class GatewayModuleService extends MedusaService({
     return this.gatewayOptions_.payments ?? null
   }
 
+  /** The card-attempt caps: the store's, else the defaults (higher away from the live gateway: card-attempts.ts). */
   cardAttemptLimits(): CardAttemptLimits {
-    return cardAttemptLimits(this.gatewayOptions_.payments?.card_attempts)
+    const payments = this.gatewayOptions_.payments
+    return cardAttemptLimits(payments?.card_attempts, !!payments && environmentOf(payments.base_url, false) !== "live")
   }
 
   /** The shopper's address as the store's `client_ip` option says to read it (socket, or its proxy's header). */
@@ -349,7 +356,16 @@ class GatewayModuleService extends MedusaService({
    * frictionless 3-D Secure a second later must read the new state.
    */
   async waitingSessionTransaction(orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
-    return this.waitingQueries_.get(`${orderNo}|${transactionId ?? ""}`, 0, () => this.findSessionTransaction(orderNo, transactionId))
+    return this.waitingQueries_.get(`${orderNo}|${transactionId ?? ""}`, 0, async () => {
+      const records = (await this.acquiring().orderQuery({ orders: [orderNo] })).orders_list ?? []
+      this.handedQueries_.hand(orderNo, records)
+      return pickSessionRecord(records, orderNo, transactionId)
+    })
+  }
+
+  /** The order query the complete-cart check read a moment ago for `orderNo`, once (the provider's authorisation). */
+  takeHandedOrderQuery(orderNo: string): readonly TransactionRecord[] | null {
+    return this.handedQueries_.take(orderNo)
   }
 
   /**

@@ -50,6 +50,7 @@ import {
   insecureHttpWarning,
   isFinalState,
   OrderContext,
+  HandedOrderQuery,
   PaymentRecordStore,
   readSessionData,
   sessionStatusOf,
@@ -91,7 +92,7 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     this.options_ = options
     this.cradle_ = cradle
     const logger = this.resolve<ProviderLogger>("logger")
-    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore & PaymentRecordStore>("gateway"))
+    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore & PaymentRecordStore & HandedOrderQuery>("gateway"))
     const insecure = insecureHttpWarning(options, ["base_url", "store_url", "return_url"])
     if (insecure && !warnedOptions.has(options)) {
       warnedOptions.add(options)
@@ -193,9 +194,10 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     if (this.awaitsInput(data)) {
       return { data: toProviderData(data), status: data.gateway_state === "failed" ? "error" : "pending" }
     }
-    // A verified direct answer that is final (approved or declined) needs no query; anything else is confirmed.
+    // A verified direct answer that is final (approved or declined) needs no query; anything else is confirmed,
+    // with the complete-cart check's answer of a moment ago when it read one (a single read per completion).
     if (!(data.gateway_state && isFinalState(data.gateway_state) && !data.outcome_unknown)) {
-      data = await this.gateway_.confirm(data)
+      data = await this.gateway_.confirm(data, { handed: true })
     }
     if (data.gateway_state === "authorized" && !data.discrepancy && this.options_.capture === "automatic") {
       data = await this.captureAutomatically(data)

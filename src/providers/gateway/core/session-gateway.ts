@@ -11,6 +11,8 @@ import {
   describeEntry,
   findSessionTransaction,
   GatewayProviderOptions,
+  HandedOrderQuery,
+  pickSessionRecord,
   GatewaySessionData,
   GatewayState,
   isCapturedState,
@@ -47,7 +49,7 @@ export class SessionGateway {
      * Where the gateway's reasons are kept for staff and the payments are recorded for the dashboard (the
      * plugin's module), when the payment module reaches it.
      */
-    private readonly records: () => (DeclineStore & PaymentRecordStore) | undefined = () => undefined,
+    private readonly records: () => (DeclineStore & PaymentRecordStore & HandedOrderQuery) | undefined = () => undefined,
   ) {
     this.redirects = redirectPolicyOf(options)
   }
@@ -136,8 +138,8 @@ export class SessionGateway {
    * Asks the gateway for the session's current transaction and records what it says (in the session's data, and
    * for the dashboard). Never throws for a query failure.
    */
-  async confirm(data: GatewaySessionData): Promise<GatewaySessionData> {
-    const record = await this.findRecord(data)
+  async confirm(data: GatewaySessionData, { handed = false }: { handed?: boolean } = {}): Promise<GatewaySessionData> {
+    const record = await this.findRecord(data, handed)
     if (record === undefined) return data // query failed: keep what we know
     if (record === null) {
       if (!data.outcome_unknown) return data
@@ -166,13 +168,27 @@ export class SessionGateway {
     return confirmed
   }
 
-  /** The session's current transaction record; null when the gateway has none; undefined when the query failed. */
-  async findRecord(data: GatewaySessionData): Promise<TransactionRecord | null | undefined> {
+  /**
+   * The session's current transaction record; null when the gateway has none; undefined when the query failed.
+   * `handed`: the authorisation's read, which takes the complete-cart check's answer of a moment ago when there is
+   * one (domain/handed-order-queries.ts) instead of asking again.
+   */
+  async findRecord(data: GatewaySessionData, handed = false): Promise<TransactionRecord | null | undefined> {
+    const records = handed ? this.takeHanded(data.order_no) : null
+    if (records) return pickSessionRecord(records, data.order_no, data.transaction_id, data.superseded_transaction_ids)
     try {
       return await findSessionTransaction(this.client, data.order_no, data.transaction_id, data.superseded_transaction_ids)
     } catch (err) {
       this.logger?.warn(`Gateway order query for ${data.order_no} failed: ${String(redact((err as Error).message))}`)
       return undefined
+    }
+  }
+
+  private takeHanded(orderNo: string): readonly TransactionRecord[] | null {
+    try {
+      return this.records()?.takeHandedOrderQuery?.(orderNo) ?? null
+    } catch {
+      return null // no module to ask: the provider asks the gateway itself
     }
   }
 
