@@ -116,15 +116,22 @@ medusaIntegrationTestRunner({
       noSecret(wrongOthers, "golive_wrong_payout_key", "golive_wrong_api_key")
     })
 
-    it("fails an http notify address, naming the option", async () => {
+    it("warns of an http notify address against the sandbox (which reaches it), naming the option; a sandbox setup passes (the gateway's own fail it: addresses.test.ts)", async () => {
       const o = right()
       const report = await check({ ...o, payments: { ...o.payments!, store_url: "http://api.shop.example" } })
       expect(byId(report, "notify_url")).toMatchObject({
-        status: "fail",
-        detail: "notify_url http://api.shop.example/hooks/gateway/notifications is plain http: the gateway sends notifications only to HTTPS addresses.",
+        status: "warn",
+        detail: "notify_url http://api.shop.example/hooks/gateway/notifications is plain http: the sandbox reaches it, but the gateway sends notifications only to HTTPS addresses.",
         fix: expect.stringContaining('"payments.store_url"'),
       })
-      expect(report.ok).toBe(false)
+      expect(report.ok).toBe(true)
+    })
+
+    it("says allow_insecure_http where it is on (a sandbox setup still passes)", async () => {
+      const o = right()
+      const report = await check({ ...o, payments: { ...o.payments!, allow_insecure_http: true } })
+      expect(byId(report, "environment")).toMatchObject({ status: "warn", detail: expect.stringContaining("payments.allow_insecure_http is on: plain http to the gateway is allowed.") })
+      expect(report.ok).toBe(true)
     })
 
     it("warns of a provider enabled in no region, and fails when no region offers the gateway", async () => {

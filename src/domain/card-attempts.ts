@@ -33,8 +33,19 @@ export const DEFAULT_CARD_ATTEMPT_LIMITS: CardAttemptLimits = Object.freeze({
   window_seconds: 3600,
 })
 
-export function cardAttemptLimits(option: Partial<CardAttemptLimits> | undefined): CardAttemptLimits {
-  return { ...DEFAULT_CARD_ATTEMPT_LIMITS, ...(option ?? {}) }
+/**
+ * Away from the live gateway (the plugin's sandbox, or the gateway's test environment: no money moves) the default
+ * counts are this many times higher, so a developer running a test list again and again is not locked out for an
+ * hour; a live store keeps the defaults. Counts the store sets itself (`card_attempts`) apply everywhere.
+ */
+export const TESTING_CAP_FACTOR = 100
+
+export function cardAttemptLimits(option: Partial<CardAttemptLimits> | undefined, testing = false): CardAttemptLimits {
+  const d = DEFAULT_CARD_ATTEMPT_LIMITS
+  const defaults = testing
+    ? { ...d, per_address: d.per_address * TESTING_CAP_FACTOR, per_session: d.per_session * TESTING_CAP_FACTOR, per_cart: d.per_cart * TESTING_CAP_FACTOR, per_card: d.per_card * TESTING_CAP_FACTOR }
+    : d
+  return { ...defaults, ...(option ?? {}) }
 }
 
 /** What a post is counted against; absent ones are not counted. */

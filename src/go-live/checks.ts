@@ -86,8 +86,13 @@ async function environmentCheck(o: GatewayModuleOptions): Promise<{ check: GoLiv
   const lines = found.map((f) => `${f.option} ${f.url} is ${ENVIRONMENT_WORDS[f.env]}.`)
   const mixed = new Set(found.map((f) => f.env)).size > 1
   const insecure = found.filter((f) => f.env === "live" && !f.url.startsWith("https:"))
+  // The option that lets the client speak plain http (meant for the sandbox) is said wherever it is on.
+  const httpAllowed = (["payments", "payout", "issuing"] as const).filter((k) => o[k]?.allow_insecure_http).map((k) => `${k}.allow_insecure_http`)
+  if (httpAllowed.length) lines.push(`${httpAllowed.join(", ")} ${httpAllowed.length > 1 ? "are" : "is"} on: plain http to the gateway is allowed.`)
   let v: Verdict
-  if (insecure.length) {
+  if (httpAllowed.length && environment === "live") {
+    v = { status: "fail", detail: lines.join(" "), fix: `Remove ${httpAllowed.join(", ")} from the live options: it is meant for the sandbox on this machine.` }
+  } else if (insecure.length) {
     v = { status: "fail", detail: `${lines.join(" ")} ${insecure.map((f) => f.option).join(", ")} is plain http.`, fix: "Use the gateway's https address." }
   } else if (mixed) {
     v = { status: "warn", detail: `${lines.join(" ")} They point at different environments.`, fix: "Point every base URL at the same environment." }

@@ -28,6 +28,12 @@ describe("card attempts against the caps (M2-2)", () => {
   it("defaults", () => {
     expect(cardAttemptLimits(undefined)).toEqual({ per_address: 20, per_session: 5, per_cart: 10, per_card: 10, window_seconds: 3600 })
   })
+
+  it("away from the live gateway the default counts are 100 times higher; the store's own counts apply everywhere", () => {
+    expect(cardAttemptLimits(undefined, true)).toEqual({ per_address: 2000, per_session: 500, per_cart: 1000, per_card: 1000, window_seconds: 3600 })
+    expect(cardAttemptLimits({ per_card: 3 }, true)).toMatchObject({ per_card: 3, per_session: 500 })
+    expect(cardAttemptLimits({ per_card: 3 }, false)).toMatchObject({ per_card: 3, per_session: 5 })
+  })
 })
 
 describe("card fingerprints", () => {

@@ -25,10 +25,10 @@ describe("notifyUrlVerdict", () => {
   it("passes an https public address", () => {
     expect(notifyUrlVerdict("https://api.shop.example/hooks/gateway/notifications", "live", option).status).toBe("pass")
   })
-  it("fails plain http, even against the sandbox: the gateway sends webhooks only to HTTPS", () => {
-    for (const env of ["live", "sandbox"] as const) {
-      const v = notifyUrlVerdict("http://api.shop.example/hooks/gateway/notifications", env, option)
-      expect(v).toMatchObject({ status: "fail", detail: expect.stringMatching(/plain http.*only to HTTPS/) })
+  it("fails plain http for the gateway (live or test: it sends webhooks only to HTTPS), warns against the plugin's sandbox, which reaches it", () => {
+    for (const env of ["live", "test", "sandbox"] as const) {
+      const v = notifyUrlVerdict("http://localhost:9000/hooks/gateway/notifications", env, option)
+      expect(v).toMatchObject({ status: env === "sandbox" ? "warn" : "fail", detail: expect.stringMatching(/plain http.*only to HTTPS/) })
       expect(v.fix).toContain(`"${option}"`)
     }
   })
