@@ -143,7 +143,7 @@ async function clippedTexts(testId) {
     for (const el of root.querySelectorAll("*")) {
       if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue
       const r = el.getBoundingClientRect()
-      if (el.scrollWidth > el.clientWidth + 1 || r.right > box.right + 1 || r.left < box.left - 1) out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || r.right > box.right + 1 || r.left < box.left - 1 || r.bottom > box.bottom + 1) out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
     }
     return out
   })
@@ -676,7 +676,7 @@ async function main() {
       await expectIn("gateway-released", "Payment session replaced")
       const inWidget = await clippedTexts("gateway-released")
       if (inWidget.length) throw new Error(`clipped in the order widget at ${width} px: ${inWidget.join("; ")}`)
-      await elementShot("gateway-payment-widget", `order-released-${width}`)
+      await elementShot("gateway-released", `order-released-${width}`)
     }
     await page.setViewportSize({ width: 1440, height: 900 })
   })
