@@ -72,7 +72,7 @@ export default defineConfig({
   admin: { disable: env.MEDUSA_ADMIN_DISABLE !== "false" },
   modules: [
     // Several Medusa instances (servers and workers, MEDUSA_WORKER_MODE) share events, workflows and locks through
-    // Redis (README "Running in production"); without REDIS_URL a single instance uses Medusa's in-memory defaults.
+    // Redis (docs/going-live.md, "Running in production"); without REDIS_URL a single instance uses Medusa's in-memory defaults.
     ...(env.REDIS_URL
       ? [
           { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: env.REDIS_URL } },

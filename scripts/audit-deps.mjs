@@ -2,7 +2,7 @@
 // Fails (exit 1) when a runtime dependency of the plugin (what a store installs with it: `npm ls --omit=dev`)
 // has a known high or critical advisory. Asks the registry first (`npm audit --omit=dev --audit-level=high`);
 // when the registry offers no audit endpoint (some mirrors answer 405), checks the installed versions against
-// security/known-advisories.json instead and says so. Run by .ci/run; README "Security" describes it.
+// security/known-advisories.json instead and says so. Run by .ci/run; docs/security.md describes it.
 import { execFileSync, spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { dirname, join } from "node:path"

@@ -171,7 +171,7 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
           sales_channels: [{ id: channel.id }],
         },
         {
-          // A subscription (README, "Subscriptions"): its variant's metadata holds the plan.
+          // A subscription (docs/subscriptions.md): its variant's metadata holds the plan.
           title: "Coffee Club",
           handle: "coffee-club",
           status: "published",

@@ -1,5 +1,5 @@
 /**
- * Where every payment ends up (README): a transaction the plugin started ends as a payment of one order, released
+ * Where every payment ends up (docs/payments-and-safety.md): a transaction the plugin started ends as a payment of one order, released
  * (voided while authorised, refunded once captured), or shown to staff. Shoppers off the happy path, against the
  * sandbox over a real socket, each checked on the sandbox's ledger: a method switched mid-redirect and finished at
  * the bank afterwards (N-2), a second session authorised beside the order's payment (N-1), a checkout left past

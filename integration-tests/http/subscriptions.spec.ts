@@ -143,7 +143,7 @@ medusaIntegrationTestRunner({
     })
 
     /**
-     * A plan of `cycles` monthly deductions, made as the README says: variant metadata through Medusa's admin API
+     * A plan of `cycles` monthly deductions, made as docs/subscriptions.md says: variant metadata through Medusa's admin API
      * (numbers may be numbers or numeric text).
      */
     async function shortPlan(cycles: number) {

@@ -1,6 +1,6 @@
 /**
  * Medusa instances sharing the database and Redis (event bus, workflow engine, locking), split as a production
- * store runs them (README "Running in production"): the instance Medusa's test runner boots is a SERVER
+ * store runs them (docs/going-live.md, "Running in production"): the instance Medusa's test runner boots is a SERVER
  * (`MEDUSA_WORKER_MODE=server`: API routes, no event processing, no scheduled jobs), a second one spawned with
  * `medusa start` is a WORKER (subscribers and jobs, no API routes) and a third is another SERVER (two servers
  * behind one load balancer). Checked:

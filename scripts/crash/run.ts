@@ -1,5 +1,5 @@
 /**
- * The crash harness (README, "Crash recovery"): the store as a real `medusa start` process over the sandbox in
+ * The crash harness (docs/testing.md, "The crash harness"): the store as a real `medusa start` process over the sandbox in
  * its own process; the driver runs payments (card, 3-D Secure, hosted), captures, partial refunds, cancels,
  * payouts and card recharges/withdrawals, and the store is killed with SIGKILL at random moments: while a gateway
  * request is in flight (the sandbox holds the answer), just after the gateway answered (before Medusa records it)

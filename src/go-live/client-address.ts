@@ -31,14 +31,14 @@ export function clientAddressVerdict(headers: RequestHeaders | null, clientIp: C
       : {
           status: "warn",
           detail: `The option payments.client_ip names the "${configured}" header, but this request does not carry it${seen.length ? ` (it carries ${seen.join(", ")})` : ""}: shoppers whose requests lack it are counted by the connection's address.`,
-          fix: "Set payments.client_ip.header to the header your own proxy writes (README: Card-attempt caps, the client address and proxies).",
+          fix: "Set payments.client_ip.header to the header your own proxy writes (docs/payments-and-safety.md: Card-attempt caps, the client address and proxies).",
         }
   }
   return seen.length
     ? {
         status: "fail",
         detail: `Requests reach this server through a proxy (they carry ${seen.join(", ")}), but shoppers' addresses are the connections' own (no payments.client_ip option): every shopper counts as the proxy, and the per-address card-attempt cap then stops every checkout after a few posts from anyone.`,
-        fix: 'Set payments.client_ip, e.g. { header: "x-forwarded-for", trusted_proxies: 1 } for one proxy of your own (README: Card-attempt caps, the client address and proxies).',
+        fix: 'Set payments.client_ip, e.g. { header: "x-forwarded-for", trusted_proxies: 1 } for one proxy of your own (docs/payments-and-safety.md: Card-attempt caps, the client address and proxies).',
       }
     : { status: "pass", detail: "Requests reach this server directly (no proxy header): shoppers' addresses are the connections' own.", fix: null }
 }

@@ -101,7 +101,7 @@ export function workerModeOf(projectConfig: unknown): WorkerMode {
 export type LockingConfig = { projectConfig?: unknown; modules?: unknown } | null | undefined
 
 const HOW_TO_SHARE =
-  `In medusa-config.ts, give Medusa's locking module a provider every instance shares, as its default: { resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "${LOCKING_REDIS}", id: "locking-redis", is_default: true, options: { redisUrl: process.env.REDIS_URL } }] } }, or without Redis "${LOCKING_POSTGRES}" (id "locking-postgres": advisory locks in the store's database; run npx medusa db:migrate) (README: Running in production).`
+  `In medusa-config.ts, give Medusa's locking module a provider every instance shares, as its default: { resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "${LOCKING_REDIS}", id: "locking-redis", is_default: true, options: { redisUrl: process.env.REDIS_URL } }] } }, or without Redis "${LOCKING_POSTGRES}" (id "locking-postgres": advisory locks in the store's database; run npx medusa db:migrate) (docs/going-live.md: Running in production).`
 
 const WHAT_BREAKS =
   "The payment lock (gateway:payment:<order_no>), which lets one change at a time touch a payment (a card post on a server, a notification or a sync on a worker), would then hold in one process only: a 3-D Secure notification could write a card post's session data back over its result, and two card posts of one session on two servers could both reach the gateway (two holds, one tracked)."

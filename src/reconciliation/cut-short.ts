@@ -8,7 +8,7 @@
  * gateway's answer, never by a guess:
  * - a capture (order sync): the order query reads the payment. Not captured (authorised) → the capture was not
  *   made: it is sent now (the gateway takes one capture a transaction, so it cannot take twice). Read as captured
- *   → recorded as a capture whose answer was lost (`unknown`), which the order sync settles as such (README, "When
+ *   → recorded as a capture whose answer was lost (`unknown`), which the order sync settles as such (docs/payments-and-safety.md, "When
  *   the gateway's answer is lost"). Cancelled or declined → nothing can be captured: Medusa's capture record is
  *   removed, as Medusa removes it when the provider refuses.
  * - a refund (refund sync): the refund search by its reference (Medusa's refund id). Found → recorded as the

@@ -1,5 +1,5 @@
 /**
- * Gives back the money of a gateway transaction the plugin started that is no payment of a Medusa order (README,
+ * Gives back the money of a gateway transaction the plugin started that is no payment of a Medusa order (docs/payments-and-safety.md,
  * "Where every payment ends up"): a session Medusa deleted that the shopper finished at the bank afterwards, a
  * second payment of a cart that is already an order, a checkout that held money past
  * `reconciliation.release_after_seconds` without becoming an order, an earlier attempt of a session that went on

@@ -1,7 +1,7 @@
 /**
  * The shapes the storefront kit reads and sends: what the plugin's store routes answer (a payment session's
  * `data` as the plugin writes it, saved cards, the payment-method ranking) and what the card route takes.
- * Only the fields a storefront needs; the plugin's session data has more (see the README, "Storefront").
+ * Only the fields a storefront needs; the plugin's session data has more (see docs/storefront.md).
  */
 import type { GatewayMethod } from "../domain/providers.js"
 

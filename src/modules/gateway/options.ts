@@ -326,6 +326,17 @@ export interface GatewayModuleOptions {
   reconciliation?: GatewayReconciliationOptions
 }
 
+/** Each part of the module's options and the schema it is checked with (docs/install-and-options.md has a table of each). */
+export const MODULE_OPTION_SCHEMAS = {
+  payments: providerOptionsSchema,
+  issuing: issuingSchema,
+  payout: payoutSchema,
+  notifications: notificationsSchema,
+  alerts: alertsSchema,
+  dashboard: dashboardSchema,
+  reconciliation: reconciliationSchema,
+} as const satisfies Record<keyof GatewayModuleOptions, unknown>
+
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateModuleOptions(options: unknown): GatewayModuleOptions {
   if (options === undefined || options === null) return {}

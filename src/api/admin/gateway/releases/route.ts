@@ -6,7 +6,7 @@ import type { GatewayReleaseRecord } from "../../../../types/http"
  * operationId: AdminGatewayListReleases
  * summary: List released payments
  * description: Gateway transactions the plugin started that are no payment of an order, and what it did to give
- *   the money back (README "Where every payment ends up"): `status` released (voided or refunded), nothing_held, kept (it became an order's payment after all),
+ *   the money back (docs/payments-and-safety.md, "Where every payment ends up"): `status` released (voided or refunded), nothing_held, kept (it became an order's payment after all),
  *   refused or unknown (a person must act: the note says what), releasing (under way). Filterable by status,
  *   reason (session_replaced, second_payment, checkout_expired, earlier_attempt), transaction_id, order_no (the
  *   payment session), cart_id, order_id (the order the cart became, paid another way); newest first.
