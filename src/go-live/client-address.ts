@@ -21,7 +21,7 @@ export function clientAddressVerdict(headers: RequestHeaders | null, clientIp: C
       : {
           status: "warn",
           detail: "Shoppers' addresses are the connections' own (no payments.client_ip option). The command cannot tell whether a proxy is in front of the server.",
-          fix: "Run the check from the admin page (Gateway → Go-live check): it sees whether requests come through a proxy.",
+          fix: "Run the check from the admin page (Card gateway → Go-live check): it sees whether requests come through a proxy.",
         }
   }
   const seen = PROXY_HEADERS.filter((h) => headers[h] !== undefined)

@@ -124,7 +124,7 @@ export function lockingVerdict(config: LockingConfig, context: LockingCheckConte
       return {
         status: "warn",
         detail: `${inMemoryWords(p)} That is right for a store of exactly one Medusa instance, and wrong with separate server and worker processes or several servers. The command cannot tell which this store runs: medusa exec runs it with workerMode "server" whatever the store's processes are. ${WHAT_BREAKS}`,
-        fix: `Run the check from the admin page (Gateway → Go-live check): the server answering it checks its own worker mode. With one instance, nothing to do; otherwise: ${HOW_TO_SHARE}`,
+        fix: `Run the check from the admin page (Card gateway → Go-live check): the server answering it checks its own worker mode. With one instance, nothing to do; otherwise: ${HOW_TO_SHARE}`,
       }
     }
     if (mode !== "shared") {

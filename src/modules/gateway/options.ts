@@ -241,7 +241,8 @@ export type GatewayDashboardOptions = z.input<typeof dashboardSchema>
 
 /** The chargeback ratio's threshold as a fraction (option `dashboard.chargeback_threshold_percent`, default 1 %). */
 export function chargebackThreshold(d: GatewayDashboardOptions | undefined): number {
-  return (d?.chargeback_threshold_percent ?? 1) / 100
+  // Rounded past float noise: 0.9 / 100 is 0.009000000000000001, which staff would read in the API's answer.
+  return Number(((d?.chargeback_threshold_percent ?? 1) / 100).toPrecision(12))
 }
 
 const issuingWireCheck: WireCheck = (i, at) => {
