@@ -13,7 +13,7 @@ import {
   toMinorUnits,
 } from "../lib/gateway"
 import type { GatewayProviderOptions } from "./options"
-import type { SubscriptionPlan } from "./subscriptions"
+import type { SubscriptionPlan } from "./subscription-plan"
 
 export interface OrderAddress {
   first_name?: string | null

@@ -6,7 +6,6 @@
  * https: (http: only while base_url itself is http, a local sandbox) on base_url's host or a host the store
  * lists in `redirect_hosts`. This is the plugin's policy, not a fact of the gateway (docs/gateway-contract.md).
  */
-import type { GatewayProviderOptions } from "./options"
 
 /** A `redirect_hosts` entry: a host name or IPv4 address, with a port when not the default, or `*.domain` for its subdomains. */
 export const REDIRECT_HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i
@@ -18,7 +17,13 @@ export interface RedirectPolicy {
   hosts: readonly string[]
 }
 
-export function redirectPolicyOf(options: Pick<GatewayProviderOptions, "base_url" | "redirect_hosts">): RedirectPolicy {
+/** The provider options the policy reads (a structural type: ./options.ts imports this file's host pattern). */
+export interface RedirectPolicyOptions {
+  base_url: string
+  redirect_hosts?: readonly string[] | null
+}
+
+export function redirectPolicyOf(options: RedirectPolicyOptions): RedirectPolicy {
   const base = new URL(options.base_url)
   return {
     protocols: base.protocol === "http:" ? ["https:", "http:"] : ["https:"],

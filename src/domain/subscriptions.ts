@@ -7,6 +7,10 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { ACQUIRING_FIELD_LIMITS, fromMinorUnits, toMinorUnits } from "../lib/gateway"
 import type { OrderItem } from "./payment-request"
 import type { SubscriptionStatus } from "./subscription-view"
+import { SUBSCRIPTION_INTERVALS, type SubscriptionInterval, type SubscriptionPlan } from "./subscription-plan"
+
+// The plan's shape lives in ./subscription-plan.ts, which the payment request's line items name too.
+export * from "./subscription-plan"
 
 /** The variant metadata keys of a subscription plan (strings, as Medusa's admin edits metadata). */
 export const SUBSCRIPTION_METADATA = {
@@ -16,19 +20,6 @@ export const SUBSCRIPTION_METADATA = {
   promotion_cycles: "gateway_subscription_promotion_cycles",
   contract_name: "gateway_subscription_contract_name",
 } as const
-
-export const SUBSCRIPTION_INTERVALS = ["day", "week", "month", "year"] as const
-export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number]
-
-export interface SubscriptionPlan {
-  interval: SubscriptionInterval
-  interval_count: number
-  /** Deductions after the first payment; null: until cancelled. */
-  billing_cycles: number | null
-  /** Cycles at the promotion price (the gateway's `promotion_cycle`); null: none. */
-  promotion_cycles: number | null
-  contract_name: string | null
-}
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
