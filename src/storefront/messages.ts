@@ -45,6 +45,8 @@ export interface GatewayMessages {
   declineReasons: Record<"declined" | "check_card_details" | "try_again_later" | "not_approved" | "not_completed", string>
   issuerUnavailable: string
   sendFailed: string
+  /** The store refused the post: too many card attempts (HTTP 429). */
+  tooManyAttempts: string
   hostedUnavailable: string
   hostedTitle: string
   // the return page
@@ -96,6 +98,7 @@ export const messagesEn: GatewayMessages = {
   },
   issuerUnavailable: "Your bank's verification page is not available. Try again or use another payment method.",
   sendFailed: "The payment could not be sent. Try again.",
+  tooManyAttempts: "Too many payment attempts. Wait a while, or use another card or payment method.",
   hostedUnavailable: "The payment page is not available. Try again or use another payment method.",
   hostedTitle: "Payment page",
   confirming: "Confirming your payment…",
@@ -145,6 +148,7 @@ export const messagesDe: GatewayMessages = {
   },
   issuerUnavailable: "Die Bestätigungsseite Ihrer Bank ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   sendFailed: "Die Zahlung konnte nicht gesendet werden. Versuchen Sie es erneut.",
+  tooManyAttempts: "Zu viele Zahlungsversuche. Warten Sie eine Weile oder verwenden Sie eine andere Karte oder Zahlungsart.",
   hostedUnavailable: "Die Zahlungsseite ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   hostedTitle: "Zahlungsseite",
   confirming: "Ihre Zahlung wird bestätigt…",
@@ -180,4 +184,19 @@ export function declineText(decline: { code?: string | null; message?: string | 
   if (code in m.declineReasons) return m.declineReasons[code as keyof GatewayMessages["declineReasons"]]
   if (code && decline?.message) return decline.message
   return m.declineReasons.not_approved
+}
+
+/**
+ * What to show for a store call that failed (the card route, a saved card's removal), in the shopper's language,
+ * never the server's English: Medusa's js-sdk keeps only the status and the message of an error answer, so a 429
+ * (a card-attempt cap) is told by its status, and a refusal the plugin words for shoppers by its English category
+ * text (the plugin's SHOPPER_DECLINES, which messagesEn.declineReasons repeats word for word); anything else is
+ * "could not be sent".
+ */
+export function failedCallText(err: unknown, m: GatewayMessages = messagesEn): string {
+  if ((err as { status?: unknown } | null)?.status === 429) return m.tooManyAttempts
+  const text = err instanceof Error ? err.message : ""
+  const reasons = messagesEn.declineReasons
+  const category = (Object.keys(reasons) as (keyof typeof reasons)[]).find((k) => reasons[k] === text)
+  return category ? format(m.declined, { reason: m.declineReasons[category] }) : m.sendFailed
 }

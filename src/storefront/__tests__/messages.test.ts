@@ -1,5 +1,6 @@
 import { validateCardForm } from "../card-input.js"
-import { declineText, format, messagesDe, messagesEn, resolveMessages } from "../messages.js"
+import { declineText, failedCallText, format, messagesDe, messagesEn, resolveMessages } from "../messages.js"
+import { SHOPPER_DECLINES } from "../../domain/shopper-decline"
 
 describe("shopper texts", () => {
   it("every shipped language has every text the English set has", () => {
@@ -34,5 +35,17 @@ describe("shopper texts", () => {
   it("validates the card form in the shopper's language", () => {
     const result = validateCardForm({ number: "4242424242424241", expiry: "13/40", cvv: "12" }, new Date(Date.UTC(2026, 4, 15)), messagesDe)
     expect(result.errors).toEqual({ number: messagesDe.numberInvalid, expiry: messagesDe.expiryFormat, cvv: "Die Prüfnummer hat 3 Ziffern." })
+  })
+
+  it("says a failed store call in the shopper's language, never the server's English", () => {
+    const failed = (status: number, message: string) => Object.assign(new Error(message), { status })
+    expect(failedCallText(failed(429, "Too many attempts with this card: at most 10 in 3600 seconds."), messagesDe)).toBe(messagesDe.tooManyAttempts)
+    expect(failedCallText(failed(400, SHOPPER_DECLINES.check_card_details), messagesDe)).toBe(format(messagesDe.declined, { reason: messagesDe.declineReasons.check_card_details }))
+    expect(failedCallText(failed(500, "An unknown error occurred."), messagesDe)).toBe(messagesDe.sendFailed)
+    expect(failedCallText(new TypeError("fetch failed"))).toBe(messagesEn.sendFailed)
+  })
+
+  it("knows the plugin's shopper texts word for word (the server's refusals are told by them)", () => {
+    for (const [code, text] of Object.entries(SHOPPER_DECLINES)) expect([code, messagesEn.declineReasons[code as keyof typeof SHOPPER_DECLINES]]).toEqual([code, text])
   })
 })

@@ -3,7 +3,7 @@
  * themselves (the documented POST hand-off), show a decline in the shopper's words, and hand everything to the
  * storefront's `onOutcome` (which completes the cart for authorized, pending_authorization and pending).
  */
-import { declineText, format, messagesEn, type GatewayMessages } from "../messages.js"
+import { declineText, failedCallText, format, messagesEn, type GatewayMessages } from "../messages.js"
 import { submitRedirect } from "../redirect.js"
 import type { CardOutcome } from "../types.js"
 
@@ -29,5 +29,5 @@ export async function handleOutcome(outcome: CardOutcome, props: OutcomeProps, m
   return message
 }
 
-/** A failed call's message (the store's messages name a field, never a card value). */
-export const messageOf = (err: unknown, m: GatewayMessages = messagesEn): string => (err instanceof Error && err.message ? err.message : m.sendFailed)
+/** A failed call's message in the shopper's language (messages.ts, failedCallText). */
+export const messageOf = (err: unknown, m: GatewayMessages = messagesEn): string => failedCallText(err, m)
