@@ -104,7 +104,7 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { decl
 }
 
 /**
- * A ghost payment (README "Where every payment ends up"): the shopper starts an APM, comes back and pays by card
+ * A ghost payment (docs/payments-and-safety.md, "Where every payment ends up"): the shopper starts an APM, comes back and pays by card
  * (Medusa deletes the APM session), the cart becomes an order, then the shopper finishes the APM at the bank
  * after all. The store voids it on its notification. Answers the order and the APM's order number.
  */
@@ -627,6 +627,9 @@ async function main() {
     await expectIn("subscriptions-table", "Coffee Club monthly")
     await expectIn("subscriptions-table", "12.50 USD")
     await expectIn("subscriptions-table", "Every month")
+    // Staff read who the customer is (a name or an e-mail), never a raw customer id.
+    const listed = await page.getByTestId("subscriptions-table").innerText()
+    if (/\bcus_[0-9A-Z]{10,}/.test(listed)) throw new Error(`the subscriptions list shows a raw customer id: ${listed.slice(0, 300)}`)
     await screenshot("subscriptions-list")
     await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Cancelled")
     await expectText("No subscriptions match these filters")
@@ -681,6 +684,19 @@ async function main() {
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
+  await step("order widget: a captured and refunded payment readable at 1280 and 1920 px (no id, amount or status cut off)", async () => {
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      await open(`/orders/${retried.order.id}`, () => expectTestId("gateway-refunds", 120_000))
+      await expectIn("gateway-refunds", "5")
+      await expectTestId("gateway-captures")
+      const clipped = await clippedTexts("gateway-payment-widget")
+      if (clipped.length) throw new Error(`clipped in the order widget at ${width} px: ${clipped.join("; ")}`)
+      await elementShot("gateway-payment-widget", `order-refunded-${width}`)
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
   await step("go-live check: every check with its status and fix, the sandbox said plainly", async () => {
     await open("/gateway/go-live", () => expectTestId("go-live-checks", 120_000))
     await expectIn("go-live-summary", "Sandbox")
@@ -723,6 +739,16 @@ async function main() {
       await page.getByTestId(chart).locator("svg.recharts-surface").first().waitFor({ state: "visible" })
       // Today's bars are drawn (a bar of height 0 is drawn as nothing).
       await page.getByTestId(chart).locator("path.recharts-rectangle").first().waitFor({ state: "visible" })
+    }
+    // Each legend lists its bars in their order (recharts would sort it by name), and no chart has a second axis
+    // a bar could be read against (the approval rate has its own chart).
+    for (const [chart, order] of [["dashboard-attempts-chart", ["Approved", "Declined", "Pending, review, canceled"]], ["dashboard-money-chart", ["Captured", "Refunded", "Charged back"]]]) {
+      const legend = await page.getByTestId(chart).locator(".recharts-legend-item-text").allInnerTexts()
+      if (JSON.stringify(legend) !== JSON.stringify(order)) throw new Error(`${chart}'s legend reads ${JSON.stringify(legend)}, its bars ${JSON.stringify(order)}`)
+    }
+    for (const chart of ["dashboard-attempts-chart", "dashboard-approval-chart", "dashboard-money-chart"]) {
+      const axes = await page.getByTestId(chart).locator(".recharts-yAxis").count()
+      if (axes !== 1) throw new Error(`${chart} has ${axes} value axes`)
     }
     const text = await page.getByTestId("payments-dashboard").innerText()
     for (const secret of ["4000000000000002", "5555555555554444", "4242424242424242"]) if (text.includes(secret)) throw new Error("the dashboard shows a card number")

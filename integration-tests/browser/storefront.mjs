@@ -303,9 +303,12 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
           labelAboveInput: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top + 1,
           optionLabelSize: parseFloat(style(option.querySelector("label")).fontSize),
           optionLabelLevel: Math.abs(middle(option.querySelector("label")) - middle(option.querySelector('input[type="radio"]'))) <= 3,
+          // The kit's text is the page's size (its root takes 1em of what it sits in), not a size of its own.
+          kitSize: style(input.closest(".gw")).fontSize,
+          pageSize: style(input.closest(".gw").parentElement).fontSize,
         }
       })
-      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput || look.optionLabelSize < 13 || !look.optionLabelLevel) {
+      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput || look.optionLabelSize < 13 || !look.optionLabelLevel || look.kitSize !== look.pageSize) {
         throw new Error(`the kit is not styled ${kind}: ${JSON.stringify(look)}`)
       }
       await page.locator('[data-testid="preview-card-form"] button[type="submit"]').click()

@@ -134,6 +134,18 @@ medusaIntegrationTestRunner({
       expect(report.ok).toBe(true)
     })
 
+    it("warns of a sync whose last run found discrepancies, and points to the Reconciliation page", async () => {
+      const gatewayModule = getContainer().resolve("gateway")
+      const items = [{ order_no: "payses_golive", medusa: "authorized", gateway: "captured" }]
+      await gatewayModule.createGatewaySyncRuns({ job: "refund_sync", status: "succeeded", started_at: new Date(), finished_at: new Date(), checked: 3, discrepancies: { items } })
+      const report = await check(right())
+      expect(byId(report, "job.refund_sync")).toMatchObject({
+        status: "warn",
+        detail: expect.stringContaining("it found 1 payment where Medusa and the gateway disagree"),
+        fix: expect.stringContaining("Card gateway → Reconciliation"),
+      })
+    })
+
     it("warns of a provider enabled in no region, and fails when no region offers the gateway", async () => {
       const regions = Object.values(store.regions)
       const offer = (providers: string[]) => Promise.all(regions.map((id) => api.post(`/admin/regions/${id}`, { payment_providers: providers }, admin)))

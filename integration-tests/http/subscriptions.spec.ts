@@ -82,6 +82,8 @@ medusaIntegrationTestRunner({
       })
       const listed = await api.get(`/admin/gateway/subscriptions?status=active&customer_id=${ada.customer!.id}`, admin)
       expect(listed.data).toMatchObject({ count: 1, subscriptions: [{ id: subscription.id, order_id: order.id }] })
+      // Staff see who it is, not an id: the customer's e-mail (and name, when the customer has one).
+      expect(listed.data.subscriptions[0].customer).toEqual({ id: ada.customer!.id, email: ada.customer!.email, name: "Ada Lovelace" })
     })
 
     it("records each deduction exactly once when the clock advances, even when notifications repeat or arrive late", async () => {

@@ -233,12 +233,21 @@ async function jobChecks(container: MedusaContainer, now: Date): Promise<GoLiveC
           fix: /IP not registered/i.test(last.error ?? "") ? "Register this server's public IP address with the gateway for the order query." : "Fix the cause above, then run the job again from the admin's Reconciliation page.",
         })
       }
-      const summary = `and succeeded (checked ${last.checked}, changed ${last.changed}, discrepancies ${((last.discrepancies as { items?: unknown[] } | null)?.items ?? []).length})`
+      const found = ((last.discrepancies as { items?: unknown[] } | null)?.items ?? []).length
+      const summary = `and succeeded (checked ${last.checked}, changed ${last.changed}, discrepancies ${found})`
       if (now.getTime() - new Date(last.started_at).getTime() > STALE_RUN_HOURS * 3600_000) {
         return check(id, title, {
           status: "warn",
           detail: `${when} ${summary}: it has not run for more than a day.`,
           fix: "Make sure a Medusa process with workerMode \"shared\" or \"worker\" runs, and that the schedule is not more than 24 days apart.",
+        })
+      }
+      // A run that succeeded but found Medusa and the gateway disagreeing is not a pass: someone has to look.
+      if (found) {
+        return check(id, title, {
+          status: "warn",
+          detail: `${when} ${summary}: it found ${found} ${found === 1 ? "payment" : "payments"} where Medusa and the gateway disagree.`,
+          fix: "Open Card gateway → Reconciliation: each discrepancy says what the gateway holds and what Medusa shows; resolve them before going live.",
         })
       }
       return check(id, title, { status: "pass", detail: `${when} ${summary}.`, fix: null })

@@ -15,7 +15,8 @@ export const SectionRow = ({ title, value, testId }: { title: string; value?: Re
           {empty ? "-" : value}
         </Text>
       ) : (
-        <div className="flex flex-wrap gap-1">{value}</div>
+        // min-w-0: a grid cell never grows past its column, so long values wrap instead of running off the card.
+        <div className="flex min-w-0 flex-wrap gap-1">{value}</div>
       )}
     </div>
   )

@@ -46,11 +46,12 @@ const RecordRows = ({ title, testId, rows }: { title: string; testId: string; ro
     testId={testId}
     value={
       rows.length ? (
-        <div className="flex flex-col gap-y-1">
+        <div className="flex min-w-0 flex-col gap-y-2">
           {rows.map((r) => (
-            <div key={r.key} className="flex items-center gap-x-2">
+            // Wraps in the widget's narrow column: the id on its own line when it must, never cut off.
+            <div key={r.key} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
               {r.id && (
-                <Text size="small" leading="compact" className="txt-compact-small font-mono">
+                <Text size="small" leading="compact" className="txt-compact-small break-all font-mono">
                   {r.id}
                 </Text>
               )}

@@ -4,14 +4,23 @@ import type { SubscriptionDeductionView, SubscriptionView } from "../../domain/s
 export type GatewaySubscription = SubscriptionView
 export type GatewaySubscriptionDeduction = SubscriptionDeductionView
 
+/** The customer of a subscription as staff know them (null when the customer is gone, or for a guest). */
+export interface GatewaySubscriptionCustomer {
+  id: string
+  email: string | null
+  name: string | null
+}
+/** A subscription in the admin's answers: with its customer's name and e-mail. */
+export type AdminGatewaySubscription = GatewaySubscription & { customer: GatewaySubscriptionCustomer | null }
+
 export interface AdminGatewaySubscriptionsResponse {
-  subscriptions: GatewaySubscription[]
+  subscriptions: AdminGatewaySubscription[]
   count: number
   offset: number
   limit: number
 }
 export interface AdminGatewaySubscriptionResponse {
-  subscription: GatewaySubscription
+  subscription: AdminGatewaySubscription
 }
 export interface GatewaySubscriptionCancelResponse {
   subscription: GatewaySubscription

@@ -19,7 +19,7 @@ const SubscriptionsPage = () => {
       empty={{ title: "No subscriptions yet", description: "A subscription is recorded when a customer pays for a subscription product by card." }}
       columns={[
         { key: "contract", header: "Contract", cell: (s) => s.contract_name },
-        { key: "customer", header: "Customer", cell: (s) => s.customer_id ?? "Guest" },
+        { key: "customer", header: "Customer", cell: (s) => (s.customer_id ? s.customer?.name ?? s.customer?.email ?? s.customer_id : "Guest") },
         { key: "amount", header: "Amount", cell: (s) => formatAmount(s.amount, s.currency), className: "text-right" },
         { key: "interval", header: "Interval", cell: (s) => intervalText(s.interval, s.interval_count) },
         statusColumn(),

@@ -28,3 +28,14 @@ export const COLOURS = {
   grid: "var(--border-base)",
   axis: "var(--fg-muted)",
 }
+
+/**
+ * Four equal steps from 0 to at least `max`, each step 1, 2, 2.5 or 5 times a power of ten (a whole number for
+ * counts), so a chart's grid lines fall on round values at equal distances.
+ */
+export function evenTicks(max: number, whole = true): number[] {
+  const raw = Math.max(max, whole ? 4 : 0) / 4 || 1
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw && (!whole || Number.isInteger(s)))!
+  return [0, 1, 2, 3, 4].map((i) => Number((i * step).toPrecision(12)))
+}

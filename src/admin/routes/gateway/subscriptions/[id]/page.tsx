@@ -70,7 +70,7 @@ const SubscriptionDetailPage = () => {
           <SectionRow title="Next deduction" value={s.next_deduction_at ? formatDate(s.next_deduction_at) : undefined} testId="subscription-next-deduction" />
           {s.cancelled_at && <SectionRow title="Cancelled" value={formatDate(s.cancelled_at)} />}
           {s.order_id ? <LinkRow title="Order" to={`/orders/${s.order_id}`} label={s.order_id} /> : <SectionRow title="Order" />}
-          {s.customer_id ? <LinkRow title="Customer" to={`/customers/${s.customer_id}`} label={s.customer_id} /> : <SectionRow title="Customer" value="Guest" />}
+          {s.customer_id ? <LinkRow title="Customer" to={`/customers/${s.customer_id}`} label={[s.customer?.name, s.customer?.email].filter(Boolean).join(" · ") || s.customer_id} /> : <SectionRow title="Customer" value="Guest" />}
           <SectionRow title="Recurring id" value={s.recurring_id} />
           <SectionRow title="Created" value={formatDate(s.created_at)} />
         </>
