@@ -50,6 +50,10 @@ export interface GatewayMessages {
   hostedUnavailable: string
   hostedTitle: string
   // the return page
+  /** The return page's heading. */
+  returnTitle: string
+  /** `{amount}`: what the order came to, e.g. "25.00 EUR". */
+  orderTotal: string
   confirming: string
   /** `{order}`: "#1001" or the order id */
   orderConfirmed: string
@@ -101,6 +105,8 @@ export const messagesEn: GatewayMessages = {
   tooManyAttempts: "Too many payment attempts. Wait a while, or use another card or payment method.",
   hostedUnavailable: "The payment page is not available. Try again or use another payment method.",
   hostedTitle: "Payment page",
+  returnTitle: "Your payment",
+  orderTotal: "Paid: {amount}",
   confirming: "Confirming your payment…",
   orderConfirmed: "Order {order} confirmed",
   stillProcessing: "Your payment is still being processed. This can take a minute; nothing more is charged if you check again.",
@@ -151,6 +157,8 @@ export const messagesDe: GatewayMessages = {
   tooManyAttempts: "Zu viele Zahlungsversuche. Warten Sie eine Weile oder verwenden Sie eine andere Karte oder Zahlungsart.",
   hostedUnavailable: "Die Zahlungsseite ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   hostedTitle: "Zahlungsseite",
+  returnTitle: "Ihre Zahlung",
+  orderTotal: "Bezahlt: {amount}",
   confirming: "Ihre Zahlung wird bestätigt…",
   orderConfirmed: "Bestellung {order} bestätigt",
   stillProcessing: "Ihre Zahlung wird noch bearbeitet. Das kann eine Minute dauern; erneutes Prüfen belastet nichts zusätzlich.",

@@ -7,7 +7,7 @@
  */
 import { messagesEn, resolveMessages, type GatewayMessages } from "../messages.js"
 
-export type GatewaySlot = "root" | "field" | "label" | "input" | "error" | "hint" | "button" | "secondaryButton" | "formError" | "options" | "option" | "status"
+export type GatewaySlot = "root" | "heading" | "field" | "label" | "input" | "error" | "hint" | "button" | "secondaryButton" | "formError" | "options" | "option" | "status"
 
 export interface Appearance {
   classNames?: Partial<Record<GatewaySlot, string>>

@@ -34,12 +34,25 @@ export interface GatewayReturnProps extends LookProps {
   payAgain?: string | (() => void)
   /** The bounded wait for a late confirmation. */
   wait?: Pick<ConfirmOptions, "attempts" | "intervalMs">
+  /** The page's heading (default: the messages' `returnTitle`); false when the page has its own. */
+  title?: ReactNode | false
   /** Renders a state yourself; `retry` confirms again. */
   children?: (state: ReturnState, retry: () => void) => ReactNode
 }
 
+/** What the order came to, as the store answered it ("25.00 EUR"); null when the answer holds no total. */
+function paid(order: Extract<CompletionResult, { type: "order" }>["order"]): string | null {
+  if (typeof order.total !== "number" || !order.currency_code) return null
+  const currency = order.currency_code.toUpperCase()
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(order.total)
+  } catch {
+    return `${order.total} ${currency}`
+  }
+}
+
 export function GatewayReturn(props: GatewayReturnProps) {
-  const { complete, sdk, cartId, headers, onOrder, payAgain, wait, children } = props
+  const { complete, sdk, cartId, headers, onOrder, payAgain, wait, title, children } = props
   const { m, cls } = useLook(props, "return")
   const [state, setState] = useState<ReturnState>({ type: "confirming" })
   const started = useRef(false)
@@ -78,6 +91,11 @@ export function GatewayReturn(props: GatewayReturnProps) {
     ) : null
   return (
     <div className={cls("root", "gateway-return")} data-testid="gateway-return" aria-live="polite">
+      {title === false ? null : (
+        <h1 className={cls("heading")} data-testid="gateway-return-title">
+          {title ?? m.returnTitle}
+        </h1>
+      )}
       {state.type === "leaving" || state.type === "confirming" ? (
         <p className={cls("status")} role="status" data-testid="gateway-return-confirming">
           <span className="gw-spinner" aria-hidden="true" /> {m.confirming}
@@ -89,9 +107,16 @@ export function GatewayReturn(props: GatewayReturnProps) {
         </p>
       ) : null}
       {state.type === "order" ? (
-        <p className={cls("status")} data-testid="gateway-return-order">
-          {format(m.orderConfirmed, { order: state.order.display_id ? `#${state.order.display_id}` : state.order.id })}
-        </p>
+        <div className="gw-stack">
+          <p className={cls("status")} data-testid="gateway-return-order">
+            {format(m.orderConfirmed, { order: state.order.display_id ? `#${state.order.display_id}` : state.order.id })}
+          </p>
+          {paid(state.order) ? (
+            <p className={cls("hint")} data-testid="gateway-return-total">
+              {format(m.orderTotal, { amount: paid(state.order)! })}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {state.type === "declined" ? (
         <div className="gw-stack">
