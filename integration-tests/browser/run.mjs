@@ -314,6 +314,13 @@ async function main() {
   page.setDefaultTimeout(20_000)
   const pageErrors = []
   page.on("pageerror", (e) => pageErrors.push(e.message))
+  // React's warnings of invalid markup (a <div> inside a <p>, ...) in the admin's development build, where the
+  // component stack passes through the plugin's own admin code (Medusa's pages have some of their own).
+  const markupWarnings = []
+  page.on("console", (msg) => {
+    const text = msg.text()
+    if (msg.type() === "error" && /validateDOMNesting|cannot be a descendant of|cannot contain a nested/.test(text) && text.includes("/src/admin/")) markupWarnings.push(text.slice(0, 1500))
+  })
   // Every POST the admin makes to the plugin's routes: its content type (the API takes JSON only) and its
   // idempotency key (required where money moves).
   const posts = []
@@ -773,6 +780,7 @@ async function main() {
   })
 
   if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
+  if (markupWarnings.length) failures.push({ name: "no invalid markup in the admin pages (React's nesting warnings)", message: [...new Set(markupWarnings)].slice(0, 5).join("\n") })
 }
 
 let exitCode = 0

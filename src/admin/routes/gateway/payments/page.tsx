@@ -22,7 +22,8 @@ const Tile = ({ title, value, detail, testId, tone }: { title: string; value: Re
       {value}
     </Heading>
     {detail && (
-      <Text size="xsmall" className="text-ui-fg-muted">
+      // A div: a detail may hold a Badge (a div), which a <p> must not contain.
+      <Text as="div" size="xsmall" className="text-ui-fg-muted">
         {detail}
       </Text>
     )}
