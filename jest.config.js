@@ -18,10 +18,7 @@ process.env.GATEWAY_ALERTS_SCHEDULE = process.env.GATEWAY_ALERTS_SCHEDULE || "0 
 process.env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS = process.env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS || "2"
 
 const transform = {
-  "^.+\\.[jt]sx?$": [
-    "@swc/jest",
-    { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2021" } },
-  ],
+  "^.+\\.[jt]sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2021" } }],
 }
 
 const common = {

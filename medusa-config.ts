@@ -13,7 +13,9 @@ const gatewayTimeouts =
   env.GATEWAY_TIMEOUT_CONNECT_MS || env.GATEWAY_TIMEOUT_TOTAL_MS
     ? {
         ...(env.GATEWAY_TIMEOUT_CONNECT_MS ? { connect_ms: Number(env.GATEWAY_TIMEOUT_CONNECT_MS) } : {}),
-        ...(env.GATEWAY_TIMEOUT_TOTAL_MS ? { headers_ms: Number(env.GATEWAY_TIMEOUT_TOTAL_MS), total_ms: Number(env.GATEWAY_TIMEOUT_TOTAL_MS) } : {}),
+        ...(env.GATEWAY_TIMEOUT_TOTAL_MS
+          ? { headers_ms: Number(env.GATEWAY_TIMEOUT_TOTAL_MS), total_ms: Number(env.GATEWAY_TIMEOUT_TOTAL_MS) }
+          : {}),
       }
     : null
 
@@ -53,8 +55,12 @@ const payments = {
 // GATEWAY_ALERTS_TO send them there too.
 const alertChannels = env.GATEWAY_ALERTS_CHANNELS ? env.GATEWAY_ALERTS_CHANNELS.split(",") : []
 const alerts = {
-  ...(env.GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES ? { unknown_after_minutes: Number(env.GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES) } : {}),
-  ...(env.GATEWAY_ALERTS_REJECTED_THRESHOLD ? { rejected_notifications: { threshold: Number(env.GATEWAY_ALERTS_REJECTED_THRESHOLD) } } : {}),
+  ...(env.GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES
+    ? { unknown_after_minutes: Number(env.GATEWAY_ALERTS_UNKNOWN_AFTER_MINUTES) }
+    : {}),
+  ...(env.GATEWAY_ALERTS_REJECTED_THRESHOLD
+    ? { rejected_notifications: { threshold: Number(env.GATEWAY_ALERTS_REJECTED_THRESHOLD) } }
+    : {}),
   ...(alertChannels.length ? { channels: alertChannels, to: env.GATEWAY_ALERTS_TO } : {}),
 }
 
@@ -80,7 +86,14 @@ export default defineConfig({
           {
             resolve: "@medusajs/medusa/locking",
             options: {
-              providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: env.REDIS_URL } }],
+              providers: [
+                {
+                  resolve: "@medusajs/medusa/locking-redis",
+                  id: "locking-redis",
+                  is_default: true,
+                  options: { redisUrl: env.REDIS_URL },
+                },
+              ],
             },
           },
         ]
@@ -94,8 +107,16 @@ export default defineConfig({
             resolve: "@medusajs/medusa/notification",
             options: {
               providers: [
-                { resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local Notification Provider", channels: ["feed"] } },
-                { resolve: "@medusajs/medusa/notification-local", id: "local-email", options: { name: "Local e-mail (logged)", channels: ["email"] } },
+                {
+                  resolve: "@medusajs/medusa/notification-local",
+                  id: "local",
+                  options: { name: "Local Notification Provider", channels: ["feed"] },
+                },
+                {
+                  resolve: "@medusajs/medusa/notification-local",
+                  id: "local-email",
+                  options: { name: "Local e-mail (logged)", channels: ["email"] },
+                },
               ],
             },
           },
@@ -141,14 +162,22 @@ export default defineConfig({
         // and how long a checkout may hold money at the gateway without becoming an order before it is released (default
         // the settling deadline plus an hour).
         reconciliation: {
-          ...(env.GATEWAY_SETTLE_AFTER_SECONDS ? { settle_after_seconds: Number(env.GATEWAY_SETTLE_AFTER_SECONDS) } : {}),
-          ...(env.GATEWAY_RELEASE_AFTER_SECONDS ? { release_after_seconds: Number(env.GATEWAY_RELEASE_AFTER_SECONDS) } : {}),
+          ...(env.GATEWAY_SETTLE_AFTER_SECONDS
+            ? { settle_after_seconds: Number(env.GATEWAY_SETTLE_AFTER_SECONDS) }
+            : {}),
+          ...(env.GATEWAY_RELEASE_AFTER_SECONDS
+            ? { release_after_seconds: Number(env.GATEWAY_RELEASE_AFTER_SECONDS) }
+            : {}),
         },
         // How often one notification record's deliveries have the gateway read (default once a minute), and how many
         // notifications a process handles at once (the plugin's default: 8).
         notifications: {
-          ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS ? { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) } : {}),
-          ...(env.GATEWAY_NOTIFICATION_CONCURRENCY ? { concurrency: Number(env.GATEWAY_NOTIFICATION_CONCURRENCY) } : {}),
+          ...(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS
+            ? { read_interval_seconds: Number(env.GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS) }
+            : {}),
+          ...(env.GATEWAY_NOTIFICATION_CONCURRENCY
+            ? { concurrency: Number(env.GATEWAY_NOTIFICATION_CONCURRENCY) }
+            : {}),
         },
       },
     },
@@ -169,4 +198,3 @@ export default defineConfig({
     },
   ],
 })
-

@@ -17,9 +17,10 @@ async function authorised(client: AcquiringClient, prefix: string): Promise<Capt
   const out: CaptureOrder[] = []
   for (let i = 0; i < PAYMENTS; i += 50) {
     const page = await Promise.all(
-      Array.from({ length: Math.min(50, PAYMENTS - i) }, (_, j) => client.authorise(cardPayment(`${prefix}-${i + j}`))),
+      Array.from({ length: Math.min(50, PAYMENTS - i) }, (_, j) => client.authorise(cardPayment(`${prefix}-${i + j}`)))
     )
-    for (const r of page) out.push({ transaction_id: r.transaction_id!, order_no: r.order_no!, currency: "USD", amount: "28.29" })
+    for (const r of page)
+      out.push({ transaction_id: r.transaction_id!, order_no: r.order_no!, currency: "USD", amount: "28.29" })
   }
   return out
 }
@@ -47,13 +48,16 @@ async function main() {
       const forSingle = await authorised(client, `bench-bulk-s${round}-${process.pid}`)
       const runBatched = () =>
         measure(sandbox, async () => {
-          const results = await runInBatches("capture", forBatched, (chunk) => client.capture({ capture_orders: chunk }))
+          const results = await runInBatches("capture", forBatched, (chunk) =>
+            client.capture({ capture_orders: chunk })
+          )
           return results.flatMap((r) => r.capture_orders).filter((e) => e.outcome === "done").length
         })
       const runSingle = () =>
         measure(sandbox, async () => {
           let done = 0
-          for (const entry of forSingle) if ((await client.capture({ capture_orders: [entry] })).capture_orders[0]?.outcome === "done") done++
+          for (const entry of forSingle)
+            if ((await client.capture({ capture_orders: [entry] })).capture_orders[0]?.outcome === "done") done++
           return done
         })
       if (round % 2) {
@@ -76,10 +80,24 @@ async function main() {
     bench: "bulk-capture",
     payments: PAYMENTS,
     rounds: ROUNDS,
-    batched: { batch_size: 50, requests_per_round: requests, wall_ms_median: round(batchedMs, 1), captured: batched.map((r) => r.captured) },
-    single_entry_baseline: { requests_per_round: single.map((r) => r.requests), wall_ms_median: round(singleMs, 1), captured: single.map((r) => r.captured) },
+    batched: {
+      batch_size: 50,
+      requests_per_round: requests,
+      wall_ms_median: round(batchedMs, 1),
+      captured: batched.map((r) => r.captured),
+    },
+    single_entry_baseline: {
+      requests_per_round: single.map((r) => r.requests),
+      wall_ms_median: round(singleMs, 1),
+      captured: single.map((r) => r.captured),
+    },
     speedup: round(singleMs / batchedMs, 2),
-    target: { what: `requests per ${PAYMENTS} captures`, value: Math.max(...requests), limit: EXPECTED_BATCH_REQUESTS, met: requests.every((n) => n === EXPECTED_BATCH_REQUESTS) },
+    target: {
+      what: `requests per ${PAYMENTS} captures`,
+      value: Math.max(...requests),
+      limit: EXPECTED_BATCH_REQUESTS,
+      met: requests.every((n) => n === EXPECTED_BATCH_REQUESTS),
+    },
   }
   process.stdout.write(JSON.stringify(result) + "\n")
 }

@@ -24,7 +24,11 @@ type Part = "session" | "card" | "complete" | "step"
 async function carts(client: StoreClient, count: number) {
   const out: { cartId: string; collectionId: string }[] = []
   for (let i = 0; i < count; i += PREPARE_CONCURRENCY) {
-    out.push(...(await Promise.all(Array.from({ length: Math.min(PREPARE_CONCURRENCY, count - i) }, () => client.cartWithCollection()))))
+    out.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(PREPARE_CONCURRENCY, count - i) }, () => client.cartWithCollection())
+      ))
+    )
   }
   return out
 }
@@ -66,7 +70,10 @@ async function main() {
     }
     const p = (arm: Arm, part: Part) => percentiles(samples[arm][part])
     const step = { pp_gateway_card: p("pp_gateway_card", "step"), pp_system_default: p("pp_system_default", "step") }
-    const ratio = { p50: round(step.pp_gateway_card.p50 / step.pp_system_default.p50), p95: round(percentile95(samples.pp_gateway_card.step) / percentile95(samples.pp_system_default.step)) }
+    const ratio = {
+      p50: round(step.pp_gateway_card.p50 / step.pp_system_default.p50),
+      p95: round(percentile95(samples.pp_gateway_card.step) / percentile95(samples.pp_system_default.step)),
+    }
     const result = {
       bench: "checkout",
       n: N,
@@ -77,7 +84,14 @@ async function main() {
         pp_system_default: { ...step.pp_system_default, p95: round(percentile95(samples.pp_system_default.step)) },
       },
       parts_p50_ms: Object.fromEntries(
-        ARMS.map((arm) => [arm, { session: p(arm, "session").p50, ...(arm === "pp_gateway_card" ? { card: p(arm, "card").p50 } : {}), complete: p(arm, "complete").p50 }]),
+        ARMS.map((arm) => [
+          arm,
+          {
+            session: p(arm, "session").p50,
+            ...(arm === "pp_gateway_card" ? { card: p(arm, "card").p50 } : {}),
+            complete: p(arm, "complete").p50,
+          },
+        ])
       ),
       ratio,
       target: target(ratio.p50, TARGET_P50_RATIO, "p50 payment-step ratio pp_gateway_card / pp_system_default"),

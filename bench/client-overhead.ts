@@ -27,7 +27,10 @@ type Samples = { library: number[]; bare: number[]; cpuUs: { library: number; ba
 async function interleave(lib: Timed[], bare: Timed[], warmup: number): Promise<Samples> {
   const samples: Samples = { library: [], bare: [], cpuUs: { library: 0, bare: 0 } }
   for (let i = 0; i < lib.length; i++) {
-    const order: ["library" | "bare", Timed][] = [["library", lib[i]!], ["bare", bare[i]!]]
+    const order: ["library" | "bare", Timed][] = [
+      ["library", lib[i]!],
+      ["bare", bare[i]!],
+    ]
     if (i % 2) order.reverse()
     for (const [arm, run] of order) {
       const cpu = process.cpuUsage()
@@ -47,13 +50,24 @@ async function interleave(lib: Timed[], bare: Timed[], warmup: number): Promise<
 function summary(samples: Samples) {
   const library = percentiles(samples.library)
   const bare = percentiles(samples.bare)
-  const ratio = { p50: round(library.p50 / bare.p50), p90: round(library.p90 / bare.p90), p99: round(library.p99 / bare.p99) }
-  const cpu = { library: samples.cpuUs.library / samples.library.length, floor: samples.cpuUs.bare / samples.bare.length }
+  const ratio = {
+    p50: round(library.p50 / bare.p50),
+    p90: round(library.p90 / bare.p90),
+    p99: round(library.p99 / bare.p99),
+  }
+  const cpu = {
+    library: samples.cpuUs.library / samples.library.length,
+    floor: samples.cpuUs.bare / samples.bare.length,
+  }
   return {
     library_ms: library,
     floor_ms: bare,
     ratio,
-    cpu_us_per_call: { library: Math.round(cpu.library), floor: Math.round(cpu.floor), extra: Math.round(cpu.library - cpu.floor) },
+    cpu_us_per_call: {
+      library: Math.round(cpu.library),
+      floor: Math.round(cpu.floor),
+      extra: Math.round(cpu.library - cpu.floor),
+    },
     target: target(ratio.p50, TARGET_P50_RATIO, "p50 ratio library / floor"),
   }
 }
@@ -92,8 +106,16 @@ async function main() {
     const capLib: Timed[] = []
     const capBare: Timed[] = []
     for (let i = 0; i < total; i++) {
-      const [a, b] = await Promise.all([client.authorise(cardPayment(orderNo("cap"))), client.authorise(cardPayment(orderNo("cap")))])
-      const entry = (t: typeof a) => ({ transaction_id: t.transaction_id!, order_no: t.order_no!, currency: "USD", amount: "28.29" })
+      const [a, b] = await Promise.all([
+        client.authorise(cardPayment(orderNo("cap"))),
+        client.authorise(cardPayment(orderNo("cap"))),
+      ])
+      const entry = (t: typeof a) => ({
+        transaction_id: t.transaction_id!,
+        order_no: t.order_no!,
+        currency: "USD",
+        amount: "28.29",
+      })
       const libReq = { capture_orders: [entry(a)] }
       capLib.push(async () => {
         const r = await client.capture(libReq)
@@ -102,7 +124,8 @@ async function main() {
       const wire = wireBody(client, "capture", { capture_orders: [entry(b)] })
       capBare.push(async () => {
         const r = await bare.post(wire.path, wire.body, wire.contentType, "json")
-        if (r.status !== 200 || r.answer.capture_orders?.[0]?.capture_status !== "1") fail(`floor capture: ${JSON.stringify(r.answer).slice(0, 200)}`)
+        if (r.status !== 200 || r.answer.capture_orders?.[0]?.capture_status !== "1")
+          fail(`floor capture: ${JSON.stringify(r.answer).slice(0, 200)}`)
       })
     }
     const capture = summary(await interleave(capLib, capBare, WARMUP))
@@ -110,7 +133,9 @@ async function main() {
     // --- order query: 100 order numbers a request (the batch limit), the same request every time, of 100 payments
     // made here, untimed; their numbers short enough for the filter's 1,000 characters (this sandbox is this run's).
     const orders = Array.from({ length: 100 }, (_, i) => `q${i + 1}`)
-    for (const o of orders) if ((await client.authorise(cardPayment(o))).outcome !== "approved") fail("order query: a payment to look up was not approved")
+    for (const o of orders)
+      if ((await client.authorise(cardPayment(o))).outcome !== "approved")
+        fail("order query: a payment to look up was not approved")
     const queryWire = wireBody(client, "orderQuery", { orders })
     const queryLib = Array.from({ length: total }, () => async () => {
       const r = await client.orderQuery({ orders })

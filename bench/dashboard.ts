@@ -108,19 +108,31 @@ async function main() {
     const [rebuildMs] = await timed(() => rebuildDays(pg, period.from, period.to))
     await pg.raw("vacuum analyze gateway_payment_day")
     await pg.raw("vacuum analyze gateway_money_day")
-    const rollup = (await pg.raw(`select (select count(*) from gateway_payment_day where day between ? and ?)::int as a, (select count(*) from gateway_money_day where day between ? and ?)::int as m`, [period.from, period.to, period.from, period.to])).rows[0]
+    const rollup = (
+      await pg.raw(
+        `select (select count(*) from gateway_payment_day where day between ? and ?)::int as a, (select count(*) from gateway_money_day where day between ? and ?)::int as m`,
+        [period.from, period.to, period.from, period.to]
+      )
+    ).rows[0]
 
     const dashboard = async (filters = {}) => {
       const { attempts, money } = await readDays(pg, period.from, period.to)
       return paymentsDashboard(attempts, money, period, filters, 0.01)
     }
-    const count = async () => (await pg.raw(`select count(*)::int as n from gateway_payment_attempt where attempted_at >= ? and attempted_at < ? and deleted_at is null`, [period.from, dayOf(toMs + 86_400_000)])).rows[0].n
+    const count = async () =>
+      (
+        await pg.raw(
+          `select count(*)::int as n from gateway_payment_attempt where attempted_at >= ? and attempted_at < ? and deleted_at is null`,
+          [period.from, dayOf(toMs + 86_400_000)]
+        )
+      ).rows[0].n
 
     // The roll-ups give what the rows give, and hold every attempt seeded.
     const viaRollup = await dashboard()
     const viaRows = await fromRows(pg, period.from, period.to)
     const same = JSON.stringify(viaRollup) === JSON.stringify(viaRows)
-    if (!same || viaRollup.totals.attempts !== N) throw new Error(`the roll-ups disagree with the rows (${viaRollup.totals.attempts} attempts, ${N} seeded)`)
+    if (!same || viaRollup.totals.attempts !== N)
+      throw new Error(`the roll-ups disagree with the rows (${viaRollup.totals.attempts} attempts, ${N} seeded)`)
 
     const samples = { dashboard: [] as number[], filtered: [] as number[], count: [] as number[], rows: [] as number[] }
     for (let r = 0; r < RUNS; r++) {
@@ -131,13 +143,37 @@ async function main() {
     }
 
     // Writes: an attempt's change (pending -> approved) recorded with its roll-ups, against a plain update of a row.
-    const pending = (await pg.raw(`select id, order_no, method, currency, amount from gateway_payment_attempt where id like '${PREFIX}%' and outcome = 'pending' limit ?`, [WRITES * 2])).rows
+    const pending = (
+      await pg.raw(
+        `select id, order_no, method, currency, amount from gateway_payment_attempt where id like '${PREFIX}%' and outcome = 'pending' limit ?`,
+        [WRITES * 2]
+      )
+    ).rows
     const writes = { record: [] as number[], plain: [] as number[] }
     for (let w = 0; w < WRITES; w++) {
       const a = pending[2 * w]
       const b = pending[2 * w + 1]
-      writes.plain.push((await timed(() => pg.raw(`update gateway_payment_attempt set outcome = 'approved', updated_at = now() where id = ?`, [b.id])))[0])
-      writes.record.push((await timed(() => recordAttempt(pg, { ...a, outcome: "approved", threeds: null, transaction_id: null, card_brand: null, decline: null })))[0])
+      writes.plain.push(
+        (
+          await timed(() =>
+            pg.raw(`update gateway_payment_attempt set outcome = 'approved', updated_at = now() where id = ?`, [b.id])
+          )
+        )[0]
+      )
+      writes.record.push(
+        (
+          await timed(() =>
+            recordAttempt(pg, {
+              ...a,
+              outcome: "approved",
+              threeds: null,
+              transaction_id: null,
+              card_brand: null,
+              decline: null,
+            })
+          )
+        )[0]
+      )
     }
 
     const d = percentiles(samples.dashboard)
@@ -158,7 +194,11 @@ async function main() {
       plain_update_ms: percentiles(writes.plain),
       ratio_p50: round(d.p50 / c.p50),
       targets: {
-        query: target(d.p50 / c.p50, 1, "dashboard p50 ÷ the plain count of the same attempts p50 (at most the cost of counting them)"),
+        query: target(
+          d.p50 / c.p50,
+          1,
+          "dashboard p50 ÷ the plain count of the same attempts p50 (at most the cost of counting them)"
+        ),
         same_figures: { what: "the roll-ups give the figures the rows give", met: same },
       },
       total_ms: Date.now() - started,

@@ -57,7 +57,13 @@ type Arm = (typeof ARMS)[number]
 /** What a phase's shoppers measured: step times per arm, and every failure by kind. */
 class Recorder {
   readonly ms: Record<Arm, number[]> = { card: [], three_ds: [], system: [] }
-  readonly failures = { total: 0, http5xx: 0, lock_timeouts: 0, by_status: {} as Record<string, number>, samples: [] as string[] }
+  readonly failures = {
+    total: 0,
+    http5xx: 0,
+    lock_timeouts: 0,
+    by_status: {} as Record<string, number>,
+    samples: [] as string[],
+  }
   ok(arm: Arm, ms: number) {
     this.ms[arm].push(ms)
   }
@@ -88,7 +94,10 @@ async function shopper(i: number, client: StoreClient, rec: Recorder, minRounds:
       }
       const t0 = process.hrtime.bigint()
       try {
-        const sessionId = await client.startSession(cart.collectionId, arm === "system" ? "pp_system_default" : "pp_gateway_card")
+        const sessionId = await client.startSession(
+          cart.collectionId,
+          arm === "system" ? "pp_system_default" : "pp_gateway_card"
+        )
         if (arm === "card") await client.postCard(cart.cartId, sessionId)
         if (arm === "three_ds") await client.postCardWithThreeDS(cart.cartId, sessionId)
         await client.complete(cart.cartId)
@@ -107,10 +116,19 @@ async function phase(client: StoreClient, minRounds: number, more: () => boolean
   await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => shopper(i, client, rec, minRounds, more)))
   const seconds = msSince(t0) / 1000
   const steps = Object.fromEntries(
-    ARMS.map((arm) => [arm, { ...percentiles(rec.ms[arm]), p95: p95(rec.ms[arm]), per_second: round(rec.ms[arm].length / seconds, 2) }]),
+    ARMS.map((arm) => [
+      arm,
+      { ...percentiles(rec.ms[arm]), p95: p95(rec.ms[arm]), per_second: round(rec.ms[arm].length / seconds, 2) },
+    ])
   ) as Record<Arm, ReturnType<typeof percentiles> & { p95: number; per_second: number }>
   const done = ARMS.reduce((n, arm) => n + rec.ms[arm].length, 0)
-  return { seconds: round(seconds, 1), steps_done: done, steps_per_second: round(done / seconds, 2), steps, failures: rec.failures }
+  return {
+    seconds: round(seconds, 1),
+    steps_done: done,
+    steps_per_second: round(done / seconds, 2),
+    steps,
+    failures: rec.failures,
+  }
 }
 
 function p95(samples: readonly number[]): number {
@@ -129,7 +147,12 @@ interface SentNotification {
 }
 
 async function sandboxJson<T>(url: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const res = await fetch(
+    `${url}${path}`,
+    body === undefined
+      ? {}
+      : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+  )
   if (!res.ok) throw new Error(`sandbox ${path}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
   return res.json() as Promise<T>
 }
@@ -159,10 +182,13 @@ function stormDeliveries(originals: string[], replays: SentNotification[], total
     { body, contentType: json, kind: "original" as const },
     { body, contentType: json, kind: "duplicate" as const },
   ])
-  const later: Delivery[] = Array.from({ length: COPIES - 1 }, () => originals.map((body) => ({ body, contentType: json, kind: "duplicate" as const }))).flat()
+  const later: Delivery[] = Array.from({ length: COPIES - 1 }, () =>
+    originals.map((body) => ({ body, contentType: json, kind: "duplicate" as const }))
+  ).flat()
   const ordered = [...first, ...later]
   const replayCount = total - ordered.length
-  if (replayCount < 0) throw new Error(`BENCH_STORM_N (${total}) must be at least ${ordered.length}: BENCH_STORM_DISTINCT × ${1 + COPIES}`)
+  if (replayCount < 0)
+    throw new Error(`BENCH_STORM_N (${total}) must be at least ${ordered.length}: BENCH_STORM_DISTINCT × ${1 + COPIES}`)
   if (replayCount > 0 && replays.length === 0) throw new Error("no notification of the first phase to replay")
   // Replays spread evenly through the storm.
   const out: Delivery[] = []
@@ -181,7 +207,14 @@ function stormDeliveries(originals: string[], replays: SentNotification[], total
 
 /** Posts the deliveries, `STORM_CONCURRENCY` at once; counts the answers. */
 async function postStorm(storeUrl: string, deliveries: Delivery[]) {
-  const answers = { ok: 0, duplicate_answers: 0, http5xx: 0, other: {} as Record<string, number>, errors: 0, replays_ok: 0 }
+  const answers = {
+    ok: 0,
+    duplicate_answers: 0,
+    http5xx: 0,
+    other: {} as Record<string, number>,
+    errors: 0,
+    replays_ok: 0,
+  }
   let next = 0
   const t0 = process.hrtime.bigint()
   await Promise.all(
@@ -189,7 +222,11 @@ async function postStorm(storeUrl: string, deliveries: Delivery[]) {
       while (next < deliveries.length) {
         const d = deliveries[next++]!
         try {
-          const res = await fetch(`${storeUrl}/hooks/gateway/notifications`, { method: "POST", headers: { "content-type": d.contentType }, body: d.body })
+          const res = await fetch(`${storeUrl}/hooks/gateway/notifications`, {
+            method: "POST",
+            headers: { "content-type": d.contentType },
+            body: d.body,
+          })
           const text = await res.text()
           if (res.status === 200) {
             answers.ok++
@@ -203,7 +240,7 @@ async function postStorm(storeUrl: string, deliveries: Delivery[]) {
           answers.errors++
         }
       }
-    }),
+    })
   )
   return { ...answers, seconds: msSince(t0) / 1000 }
 }
@@ -215,7 +252,7 @@ async function stormState(db: Knex, replayedOrders: string[]) {
       `select count(*)::int as records, coalesce(sum(deliveries), 0)::int as deliveries,
               count(*) filter (where status = 'received')::int as received, count(*) filter (where status = 'failed')::int as failed
        from gateway_notification where verified and order_no like ?`,
-      [`${STORM_PREFIX}%`],
+      [`${STORM_PREFIX}%`]
     )
   ).rows
   const [payments] = (
@@ -224,18 +261,21 @@ async function stormState(db: Knex, replayedOrders: string[]) {
               count(p.id)::int as payments, count(distinct p.payment_session_id)::int as sessions_with_payment
        from payment_session s left join payment p on p.payment_session_id = s.id and p.deleted_at is null
        where s.id like ? and s.deleted_at is null`,
-      [`${STORM_PREFIX}%`],
+      [`${STORM_PREFIX}%`]
     )
   ).rows
   const [replayed] = (
     await db.raw(
       `select coalesce(sum(deliveries), 0)::int as deliveries, count(*) filter (where status = 'received')::int as received
        from gateway_notification where verified and order_no = any(?)`,
-      [replayedOrders],
+      [replayedOrders]
     )
   ).rows
   const [replayedPayments] = (
-    await db.raw(`select count(*)::int as payments, count(distinct payment_session_id)::int as sessions from payment where deleted_at is null and payment_session_id = any(?)`, [replayedOrders])
+    await db.raw(
+      `select count(*)::int as payments, count(distinct payment_session_id)::int as sessions from payment where deleted_at is null and payment_session_id = any(?)`,
+      [replayedOrders]
+    )
   ).rows
   return { rows, payments, replayed, replayedPayments }
 }
@@ -251,8 +291,12 @@ async function main() {
     GATEWAY_STORE_URL: storeUrl,
     GATEWAY_CARD_ATTEMPTS_PER_ADDRESS: "1000000",
     GATEWAY_CARD_ATTEMPTS_PER_CARD: "1000000",
-    ...(process.env.BENCH_STORM_READ_INTERVAL_S ? { GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS: process.env.BENCH_STORM_READ_INTERVAL_S } : {}),
-    ...(process.env.BENCH_LOAD_NOTIFICATION_CONCURRENCY ? { GATEWAY_NOTIFICATION_CONCURRENCY: process.env.BENCH_LOAD_NOTIFICATION_CONCURRENCY } : {}),
+    ...(process.env.BENCH_STORM_READ_INTERVAL_S
+      ? { GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS: process.env.BENCH_STORM_READ_INTERVAL_S }
+      : {}),
+    ...(process.env.BENCH_LOAD_NOTIFICATION_CONCURRENCY
+      ? { GATEWAY_NOTIFICATION_CONCURRENCY: process.env.BENCH_LOAD_NOTIFICATION_CONCURRENCY }
+      : {}),
   })
   const db = knex({ client: "pg", connection: store.databaseUrl, pool: { min: 0, max: 2 } })
   let server: Awaited<ReturnType<typeof startStoreServer>> | undefined
@@ -260,7 +304,9 @@ async function main() {
     server = await startStoreServer(env, port, 180_000, (text) => {
       for (const line of text.split("\n")) if (isLockTimeout(line)) storeLockTimeouts++
     })
-    await sandboxJson(sandbox.url, "/sandbox/faults", { rules: LATENCY_MS > 0 ? [{ fault: "latency", ms: LATENCY_MS }] : [] })
+    await sandboxJson(sandbox.url, "/sandbox/faults", {
+      rules: LATENCY_MS > 0 ? [{ fault: "latency", ms: LATENCY_MS }] : [],
+    })
     const client = new StoreClient(server.url, store.seeded)
     // Warm-up: one step of each arm, unmeasured.
     await shopper(0, client, new Recorder(), 1, () => false)
@@ -283,9 +329,18 @@ async function main() {
 
     // The storm's payments: authorised at the gateway, still waiting in Medusa, of the template's amount.
     process.stderr.write(`load: seeding ${STORM_DISTINCT} payments for the storm...\n`)
-    await seedOpenSessions(db, sandbox.url, STORM_DISTINCT, { prefix: STORM_PREFIX, state: "authorized", amount: template.payload.amount, currency: template.payload.currency })
+    await seedOpenSessions(db, sandbox.url, STORM_DISTINCT, {
+      prefix: STORM_PREFIX,
+      state: "authorized",
+      amount: template.payload.amount,
+      currency: template.payload.currency,
+    })
     const txOf = new Map<string, string>(
-      (await db.raw(`select id, data->>'transaction_id' as tx from payment_session where id like ?`, [`${STORM_PREFIX}%`])).rows.map((r: { id: string; tx: string }) => [r.id, r.tx]),
+      (
+        await db.raw(`select id, data->>'transaction_id' as tx from payment_session where id like ?`, [
+          `${STORM_PREFIX}%`,
+        ])
+      ).rows.map((r: { id: string; tx: string }) => [r.id, r.tx])
     )
     const signer = createAcquiringClient({ baseUrl: sandbox.url, ...MERCHANT })
     const { encryption_data: _signature, ...fields } = template.payload
@@ -307,16 +362,27 @@ async function main() {
     const times = { effectMs: NaN, settledMs: NaN }
     let postedAt = Infinity
     let polls = 0
-    const watched = until("the storm's notifications settled", async () => {
-      const s = await stormState(db, replayedOrders)
-      if (Number.isNaN(times.effectMs) && s.payments.authorized_sessions === STORM_DISTINCT) times.effectMs = msSince(stormStart)
-      if (Date.now() - postedAt > SETTLE_S * 1000) throw new Error("not settled in time")
-      if (!storming && ++polls % 30 === 0) process.stderr.write(`load: storm posted; ${JSON.stringify(s)}\n`)
-      return !storming && s.rows.deliveries === STORM_DISTINCT * (1 + COPIES) && s.rows.received === 0 && s.replayed.received === 0 ? s : null
-    }, 24 * 3600_000).then((s) => {
-      times.settledMs = msSince(stormStart)
-      return s
-    })
+    const watched = until(
+      "the storm's notifications settled",
+      async () => {
+        const s = await stormState(db, replayedOrders)
+        if (Number.isNaN(times.effectMs) && s.payments.authorized_sessions === STORM_DISTINCT)
+          times.effectMs = msSince(stormStart)
+        if (Date.now() - postedAt > SETTLE_S * 1000) throw new Error("not settled in time")
+        if (!storming && ++polls % 30 === 0) process.stderr.write(`load: storm posted; ${JSON.stringify(s)}\n`)
+        return !storming &&
+          s.rows.deliveries === STORM_DISTINCT * (1 + COPIES) &&
+          s.rows.received === 0 &&
+          s.replayed.received === 0
+          ? s
+          : null
+      },
+      24 * 3600_000
+    )
+      .then((s) => {
+        times.settledMs = msSince(stormStart)
+        return s
+      })
       // Caught at once: an unsettled storm ends the watch while the shoppers may still be paying.
       .catch(async () => stormState(db, replayedOrders))
     const [stormed, posted] = await Promise.all([
@@ -329,14 +395,23 @@ async function main() {
     const stormStoreLockTimeouts = storeLockTimeouts - lockTimeoutsBeforeStorm
     const after = await watched
 
-    const expected = { records: STORM_DISTINCT, deliveries: STORM_DISTINCT * (1 + COPIES), replay_deliveries: posted.replays_ok }
+    const expected = {
+      records: STORM_DISTINCT,
+      deliveries: STORM_DISTINCT * (1 + COPIES),
+      replay_deliveries: posted.replays_ok,
+    }
     const checks = {
       one_record_per_notification: after.rows.records === expected.records,
       every_delivery_counted: after.rows.deliveries === expected.deliveries,
       every_replay_counted: after.replayed.deliveries - before.replayed.deliveries === expected.replay_deliveries,
       none_left_unprocessed: after.rows.received === 0 && after.rows.failed === 0 && after.replayed.received === 0,
-      each_payment_authorised_once: after.payments.authorized_sessions === STORM_DISTINCT && after.payments.payments === STORM_DISTINCT && after.payments.sessions_with_payment === STORM_DISTINCT,
-      replayed_payments_unchanged: after.replayedPayments.payments === before.replayedPayments.payments && after.replayedPayments.payments === after.replayedPayments.sessions,
+      each_payment_authorised_once:
+        after.payments.authorized_sessions === STORM_DISTINCT &&
+        after.payments.payments === STORM_DISTINCT &&
+        after.payments.sessions_with_payment === STORM_DISTINCT,
+      replayed_payments_unchanged:
+        after.replayedPayments.payments === before.replayedPayments.payments &&
+        after.replayedPayments.payments === after.replayedPayments.sessions,
       every_post_answered_200: posted.ok === deliveries.length,
     }
     const ratio = round(stormed.steps.card.p95 / calm.steps.card.p95)
@@ -372,14 +447,31 @@ async function main() {
         checks,
       },
       targets: {
-        no_5xx: { what: "5xx answers to shoppers and to the storm", value: calm.failures.http5xx + stormed.failures.http5xx + posted.http5xx, limit: 0, met: calm.failures.http5xx + stormed.failures.http5xx + posted.http5xx === 0 },
+        no_5xx: {
+          what: "5xx answers to shoppers and to the storm",
+          value: calm.failures.http5xx + stormed.failures.http5xx + posted.http5xx,
+          limit: 0,
+          met: calm.failures.http5xx + stormed.failures.http5xx + posted.http5xx === 0,
+        },
         no_lock_timeouts: {
           what: "lock timeouts (answers and the store's log)",
-          value: calm.failures.lock_timeouts + stormed.failures.lock_timeouts + calmStoreLockTimeouts + stormStoreLockTimeouts,
+          value:
+            calm.failures.lock_timeouts +
+            stormed.failures.lock_timeouts +
+            calmStoreLockTimeouts +
+            stormStoreLockTimeouts,
           limit: 0,
-          met: calm.failures.lock_timeouts + stormed.failures.lock_timeouts + calmStoreLockTimeouts + stormStoreLockTimeouts === 0,
+          met:
+            calm.failures.lock_timeouts +
+              stormed.failures.lock_timeouts +
+              calmStoreLockTimeouts +
+              stormStoreLockTimeouts ===
+            0,
         },
-        applied_once: { what: "every storm notification recorded once, every delivery counted, every payment authorised once", met: Object.values(checks).every(Boolean) },
+        applied_once: {
+          what: "every storm notification recorded once, every delivery counted, every payment authorised once",
+          met: Object.values(checks).every(Boolean),
+        },
         p95_during_storm: target(ratio, P95_STORM_RATIO_LIMIT, "card step p95 during the storm / without"),
       },
       total_ms: Date.now() - started,

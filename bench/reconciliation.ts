@@ -50,7 +50,13 @@ function timeTarget(runs: Run[], n: number, latency: number, limitS: number) {
   const what = `seconds for ${n.toLocaleString("en-US")} sessions at ${latency} ms`
   const run = runs.find((r) => r.sessions === n && r.latency_ms === latency)
   if (!run) return { what, limit: limitS, met: null, note: "not run" }
-  if (run.skipped) return { what, limit: limitS, met: false, note: `skipped for time; estimated ${Math.round(run.estimated_wall_ms! / 1000)} s at the measured rate` }
+  if (run.skipped)
+    return {
+      what,
+      limit: limitS,
+      met: false,
+      note: `skipped for time; estimated ${Math.round(run.estimated_wall_ms! / 1000)} s at the measured rate`,
+    }
   return target(run.wall_ms / 1000, limitS, what)
 }
 
@@ -58,7 +64,9 @@ function timeTarget(runs: Run[], n: number, latency: number, limitS: number) {
 function memoryPerSize(done: Run[]) {
   const peaks: Record<string, number> = {}
   for (const r of done) peaks[r.sessions] = Math.max(peaks[r.sessions] ?? -Infinity, r.peak_rss_over_baseline_mb)
-  const sizes = Object.keys(peaks).map(Number).sort((a, b) => a - b)
+  const sizes = Object.keys(peaks)
+    .map(Number)
+    .sort((a, b) => a - b)
   const spread = sizes.length > 1 ? Math.abs(peaks[sizes[sizes.length - 1]!]! - peaks[sizes[0]!]!) : null
   return {
     what: "MB peak RSS over baseline per size (the largest of its runs): each ≤ 50, the largest size within 10 MB of the smallest",
@@ -85,14 +93,22 @@ async function main() {
       sandbox: "separate process (seeded through POST /sandbox/transactions)",
       runs,
       targets: {
-        requests: { what: "order-query requests = the chunks of 100 orders within the filter's 1,000 characters, in every run", met: done.every((r) => r.requests_sent === r.requests_expected) },
+        requests: {
+          what: "order-query requests = the chunks of 100 orders within the filter's 1,000 characters, in every run",
+          met: done.every((r) => r.requests_sent === r.requests_expected),
+        },
         ten_thousand_at_0ms: timeTarget(runs, 10_000, 0, 1),
         ten_thousand_at_50ms: timeTarget(runs, 10_000, 50, 1.5),
         hundred_thousand_at_50ms: timeTarget(runs, 100_000, 50, 15),
         memory:
           largest && largest.sessions >= 100_000
             ? target(largest.peak_rss_over_baseline_mb, 50, `MB peak RSS over baseline at ${largest.sessions} sessions`)
-            : { what: "MB peak RSS over baseline at 100,000 sessions", met: null, note: `not measured (largest run: ${largest?.sessions ?? 0} sessions; larger ones skipped for time or not asked for)`, largest_mb: largest?.peak_rss_over_baseline_mb ?? null },
+            : {
+                what: "MB peak RSS over baseline at 100,000 sessions",
+                met: null,
+                note: `not measured (largest run: ${largest?.sessions ?? 0} sessions; larger ones skipped for time or not asked for)`,
+                largest_mb: largest?.peak_rss_over_baseline_mb ?? null,
+              },
         memory_per_size: memoryPerSize(done),
       },
       total_ms: Date.now() - started,

@@ -11,7 +11,15 @@ import path from "node:path"
 import { prepareStore, PreparedStore, REPO } from "./lib/medusa-store"
 
 // `load` last: it leaves its storm's payments in the shared store.
-const BENCHES = ["xml-and-signatures", "client-overhead", "bulk-capture", "checkout", "reconciliation", "dashboard", "load"] as const
+const BENCHES = [
+  "xml-and-signatures",
+  "client-overhead",
+  "bulk-capture",
+  "checkout",
+  "reconciliation",
+  "dashboard",
+  "load",
+] as const
 const NEEDS_STORE = new Set<string>(["checkout", "reconciliation", "dashboard", "load"])
 const TS_NODE = path.join(REPO, "node_modules/.bin/ts-node")
 
@@ -27,13 +35,22 @@ const RUN_DEFAULTS: Record<string, string> = {
 
 function runBench(name: string, env: NodeJS.ProcessEnv): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TS_NODE, ["--swc", path.join("bench", `${name}.ts`)], { cwd: REPO, env, stdio: ["ignore", "pipe", "inherit"] })
+    const child = spawn(TS_NODE, ["--swc", path.join("bench", `${name}.ts`)], {
+      cwd: REPO,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    })
     let out = ""
     child.stdout.on("data", (c: Buffer) => (out += c.toString("utf8")))
     child.once("error", reject)
     child.once("exit", (code) => {
-      const line = out.trim().split("\n").reverse().find((l) => l.startsWith("{"))
-      if (code !== 0 || !line) return reject(new Error(`bench/${name}.ts exited with ${code}${line ? "" : " without a JSON line"}`))
+      const line = out
+        .trim()
+        .split("\n")
+        .reverse()
+        .find((l) => l.startsWith("{"))
+      if (code !== 0 || !line)
+        return reject(new Error(`bench/${name}.ts exited with ${code}${line ? "" : " without a JSON line"}`))
       resolve(JSON.parse(line))
     })
   })
@@ -76,7 +93,13 @@ async function main() {
   }
   const output = {
     taken_at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? "unknown", memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    machine: {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? "unknown",
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+    },
     total_s: Math.round((Date.now() - started) / 100) / 10,
     settings: Object.fromEntries(Object.keys(RUN_DEFAULTS).map((k) => [k, process.env[k] ?? RUN_DEFAULTS[k]])),
     ...results,

@@ -25,7 +25,11 @@ async function directPaymentAnswer(): Promise<string> {
   const client = benchClient(sandbox.url)
   try {
     const wire = wireBody(client, "authorise", { ...cardPayment(`bench-xml-${process.pid}`), card: "4000000000009995" })
-    const res = await fetch(`${sandbox.url}${wire.path}`, { method: "POST", headers: { "content-type": wire.contentType }, body: wire.body })
+    const res = await fetch(`${sandbox.url}${wire.path}`, {
+      method: "POST",
+      headers: { "content-type": wire.contentType },
+      body: wire.body,
+    })
     return await res.text()
   } finally {
     await client.close()
@@ -40,23 +44,49 @@ async function main() {
   if (parsed.order_status !== "-2") throw new Error(`unexpected answer: ${xml.slice(0, 200)}`)
 
   const signer = new AcquiringSigner(CREDENTIALS.signKey)
-  const request = { ...cardPayment("bench-sign-1"), merchant_id: CREDENTIALS.merchantId, account_id: CREDENTIALS.accountId }
+  const request = {
+    ...cardPayment("bench-sign-1"),
+    merchant_id: CREDENTIALS.merchantId,
+    account_id: CREDENTIALS.accountId,
+  }
   const requestBase = signatureBase(signer.fields("authorise"), request) + CREDENTIALS.signKey
   const answerBase = signatureBase(signer.fields("authoriseResponse"), parsed) + CREDENTIALS.signKey
   const answerSignature = String(parsed.encryption_data)
   const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex")
-  if (!signer.verify("authoriseResponse", parsed, answerSignature)) throw new Error("the answer's signature does not verify")
+  if (!signer.verify("authoriseResponse", parsed, answerSignature))
+    throw new Error("the answer's signature does not verify")
 
   const result = {
     bench: "xml-and-signatures",
     rounds: ROUNDS,
     batch: BATCH,
     xml_bytes: Buffer.byteLength(xml),
-    parseResponXml: { baseline: "new XMLParser().parse(text)", ...compareOps(() => parseResponXml(xml), () => bareParser.parse(xml), ROUNDS, BATCH) },
-    sign_request: { baseline: "sha256 hex of the pre-built concatenation", ...compareOps(() => signer.sign("authorise", request), () => sha256(requestBase), ROUNDS, BATCH) },
+    parseResponXml: {
+      baseline: "new XMLParser().parse(text)",
+      ...compareOps(
+        () => parseResponXml(xml),
+        () => bareParser.parse(xml),
+        ROUNDS,
+        BATCH
+      ),
+    },
+    sign_request: {
+      baseline: "sha256 hex of the pre-built concatenation",
+      ...compareOps(
+        () => signer.sign("authorise", request),
+        () => sha256(requestBase),
+        ROUNDS,
+        BATCH
+      ),
+    },
     verify_answer: {
       baseline: "sha256 hex of the pre-built concatenation, compared with ===",
-      ...compareOps(() => signer.verify("authoriseResponse", parsed, answerSignature), () => sha256(answerBase) === answerSignature, ROUNDS, BATCH),
+      ...compareOps(
+        () => signer.verify("authoriseResponse", parsed, answerSignature),
+        () => sha256(answerBase) === answerSignature,
+        ROUNDS,
+        BATCH
+      ),
     },
   }
   process.stdout.write(JSON.stringify(result) + "\n")

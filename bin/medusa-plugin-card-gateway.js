@@ -23,9 +23,14 @@ if (command !== "check" || args.some((a) => a !== "--json")) {
 }
 
 const root = path.join(__dirname, "..")
-const script = [path.join(root, "src/scripts/go-live-check.ts"), path.join(root, ".medusa/server/src/scripts/go-live-check.js")].find((p) => existsSync(p))
+const script = [
+  path.join(root, "src/scripts/go-live-check.ts"),
+  path.join(root, ".medusa/server/src/scripts/go-live-check.js"),
+].find((p) => existsSync(p))
 if (!script) {
-  console.error("medusa-plugin-card-gateway: the go-live script is missing from the package (build the plugin: npm run build)")
+  console.error(
+    "medusa-plugin-card-gateway: the go-live script is missing from the package (build the plugin: npm run build)"
+  )
   process.exit(2)
 }
 
@@ -33,12 +38,17 @@ let cli
 try {
   cli = require.resolve("@medusajs/cli/cli.js", { paths: [process.cwd(), root] })
 } catch {
-  console.error("medusa-plugin-card-gateway: no Medusa CLI (@medusajs/cli) here: run the command in the Medusa store's directory")
+  console.error(
+    "medusa-plugin-card-gateway: no Medusa CLI (@medusajs/cli) here: run the command in the Medusa store's directory"
+  )
   process.exit(2)
 }
 
 // `medusa exec` hands the script its positional arguments only (an option such as --json would be its own).
-const child = spawn(process.execPath, [cli, "exec", script, ...args.map((a) => a.replace(/^--/, ""))], { cwd: process.cwd(), stdio: "inherit" })
+const child = spawn(process.execPath, [cli, "exec", script, ...args.map((a) => a.replace(/^--/, ""))], {
+  cwd: process.cwd(),
+  stdio: "inherit",
+})
 child.on("error", (err) => {
   console.error(`medusa-plugin-card-gateway: ${err.message}`)
   process.exit(2)

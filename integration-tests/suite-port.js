@@ -9,8 +9,11 @@ const { SUITE_PORTS } = require("../scripts/free-port.cjs")
 
 const PER_SUITE = 20
 const testPath = expect.getState().testPath
-const suites = readdirSync(dirname(testPath)).filter((f) => /\.spec\.[jt]s$/.test(f)).sort()
+const suites = readdirSync(dirname(testPath))
+  .filter((f) => /\.spec\.[jt]s$/.test(f))
+  .sort()
 const index = suites.indexOf(basename(testPath))
 const base = SUITE_PORTS.from + PER_SUITE * index
-if (index < 0 || base + PER_SUITE - 1 > SUITE_PORTS.to) throw new Error(`no port block for ${testPath} (${suites.length} suites)`)
+if (index < 0 || base + PER_SUITE - 1 > SUITE_PORTS.to)
+  throw new Error(`no port block for ${testPath} (${suites.length} suites)`)
 process.env.PORT = String(base)

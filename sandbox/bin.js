@@ -67,23 +67,28 @@ function convert(flag, kind, raw) {
     case "string":
       return raw
     case "port": {
-      if (!/^[0-9]+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`${flag} must be an integer from 0 to 65535, got "${raw}"`)
+      if (!/^[0-9]+$/.test(raw) || Number(raw) > 65535)
+        throw new UsageError(`${flag} must be an integer from 0 to 65535, got "${raw}"`)
       return Number(raw)
     }
     case "ms": {
-      if (!/^[0-9]+(\.[0-9]+)?$/.test(raw)) throw new UsageError(`${flag} must be a non-negative number of milliseconds, got "${raw}"`)
+      if (!/^[0-9]+(\.[0-9]+)?$/.test(raw))
+        throw new UsageError(`${flag} must be a non-negative number of milliseconds, got "${raw}"`)
       return Number(raw)
     }
     case "count": {
-      if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) throw new UsageError(`${flag} must be an integer of at least 1, got "${raw}"`)
+      if (!/^[0-9]+$/.test(raw) || Number(raw) < 1)
+        throw new UsageError(`${flag} must be an integer of at least 1, got "${raw}"`)
       return Number(raw)
     }
     case "scheme": {
-      if (!SIGN_SCHEMES.includes(raw)) throw new UsageError(`${flag} must be one of ${SIGN_SCHEMES.join(", ")}, got "${raw}"`)
+      if (!SIGN_SCHEMES.includes(raw))
+        throw new UsageError(`${flag} must be one of ${SIGN_SCHEMES.join(", ")}, got "${raw}"`)
       return raw
     }
     case "code": {
-      if (!/^[0-9]{1,10}$/.test(raw)) throw new UsageError(`${flag} must be a payment_status code (digits), got "${raw}"`)
+      if (!/^[0-9]{1,10}$/.test(raw))
+        throw new UsageError(`${flag} must be a payment_status code (digits), got "${raw}"`)
       return raw
     }
     case "list":
@@ -158,7 +163,7 @@ async function main() {
     stopping = true
     sandbox.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      () => process.exit(1)
     )
   }
   process.on("SIGINT", stop)

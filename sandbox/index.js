@@ -25,7 +25,14 @@ const { createClock, parseAdvance } = require("./lib/clock")
 const { advanceClock } = require("./lib/subscription-control")
 const { familyOf, isGateway, route } = require("./lib/routing")
 const { serialise } = require("./lib/serialise")
-const { faultsFor, answerInstead, corruptSignatures, redirectElsewhere, dropConnection, truncateBody } = require("./lib/request-faults")
+const {
+  faultsFor,
+  answerInstead,
+  corruptSignatures,
+  redirectElsewhere,
+  dropConnection,
+  truncateBody,
+} = require("./lib/request-faults")
 const { TEST_CARDS, MAGIC_CARDS } = require("./lib/payments")
 
 // The public types are declared in index.d.ts ("./index" resolves to it), and this file is checked against them.

@@ -33,7 +33,9 @@ const below = (a, b) => {
 
 /** Every installed runtime package: name -> versions. */
 function installed() {
-  const tree = JSON.parse(execFileSync("npm", ["ls", "--omit=dev", "--all", "--json"], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 }))
+  const tree = JSON.parse(
+    execFileSync("npm", ["ls", "--omit=dev", "--all", "--json"], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 })
+  )
   const out = new Map()
   const walk = (deps) => {
     for (const [name, d] of Object.entries(deps ?? {})) {
@@ -61,7 +63,9 @@ function localAudit() {
 
 let found = registryAudit()
 if (found) {
-  console.log(`audit: the registry's audit of the runtime dependencies found ${found.length} high or critical advisories`)
+  console.log(
+    `audit: the registry's audit of the runtime dependencies found ${found.length} high or critical advisories`
+  )
 } else {
   const local = localAudit()
   found = local.found

@@ -16,7 +16,11 @@ const outArg = process.argv.indexOf("--out")
 const out = outArg > 0 ? join(root, process.argv[outArg + 1]) : join(root, ".medusa", "storefront")
 
 rmSync(out, { recursive: true, force: true })
-const tsc = spawnSync(join(root, "node_modules", ".bin", "tsc"), ["-p", join(root, "src", "storefront", "tsconfig.json"), "--outDir", out], { cwd: root, stdio: "inherit" })
+const tsc = spawnSync(
+  join(root, "node_modules", ".bin", "tsc"),
+  ["-p", join(root, "src", "storefront", "tsconfig.json"), "--outDir", out],
+  { cwd: root, stdio: "inherit" }
+)
 if (tsc.status !== 0) {
   process.stderr.write("storefront kit: tsc failed\n")
   process.exit(tsc.status ?? 1)

@@ -5,7 +5,13 @@ import { createRequire } from "node:module"
 
 const { address: ADDRESS, cards: CARDS } = createRequire(import.meta.url)("./shopper-fixtures.json")
 
-const card = (number) => ({ number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" })
+const card = (number) => ({
+  number,
+  exp_month: "12",
+  exp_year: String(new Date().getUTCFullYear() + 3),
+  cvv: "123",
+  holder_name: "Ada Lovelace",
+})
 
 function formsOf(html) {
   const forms = []
@@ -21,7 +27,12 @@ function formsOf(html) {
 }
 
 const postForm = (url, fields) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" })
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  })
 
 export async function runShopper({ storeUrl, seed, admin, log }) {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
@@ -30,18 +41,27 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
     const { cart } = await sdk.store.cart.create({
       region_id: seed.regions.usd,
       email: "ada@example.com",
-      items: [{ variant_id: seed.variants.tshirt, quantity: 1 }, { variant_id: seed.variants.mug, quantity: 2 }],
+      items: [
+        { variant_id: seed.variants.tshirt, quantity: 1 },
+        { variant_id: seed.variants.mug, quantity: 2 },
+      ],
       shipping_address: ADDRESS,
       billing_address: ADDRESS,
     })
     await sdk.store.cart.addShippingMethod(cart.id, { option_id: seed.shippingOptionId })
     const fresh = (await sdk.store.cart.retrieve(cart.id)).cart
-    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id, ...(data ? { data } : {}) })
+    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, {
+      provider_id,
+      ...(data ? { data } : {}),
+    })
     const session = payment_collection.payment_sessions.find((s) => s.provider_id === provider_id)
     return { cart: fresh, session }
   }
   const postCard = (cartId, sessionId, number) =>
-    sdk.client.fetch(`/store/gateway/payment-sessions/${sessionId}/card`, { method: "POST", body: { cart_id: cartId, card: card(number) } })
+    sdk.client.fetch(`/store/gateway/payment-sessions/${sessionId}/card`, {
+      method: "POST",
+      body: { cart_id: cartId, card: card(number) },
+    })
   const complete = async (cartId) => {
     try {
       return await sdk.store.cart.complete(cartId)
@@ -54,7 +74,7 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
   const record = (label, res, session) =>
     rows.push({
       payment: label,
-      result: res.type === "order" ? `order #${res.order.display_id}` : res.error?.message?.slice(0, 60) ?? res.type,
+      result: res.type === "order" ? `order #${res.order.display_id}` : (res.error?.message?.slice(0, 60) ?? res.type),
       order_id: res.type === "order" ? res.order.id : null,
       session_id: session.id,
     })
@@ -92,7 +112,12 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
     const { cart, session } = await cartWithSession("pp_gateway_card")
     const { payment_session } = await postCard(cart.id, session.id, CARDS.decline)
     const res = await complete(cart.id)
-    rows.push({ payment: "card, declined", result: `declined: ${payment_session.data.decline?.message ?? res.type}`, order_id: null, session_id: session.id })
+    rows.push({
+      payment: "card, declined",
+      result: `declined: ${payment_session.data.decline?.message ?? res.type}`,
+      order_id: null,
+      session_id: session.id,
+    })
   }
 
   log("capture and partial refund of the first order (admin API)")
@@ -107,7 +132,9 @@ export async function runShopper({ storeUrl, seed, admin, log }) {
   }
   for (const row of rows) {
     if (row.order_id) {
-      const { order } = await adminSdk.admin.order.retrieve(row.order_id, { fields: "payment_status,*payment_collections.payments" })
+      const { order } = await adminSdk.admin.order.retrieve(row.order_id, {
+        fields: "payment_status,*payment_collections.payments",
+      })
       row.medusa = order.payment_status
     } else row.medusa = "-"
   }

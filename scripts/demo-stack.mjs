@@ -19,7 +19,9 @@ export const DEMO_ADMIN = { email: "admin@demo.local", password: "demo-password"
 export async function assertFree(port, what) {
   await new Promise((resolve, reject) => {
     const s = createServer()
-    s.once("error", () => reject(new Error(`Port ${port} (${what}) is taken: stop what uses it or pass another (see README, "Demo")`)))
+    s.once("error", () =>
+      reject(new Error(`Port ${port} (${what}) is taken: stop what uses it or pass another (see README, "Demo")`))
+    )
     s.listen(port, "127.0.0.1", () => s.close(resolve))
   })
 }
@@ -44,7 +46,18 @@ export async function waitFor(url, ms) {
  * is called when `medusa develop` stops by itself; `registerStop(stop)` receives the stop function at once,
  * so a stack still starting can be stopped. Answers { storeUrl, sandbox, seed, admin, env, stop }.
  */
-export async function startStack({ ports, dataDir, reset = false, admin = DEMO_ADMIN, env: extraEnv = {}, sandboxOptions = {}, storefrontUrl: externalStorefront = null, log = () => {}, onServerExit = () => {}, registerStop = () => {} }) {
+export async function startStack({
+  ports,
+  dataDir,
+  reset = false,
+  admin = DEMO_ADMIN,
+  env: extraEnv = {},
+  sandboxOptions = {},
+  storefrontUrl: externalStorefront = null,
+  log = () => {},
+  onServerExit = () => {},
+  registerStop = () => {},
+}) {
   const step = (text) => log("step", text)
   const info = (text) => log("info", text)
   const children = []
@@ -60,7 +73,16 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
         c.kill("SIGTERM")
       }
     }
-    await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode ? undefined : new Promise((r) => { c.once("exit", r); setTimeout(r, 10_000) }))))
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode !== null || c.signalCode
+          ? undefined
+          : new Promise((r) => {
+              c.once("exit", r)
+              setTimeout(r, 10_000)
+            })
+      )
+    )
     // What ignored SIGTERM (medusa develop's restarted `medusa start --types` children, next's server) goes now:
     // left running, it would hold its port and a core after the stack is gone.
     for (const c of children) {
@@ -79,7 +101,12 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
   function run(cmd, cmdArgs, env, { background = false } = {}) {
     return new Promise((resolve, reject) => {
       // Its own process group, so that stopping it also stops what `npx medusa develop` starts.
-      const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
+      const child = spawn(cmd, cmdArgs, {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: background,
+      })
       let out = ""
       child.stdout.on("data", (d) => (out += d))
       child.stderr.on("data", (d) => (out += d))
@@ -90,7 +117,11 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
         })
         return resolve({ child, output: () => out })
       }
-      child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${cmdArgs.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))))
+      child.on("exit", (code) =>
+        code === 0
+          ? resolve(out)
+          : reject(new Error(`${cmd} ${cmdArgs.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))
+      )
     })
   }
 
@@ -106,10 +137,17 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
 
     let databaseUrl = process.env.DATABASE_URL
     if (!databaseUrl) {
-      step(`Starting PostgreSQL (embedded, data in ${dataDir.startsWith(root) ? dataDir.slice(root.length + 1) : dataDir}/pg)`)
+      step(
+        `Starting PostgreSQL (embedded, data in ${dataDir.startsWith(root) ? dataDir.slice(root.length + 1) : dataDir}/pg)`
+      )
       await assertFree(ports.postgres, "PostgreSQL")
       const pgDir = join(dataDir, "pg")
-      const pg = await startEmbeddedPostgres({ databaseDir: pgDir, port: ports.postgres, persistent: true, initialise: !existsSync(join(pgDir, "PG_VERSION")) })
+      const pg = await startEmbeddedPostgres({
+        databaseDir: pgDir,
+        port: ports.postgres,
+        persistent: true,
+        initialise: !existsSync(join(pgDir, "PG_VERSION")),
+      })
       stops.push(() => pg.stop())
       if (fresh) await pg.createDatabase("medusa_demo").catch(() => undefined)
       databaseUrl = `postgres://${pg.user}:${pg.password}@localhost:${pg.port}/medusa_demo`
@@ -122,7 +160,9 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
     info(`sandbox: ${sandbox.url}`)
 
     // The storefront: the example (examples/nextjs-storefront) on its port, or one of your own (--storefront-url).
-    const storefrontOrigin = externalStorefront ? new URL(externalStorefront).origin : `http://localhost:${ports.storefront}`
+    const storefrontOrigin = externalStorefront
+      ? new URL(externalStorefront).origin
+      : `http://localhost:${ports.storefront}`
     const env = {
       DATABASE_URL: databaseUrl,
       PORT: String(ports.store),
@@ -168,7 +208,17 @@ export async function startStack({ ports, dataDir, reset = false, admin = DEMO_A
       storefrontUrl = storefront.url
       info(`storefront: ${storefront.url}`)
     }
-    return { storeUrl, storefrontUrl, returnUrl: env.GATEWAY_RETURN_URL, sandbox, seed, admin, env, serverOutput: server.output, stop }
+    return {
+      storeUrl,
+      storefrontUrl,
+      returnUrl: env.GATEWAY_RETURN_URL,
+      sandbox,
+      seed,
+      admin,
+      env,
+      serverOutput: server.output,
+      stop,
+    }
   } catch (err) {
     await stop()
     throw err

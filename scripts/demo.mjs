@@ -24,7 +24,9 @@ const ports = {
 const storefrontUrl = flag("storefront-url", process.env.DEMO_STOREFRONT_URL ?? null)
 const returnUrl = flag("return-url", null)
 if (storefrontUrl && !/^https?:\/\/[^/]+/.test(storefrontUrl)) {
-  process.stderr.write(`--storefront-url must be the storefront's http(s) address, e.g. http://localhost:8000 (got ${storefrontUrl})\n`)
+  process.stderr.write(
+    `--storefront-url must be the storefront's http(s) address, e.g. http://localhost:8000 (got ${storefrontUrl})\n`
+  )
   process.exit(2)
 }
 const dataDir = join(root, ".demo-data")
@@ -45,7 +47,14 @@ process.on("SIGINT", () => shutdown(0))
 process.on("SIGTERM", () => shutdown(0))
 
 async function main() {
-  const { storeUrl, storefrontUrl: shopUrl, returnUrl: shopReturn, sandbox, seed, admin } = await startStack({
+  const {
+    storeUrl,
+    storefrontUrl: shopUrl,
+    returnUrl: shopReturn,
+    sandbox,
+    seed,
+    admin,
+  } = await startStack({
     ports,
     dataDir,
     storefrontUrl,
@@ -64,10 +73,19 @@ async function main() {
   for (const row of rows) {
     const txs = await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${row.session_id}`)).json()
     const tx = txs.at(-1)
-    row.gateway = tx ? `${tx.payment_status} (captured ${tx.captured_amount}, refunded ${tx.refunded_amount}${tx.pending_refund_amount !== "0.00" ? `, pending ${tx.pending_refund_amount}` : ""})` : "-"
+    row.gateway = tx
+      ? `${tx.payment_status} (captured ${tx.captured_amount}, refunded ${tx.refunded_amount}${tx.pending_refund_amount !== "0.00" ? `, pending ${tx.pending_refund_amount}` : ""})`
+      : "-"
   }
   console.log("")
-  console.table(rows.map(({ payment, result, medusa, gateway }) => ({ payment, result, "Medusa payment": medusa, "gateway status": gateway })))
+  console.table(
+    rows.map(({ payment, result, medusa, gateway }) => ({
+      payment,
+      result,
+      "Medusa payment": medusa,
+      "gateway status": gateway,
+    }))
+  )
 
   console.log(`
 ready

@@ -70,7 +70,10 @@ async function main() {
   log("Building the plugin and its storefront kit (npm run build)")
   await run("npm", ["run", "build"], { cwd: root })
   log("Packing it (npm pack)")
-  const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root })).trim().split("\n").pop()
+  const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root }))
+    .trim()
+    .split("\n")
+    .pop()
   const tarball = join(work, packed)
   check("npm pack made a tarball", existsSync(tarball), tarball)
 
@@ -95,7 +98,12 @@ async function main() {
           "@medusajs/draft-order": pin("@medusajs/draft-order"),
           "medusa-plugin-card-gateway": `file:${tarball}`,
         },
-        devDependencies: { typescript: pin("typescript"), "ts-node": pin("ts-node"), "@swc/core": pin("@swc/core"), "@types/node": pin("@types/node") },
+        devDependencies: {
+          typescript: pin("typescript"),
+          "ts-node": pin("ts-node"),
+          "@swc/core": pin("@swc/core"),
+          "@types/node": pin("@types/node"),
+        },
         allowScripts: repoPkg.allowScripts,
       },
       null,
@@ -190,7 +198,11 @@ module.exports = defineConfig({
   const sandboxPort = await freePort()
   // `--paid-status 3000`: the sandbox reports 3000 for authorised and captured payments alike, as a gateway that
   // means "paid" by the docs' only sample code would; the ledger (/sandbox/transactions) keeps the truth.
-  await run("npx", ["gateway-sandbox", "--port", String(sandboxPort), "--notify-base-ms", "200", "--paid-status", "3000"], { cwd: store, background: true })
+  await run(
+    "npx",
+    ["gateway-sandbox", "--port", String(sandboxPort), "--notify-base-ms", "200", "--paid-status", "3000"],
+    { cwd: store, background: true }
+  )
   const sandbox = { url: `http://127.0.0.1:${sandboxPort}` }
   await waitFor(`${sandbox.url}/sandbox/health`, 30_000)
   check("npx gateway-sandbox runs from the installed plugin", true)
@@ -209,7 +221,11 @@ module.exports = defineConfig({
   log("Migrating (medusa db:migrate), seeding, creating an admin user")
   await run("npx", ["medusa", "db:migrate"], { cwd: store, env })
   const { rows } = await pgTables(env.DATABASE_URL)
-  check("the plugin's module tables exist after db:migrate", rows.includes("gateway_notification") && rows.includes("gateway_payment"), rows.filter((t) => t.startsWith("gateway")).join(","))
+  check(
+    "the plugin's module tables exist after db:migrate",
+    rows.includes("gateway_notification") && rows.includes("gateway_payment"),
+    rows.filter((t) => t.startsWith("gateway")).join(",")
+  )
   await run("npx", ["medusa", "exec", "./seed/demo-seed.ts", join(store, "seed.json")], { cwd: store, env })
   const seed = JSON.parse(readFileSync(join(store, "seed.json"), "utf8"))
   const admin = { email: "owner@scratch.local", password: "scratch-password" }
@@ -217,12 +233,26 @@ module.exports = defineConfig({
 
   // The go-live check as a store owner runs it: the installed plugin's bin, its built script, the store's config
   // and database. Its exit code is 1 when a check fails, so its output is read either way.
-  const goLive = await run("npx", ["medusa-plugin-card-gateway", "check", "--json"], { cwd: store, env }).catch((e) => e.output ?? e.message)
-  const goLiveLine = String(goLive).split("\n").find((l) => l.startsWith("GO_LIVE "))
+  const goLive = await run("npx", ["medusa-plugin-card-gateway", "check", "--json"], { cwd: store, env }).catch(
+    (e) => e.output ?? e.message
+  )
+  const goLiveLine = String(goLive)
+    .split("\n")
+    .find((l) => l.startsWith("GO_LIVE "))
   const goLiveReport = goLiveLine ? JSON.parse(goLiveLine.slice("GO_LIVE ".length)) : null
   const goLiveStatus = (id) => goLiveReport?.checks?.find((c) => c.id === id)?.status
-  check("npx medusa-plugin-card-gateway check runs the built go-live check: the credentials pass", goLiveStatus("payments.credentials") === "pass", goLiveReport ? JSON.stringify(goLiveReport.checks?.find((c) => c.id === "payments.credentials") ?? goLiveReport) : String(goLive).slice(-2000))
-  check("the go-live check says the sandbox plainly and finds the providers in the seeded regions", goLiveReport.environment === "sandbox" && goLiveStatus("regions") === "pass", JSON.stringify(goLiveReport.checks))
+  check(
+    "npx medusa-plugin-card-gateway check runs the built go-live check: the credentials pass",
+    goLiveStatus("payments.credentials") === "pass",
+    goLiveReport
+      ? JSON.stringify(goLiveReport.checks?.find((c) => c.id === "payments.credentials") ?? goLiveReport)
+      : String(goLive).slice(-2000)
+  )
+  check(
+    "the go-live check says the sandbox plainly and finds the providers in the seeded regions",
+    goLiveReport.environment === "sandbox" && goLiveStatus("regions") === "pass",
+    JSON.stringify(goLiveReport.checks)
+  )
 
   log("Starting the store (medusa develop)")
   const server = await run("npx", ["medusa", "develop"], { cwd: store, env, background: true })
@@ -236,10 +266,17 @@ module.exports = defineConfig({
   const call = async (method, path, body, headers = storeHeaders) => {
     const res = await fetch(`${storeUrl}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) })
     const data = await res.json().catch(() => ({}))
-    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(data).slice(0, 500)}`)
+    if (res.status >= 400)
+      throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(data).slice(0, 500)}`)
     return data
   }
-  const card = (number) => ({ number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" })
+  const card = (number) => ({
+    number,
+    exp_month: "12",
+    exp_year: String(new Date().getUTCFullYear() + 3),
+    cvv: "123",
+    holder_name: "Ada Lovelace",
+  })
   const checkout = async (number) => {
     const address = fixtures.address
     const { cart } = await call("POST", "/store/carts", {
@@ -251,32 +288,61 @@ module.exports = defineConfig({
     })
     await call("POST", `/store/carts/${cart.id}/shipping-methods`, { option_id: seed.shippingOptionId })
     const { payment_collection } = await call("POST", "/store/payment-collections", { cart_id: cart.id })
-    const created = await call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_gateway_card" })
+    const created = await call("POST", `/store/payment-collections/${payment_collection.id}/payment-sessions`, {
+      provider_id: "pp_gateway_card",
+    })
     const session = created.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
-    const posted = await call("POST", `/store/gateway/payment-sessions/${session.id}/card`, { cart_id: cart.id, card: card(number) })
+    const posted = await call("POST", `/store/gateway/payment-sessions/${session.id}/card`, {
+      cart_id: cart.id,
+      card: card(number),
+    })
     return { cartId: cart.id, session, posted: posted.payment_session }
   }
   const complete = (cartId) => call("POST", `/store/carts/${cartId}/complete`, {})
-  const form = (fields) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" })
+  const form = (fields) => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  })
 
   log("Paying by card through the store API")
   const plain = await checkout(fixtures.cards.approve)
   check("the card post authorises the session", plain.posted.status === "authorized", plain.posted.status)
-  check("no card number in the session data the shopper gets back", !JSON.stringify(plain.posted).includes(fixtures.cards.approve))
+  check(
+    "no card number in the session data the shopper gets back",
+    !JSON.stringify(plain.posted).includes(fixtures.cards.approve)
+  )
   const order = await complete(plain.cartId)
   check("completing the cart creates the order", order.type === "order", JSON.stringify(order).slice(0, 300))
 
   log("Paying with 3-D Secure: the browser POSTs return_url and notify_url to the issuer, as the gateway documents")
   const threeDS = await checkout(fixtures.cards.threeDS)
   const redirect = threeDS.posted.data.redirect
-  check("3-D Secure answers requires_more with a POST redirect", threeDS.posted.status === "requires_more" && redirect?.method === "POST", JSON.stringify(threeDS.posted.data).slice(0, 300))
-  check("the redirect carries return_url and notify_url", Boolean(redirect.fields.return_url && redirect.fields.notify_url), JSON.stringify(redirect.fields))
+  check(
+    "3-D Secure answers requires_more with a POST redirect",
+    threeDS.posted.status === "requires_more" && redirect?.method === "POST",
+    JSON.stringify(threeDS.posted.data).slice(0, 300)
+  )
+  check(
+    "the redirect carries return_url and notify_url",
+    Boolean(redirect.fields.return_url && redirect.fields.notify_url),
+    JSON.stringify(redirect.fields)
+  )
   const challenge = await fetch(redirect.url, form(redirect.fields))
   check("the issuer answers its challenge page", challenge.status === 200, String(challenge.status))
   const done = await fetch(redirect.url, form({ ...redirect.fields, outcome: "pass" }))
-  check("passing the challenge sends the shopper back to return_url", done.status === 303 && (done.headers.get("location") ?? "").startsWith(redirect.fields.return_url), `${done.status} ${done.headers.get("location")}`)
+  check(
+    "passing the challenge sends the shopper back to return_url",
+    done.status === 303 && (done.headers.get("location") ?? "").startsWith(redirect.fields.return_url),
+    `${done.status} ${done.headers.get("location")}`
+  )
   const order3ds = await complete(threeDS.cartId)
-  check("completing the 3-D Secure cart creates the order", order3ds.type === "order", JSON.stringify(order3ds).slice(0, 300))
+  check(
+    "completing the 3-D Secure cart creates the order",
+    order3ds.type === "order",
+    JSON.stringify(order3ds).slice(0, 300)
+  )
 
   log("Paying with an APM: the shopper approves on the APM's page")
   const apmCart = await call("POST", "/store/carts", {
@@ -288,10 +354,21 @@ module.exports = defineConfig({
   })
   await call("POST", `/store/carts/${apmCart.cart.id}/shipping-methods`, { option_id: seed.shippingOptionId })
   const apmCollection = await call("POST", "/store/payment-collections", { cart_id: apmCart.cart.id })
-  const apmCreated = await call("POST", `/store/payment-collections/${apmCollection.payment_collection.id}/payment-sessions`, { provider_id: "pp_gateway_apm", data: { payment_method: "alipay" } })
+  const apmCreated = await call(
+    "POST",
+    `/store/payment-collections/${apmCollection.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_gateway_apm", data: { payment_method: "alipay" } }
+  )
   const apmSession = apmCreated.payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_apm")
-  check("the APM answers requires_more with a POST redirect", apmSession.status === "requires_more" && apmSession.data.redirect?.method === "POST", JSON.stringify(apmSession.data).slice(0, 300))
-  const approved = await fetch(apmSession.data.redirect.url, form({ ...apmSession.data.redirect.fields, outcome: "pass" }))
+  check(
+    "the APM answers requires_more with a POST redirect",
+    apmSession.status === "requires_more" && apmSession.data.redirect?.method === "POST",
+    JSON.stringify(apmSession.data).slice(0, 300)
+  )
+  const approved = await fetch(
+    apmSession.data.redirect.url,
+    form({ ...apmSession.data.redirect.fields, outcome: "pass" })
+  )
   check("approving the APM sends the shopper back to return_url", approved.status === 303, String(approved.status))
   const orderApm = await complete(apmCart.cart.id)
   check("completing the APM cart creates the order", orderApm.type === "order", JSON.stringify(orderApm).slice(0, 300))
@@ -308,38 +385,79 @@ module.exports = defineConfig({
   // sha256(merchant_id + account_id + sign_key)): the plugin must not take its 3000 for a capture.
   const reported = async (sessionId) => {
     const fields = { merchant_id: env.GATEWAY_MERCHANT_ID, account_id: env.GATEWAY_ACCOUNT_ID, orders: sessionId }
-    const encryption_data = createHash("sha256").update(fields.merchant_id + fields.account_id + env.GATEWAY_SIGN_KEY).digest("hex")
+    const encryption_data = createHash("sha256")
+      .update(fields.merchant_id + fields.account_id + env.GATEWAY_SIGN_KEY)
+      .digest("hex")
     const res = await fetch(`${sandbox.url}/v1/retrievalTrans`, form({ ...fields, encryption_data }))
     return (await res.json()).orders_list?.at(-1)?.payment_status
   }
   const minor = (amount) => Math.round(Number(amount) * 100)
-  const ledger = async (sessionId) => (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(sessionId)}`)).json()).at(-1)
+  const ledger = async (sessionId) =>
+    (await (await fetch(`${sandbox.url}/sandbox/transactions?order_no=${encodeURIComponent(sessionId)}`)).json()).at(-1)
   for (const [what, orderId, sessionId] of paid) {
-    const { order: full } = await call("GET", `/admin/orders/${orderId}?fields=*payment_collections.payments`, null, adminHeaders)
+    const { order: full } = await call(
+      "GET",
+      `/admin/orders/${orderId}?fields=*payment_collections.payments`,
+      null,
+      adminHeaders
+    )
     const payment = full.payment_collections[0].payments[0]
     const before = await ledger(sessionId)
     const code = await reported(sessionId)
-    check(`${what}: the gateway reports 3000 while nothing is captured, and Medusa does not take it for a capture`, code === "3000" && before.captured_amount === "0.00" && !payment.captured_at, `${code} ${before.captured_amount} ${payment.captured_at}`)
+    check(
+      `${what}: the gateway reports 3000 while nothing is captured, and Medusa does not take it for a capture`,
+      code === "3000" && before.captured_amount === "0.00" && !payment.captured_at,
+      `${code} ${before.captured_amount} ${payment.captured_at}`
+    )
     await call("POST", `/admin/payments/${payment.id}/capture`, {}, adminHeaders)
     await call("POST", `/admin/payments/${payment.id}/refund`, { amount: 5 }, adminHeaders)
-    const { payment: after } = await call("GET", `/admin/payments/${payment.id}?fields=*captures,*refunds`, null, adminHeaders)
-    check(`${what}: Medusa shows the capture and the refund`, after.captures.length === 1 && after.refunds.length === 1 && Number(after.refunds[0].amount) === 5)
+    const { payment: after } = await call(
+      "GET",
+      `/admin/payments/${payment.id}?fields=*captures,*refunds`,
+      null,
+      adminHeaders
+    )
+    check(
+      `${what}: Medusa shows the capture and the refund`,
+      after.captures.length === 1 && after.refunds.length === 1 && Number(after.refunds[0].amount) === 5
+    )
     const tx = await ledger(sessionId)
-    check(`${what}: the gateway's ledger captured what Medusa captured, the whole amount`, minor(tx.captured_amount) === minor(after.captures[0].amount) && minor(tx.captured_amount) === minor(payment.amount), `${tx.captured_amount} vs ${after.captures[0].amount} of ${payment.amount}`)
-    check(`${what}: the gateway's ledger holds the one refund Medusa made`, tx.refunds.length === 1 && minor(tx.refunded_amount) + minor(tx.pending_refund_amount) === 500, JSON.stringify(tx.refunds))
+    check(
+      `${what}: the gateway's ledger captured what Medusa captured, the whole amount`,
+      minor(tx.captured_amount) === minor(after.captures[0].amount) &&
+        minor(tx.captured_amount) === minor(payment.amount),
+      `${tx.captured_amount} vs ${after.captures[0].amount} of ${payment.amount}`
+    )
+    check(
+      `${what}: the gateway's ledger holds the one refund Medusa made`,
+      tx.refunds.length === 1 && minor(tx.refunded_amount) + minor(tx.pending_refund_amount) === 500,
+      JSON.stringify(tx.refunds)
+    )
   }
 
   log("Running the order and refund syncs: Medusa and the gateway's ledger still agree")
   for (const job of ["order_sync", "refund_sync"]) {
     const { summary } = await call("POST", "/admin/gateway/sync-runs", { job }, adminHeaders)
-    check(`the ${job} run succeeds with no discrepancy`, summary.status === "succeeded" && summary.discrepancies.length === 0, JSON.stringify(summary).slice(0, 500))
+    check(
+      `the ${job} run succeeds with no discrepancy`,
+      summary.status === "succeeded" && summary.discrepancies.length === 0,
+      JSON.stringify(summary).slice(0, 500)
+    )
   }
   for (const [what, , sessionId] of paid) {
     const tx = await ledger(sessionId)
-    const [payment] = (await call("GET", `/admin/payments?payment_session_id=${sessionId}&fields=*captures,*refunds`, null, adminHeaders)).payments
+    const [payment] = (
+      await call("GET", `/admin/payments?payment_session_id=${sessionId}&fields=*captures,*refunds`, null, adminHeaders)
+    ).payments
     const captured = payment.captures.reduce((sum, c) => sum + minor(c.amount), 0)
     const refunded = payment.refunds.reduce((sum, r) => sum + minor(r.amount), 0)
-    check(`${what}: after the syncs, Medusa's captures and refunds equal the ledger's to the cent`, captured === minor(tx.captured_amount) && refunded === minor(tx.refunded_amount) + minor(tx.pending_refund_amount) && tx.refunds.length === 1, `${captured}/${refunded} vs ${tx.captured_amount}/${tx.refunded_amount}+${tx.pending_refund_amount}`)
+    check(
+      `${what}: after the syncs, Medusa's captures and refunds equal the ledger's to the cent`,
+      captured === minor(tx.captured_amount) &&
+        refunded === minor(tx.refunded_amount) + minor(tx.pending_refund_amount) &&
+        tx.refunds.length === 1,
+      `${captured}/${refunded} vs ${tx.captured_amount}/${tx.refunded_amount}+${tx.pending_refund_amount}`
+    )
   }
 }
 

@@ -6,7 +6,12 @@ import { spawn } from "node:child_process"
 
 export function runCommand(cmd, args, { cwd, env = {}, background = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: background })
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: background,
+    })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.stderr.on("data", (d) => (out += d))
@@ -14,7 +19,13 @@ export function runCommand(cmd, args, { cwd, env = {}, background = false } = {}
     // The error's message ends with the output's end; `output` holds all of it (a caller reading a failed command's
     // report, e.g. the go-live check's exit code 1, needs its start).
     child.on("exit", (code) =>
-      code === 0 ? resolve(out) : reject(Object.assign(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`), { output: out })),
+      code === 0
+        ? resolve(out)
+        : reject(
+            Object.assign(new Error(`${cmd} ${args.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`), {
+              output: out,
+            })
+          )
     )
   })
 }

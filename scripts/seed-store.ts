@@ -33,7 +33,9 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
   const fulfillment = container.resolve(Modules.FULFILLMENT)
   const storeModule = container.resolve(Modules.STORE)
 
-  const { result: [channel] } = await createSalesChannelsWorkflow(container).run({
+  const {
+    result: [channel],
+  } = await createSalesChannelsWorkflow(container).run({
     input: { salesChannelsData: [{ name: "Webshop" }] },
   })
   const [store] = await storeModule.listStores()
@@ -63,7 +65,11 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
   const regionOf = (c: string) => regions.find((r) => r.currency_code === c)!.id
   await createTaxRegionsWorkflow(container).run({
     input: [
-      { country_code: "us", provider_id: "tp_system", default_tax_rate: { rate: 10, code: "us-default", name: "US sales tax" } },
+      {
+        country_code: "us",
+        provider_id: "tp_system",
+        default_tax_rate: { rate: 10, code: "us-default", name: "US sales tax" },
+      },
       { country_code: "de", provider_id: "tp_system" },
       { country_code: "fr", provider_id: "tp_system" },
       { country_code: "jp", provider_id: "tp_system" },
@@ -71,8 +77,14 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     ],
   })
 
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: "Main warehouse", address: { address_1: "1 Dock Road", city: "Newark", country_code: "US" } }] },
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: [
+        { name: "Main warehouse", address: { address_1: "1 Dock Road", city: "Newark", country_code: "US" } },
+      ],
+    },
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [channel.id] } })
   await link.create({
@@ -83,7 +95,8 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
   const existing = await fulfillment.listShippingProfiles({ type: "default" })
   const profile =
     existing[0] ??
-    (await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } })).result[0]
+    (await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } }))
+      .result[0]
 
   const fulfillmentSet = await fulfillment.createFulfillmentSets({
     name: "Main warehouse delivery",
@@ -100,7 +113,9 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
   })
 
-  const { result: [option] } = await createShippingOptionsWorkflow(container).run({
+  const {
+    result: [option],
+  } = await createShippingOptionsWorkflow(container).run({
     input: [
       {
         name: "Standard shipping",
@@ -203,7 +218,9 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     },
   })
 
-  const { result: [key] } = await createApiKeysWorkflow(container).run({
+  const {
+    result: [key],
+  } = await createApiKeysWorkflow(container).run({
     input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "" }] },
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [channel.id] } })
@@ -213,6 +230,10 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     salesChannelId: channel.id,
     regions: { usd: regionOf("usd"), eur: regionOf("eur"), jpy: regionOf("jpy"), kwd: regionOf("kwd") },
     shippingOptionId: option.id,
-    variants: { tshirt: products[0].variants[0].id, mug: products[1].variants[0].id, coffeeClub: products[2].variants[0].id },
+    variants: {
+      tshirt: products[0].variants[0].id,
+      mug: products[1].variants[0].id,
+      coffeeClub: products[2].variants[0].id,
+    },
   }
 }

@@ -21,7 +21,8 @@ const repoPkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const installed = (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version
 
 const run = runCommand
-const npmInstall = (cwd) => run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd })
+const npmInstall = (cwd) =>
+  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd })
 
 const APP = `import Medusa from "@medusajs/js-sdk"
 import "medusa-plugin-card-gateway/storefront/styles.css"
@@ -54,11 +55,33 @@ export default defineConfig({
   logLevel: "warn",
 })
 `
-const html = (src) => `<!doctype html><html><body><div id="root"></div><script type="module" src="${src}"></script></body></html>\n`
+const html = (src) =>
+  `<!doctype html><html><body><div id="root"></div><script type="module" src="${src}"></script></body></html>\n`
 const TSCONFIG = (moduleResolution) =>
-  JSON.stringify({ compilerOptions: { target: "ES2020", module: "ESNext", moduleResolution, jsx: "react-jsx", strict: true, noEmit: true, lib: ["ES2020", "DOM"], skipLibCheck: true, types: [] }, include: ["src"] }, null, 2)
+  JSON.stringify(
+    {
+      compilerOptions: {
+        target: "ES2020",
+        module: "ESNext",
+        moduleResolution,
+        jsx: "react-jsx",
+        strict: true,
+        noEmit: true,
+        lib: ["ES2020", "DOM"],
+        skipLibCheck: true,
+        types: [],
+      },
+      include: ["src"],
+    },
+    null,
+    2
+  )
 
-const bundleText = (dir) => readdirSync(join(dir, "assets")).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(dir, "assets", f), "utf8")).join("\n")
+const bundleText = (dir) =>
+  readdirSync(join(dir, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => readFileSync(join(dir, "assets", f), "utf8"))
+    .join("\n")
 
 /** The checks, on a packed tarball; `check(what, ok, detail)` counts or throws. */
 export async function checkStorefrontKit({ tarball, work, log, check }) {
@@ -80,7 +103,13 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
         // @medusajs/types: the js-sdk's declarations import it (a storefront has it, as the DTC starter does). The
         // type check skips libraries' own .d.ts (@medusajs/types reaches into vite's Node types); an import the
         // kit's types do not resolve still fails it (strict: no implicit any).
-        devDependencies: { vite: installed("vite"), typescript: installed("typescript"), "@medusajs/types": installed("@medusajs/types"), "@types/react": installed("@types/react"), "@types/react-dom": installed("@types/react-dom") },
+        devDependencies: {
+          vite: installed("vite"),
+          typescript: installed("typescript"),
+          "@medusajs/types": installed("@medusajs/types"),
+          "@types/react": installed("@types/react"),
+          "@types/react-dom": installed("@types/react-dom"),
+        },
       },
       null,
       2
@@ -91,12 +120,25 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   writeFileSync(join(app, "app.html"), html("/src/main.tsx"))
   writeFileSync(join(app, "helper.html"), html("/src/one-helper.ts"))
   writeFileSync(join(app, "vite.config.js"), VITE_CONFIG)
-  log("Installing the packed plugin, react, react-dom, vite and the js-sdk into a scratch Vite app (npm install --prefer-offline)")
+  log(
+    "Installing the packed plugin, react, react-dom, vite and the js-sdk into a scratch Vite app (npm install --prefer-offline)"
+  )
   await npmInstall(app)
   const pkg = JSON.parse(readFileSync(join(app, "node_modules/medusa-plugin-card-gateway/package.json"), "utf8"))
-  check("the packed plugin's exports map has ./storefront", Boolean(pkg.exports?.["./storefront"]?.import), JSON.stringify(pkg.exports?.["./storefront"]))
-  check("the kit's files are in the tarball", existsSync(join(app, "node_modules/medusa-plugin-card-gateway", pkg.exports["./storefront"].import)))
-  check("installing the kit does not install the Medusa server", !existsSync(join(app, "node_modules/@medusajs/medusa")) && !existsSync(join(app, "node_modules/@medusajs/framework")))
+  check(
+    "the packed plugin's exports map has ./storefront",
+    Boolean(pkg.exports?.["./storefront"]?.import),
+    JSON.stringify(pkg.exports?.["./storefront"])
+  )
+  check(
+    "the kit's files are in the tarball",
+    existsSync(join(app, "node_modules/medusa-plugin-card-gateway", pkg.exports["./storefront"].import))
+  )
+  check(
+    "installing the kit does not install the Medusa server",
+    !existsSync(join(app, "node_modules/@medusajs/medusa")) &&
+      !existsSync(join(app, "node_modules/@medusajs/framework"))
+  )
 
   for (const resolution of ["bundler", "node"]) {
     writeFileSync(join(app, "tsconfig.json"), TSCONFIG(resolution))
@@ -106,9 +148,19 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
 
   await run("npx", ["vite", "build"], { cwd: app, env: { ENTRY: "app" } })
   const full = bundleText(join(app, "dist-app"))
-  check("a Vite React app importing the kit builds", full.includes("gateway-card-form") && full.includes("/store/gateway/payment-sessions/"))
-  const css = readdirSync(join(app, "dist-app", "assets")).filter((f) => f.endsWith(".css")).map((f) => readFileSync(join(app, "dist-app", "assets", f), "utf8")).join("\n")
-  check("the kit's stylesheet (storefront/styles.css) is exported and bundled", /\.gw \.gw-input/.test(css) && css.includes("--gw-color-primary"), `${css.length} bytes of CSS`)
+  check(
+    "a Vite React app importing the kit builds",
+    full.includes("gateway-card-form") && full.includes("/store/gateway/payment-sessions/")
+  )
+  const css = readdirSync(join(app, "dist-app", "assets"))
+    .filter((f) => f.endsWith(".css"))
+    .map((f) => readFileSync(join(app, "dist-app", "assets", f), "utf8"))
+    .join("\n")
+  check(
+    "the kit's stylesheet (storefront/styles.css) is exported and bundled",
+    /\.gw \.gw-input/.test(css) && css.includes("--gw-color-primary"),
+    `${css.length} bytes of CSS`
+  )
   for (const [server, found] of [
     ["undici", /undici/],
     ["@medusajs/framework", /@medusajs\/framework/],
@@ -120,11 +172,22 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   }
   await run("npx", ["vite", "build"], { cwd: app, env: { ENTRY: "helper" } })
   const small = bundleText(join(app, "dist-helper"))
-  check("importing one helper leaves the components and React out (tree-shaking)", !small.includes("gateway-card-form") && !small.includes("react.production") && small.length < 5000, `${small.length} bytes`)
+  check(
+    "importing one helper leaves the components and React out (tree-shaking)",
+    !small.includes("gateway-card-form") && !small.includes("react.production") && small.length < 5000,
+    `${small.length} bytes`
+  )
 
   const bare = join(work, "sandbox-only")
   mkdirSync(bare)
-  writeFileSync(join(bare, "package.json"), JSON.stringify({ name: "scratch-sandbox", private: true, dependencies: { "medusa-plugin-card-gateway": `file:${tarball}` } }, null, 2))
+  writeFileSync(
+    join(bare, "package.json"),
+    JSON.stringify(
+      { name: "scratch-sandbox", private: true, dependencies: { "medusa-plugin-card-gateway": `file:${tarball}` } },
+      null,
+      2
+    )
+  )
   log("Installing only the packed plugin into another scratch directory, then `npx gateway-sandbox --port P`")
   await npmInstall(bare)
   const { freePort } = await import("../integration-tests/embedded-postgres.mjs")
@@ -133,10 +196,16 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   try {
     let health = null
     for (let i = 0; i < 60 && !health; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/sandbox/health`).then((r) => (r.ok ? r : null)).catch(() => null)
+      health = await fetch(`http://127.0.0.1:${port}/sandbox/health`)
+        .then((r) => (r.ok ? r : null))
+        .catch(() => null)
       if (!health) await new Promise((r) => setTimeout(r, 500))
     }
-    check("npx gateway-sandbox --port P answers from a directory with only the packed plugin", Boolean(health), sandbox.output().slice(-1000))
+    check(
+      "npx gateway-sandbox --port P answers from a directory with only the packed plugin",
+      Boolean(health),
+      sandbox.output().slice(-1000)
+    )
   } finally {
     try {
       process.kill(-sandbox.child.pid, "SIGTERM")
@@ -148,14 +217,29 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
 
 /** Medusa versions a storefront may run: Medusa's Next.js starter's when it was checked (2.18.0), and ours. */
 const STOREFRONT_MEDUSA_VERSIONS = ["2.18.0", repoPkg.devDependencies["@medusajs/js-sdk"]]
-const SERVER_PACKAGES = ["undici", "zod", "react-hook-form", "fast-xml-parser", "@hookform/resolvers", "recharts", "@medusajs/framework", "@medusajs/medusa", "medusa-plugin-card-gateway"]
+const SERVER_PACKAGES = [
+  "undici",
+  "zod",
+  "react-hook-form",
+  "fast-xml-parser",
+  "@hookform/resolvers",
+  "recharts",
+  "@medusajs/framework",
+  "@medusajs/medusa",
+  "medusa-plugin-card-gateway",
+]
 
 /** The browser package: built, packed, installed into scratch Next.js apps at each Medusa version. */
 export async function checkStorefrontPackage({ work, log, check }) {
   const pkgDir = join(root, "packages", "storefront")
   log("Building and packing the browser package (packages/storefront)")
   await run("node", ["scripts/build-storefront-kit.mjs", "--out", "packages/storefront/dist"], { cwd: root })
-  const packed = (await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: pkgDir })).trim().split("\n").pop()
+  const packed = (
+    await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: pkgDir })
+  )
+    .trim()
+    .split("\n")
+    .pop()
   const tarball = join(work, packed)
   for (const version of STOREFRONT_MEDUSA_VERSIONS) {
     const app = join(work, `next-app-${version}`)
@@ -180,19 +264,29 @@ export async function checkStorefrontPackage({ work, log, check }) {
         2
       )
     )
-    log(`Installing the browser package into a scratch Next.js app with Medusa ${version} (npm install, strict peer dependencies)`)
+    log(
+      `Installing the browser package into a scratch Next.js app with Medusa ${version} (npm install, strict peer dependencies)`
+    )
     let output = ""
     try {
       output = await npmInstall(app)
     } catch (err) {
-      check(`the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`, false, String(err.message).slice(-1500))
+      check(
+        `the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`,
+        false,
+        String(err.message).slice(-1500)
+      )
     }
     check(`the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`, !/ERESOLVE/.test(output))
     const server = SERVER_PACKAGES.filter((name) => existsSync(join(app, "node_modules", name)))
     check(`installing it beside Medusa ${version} brings no server package`, server.length === 0, server.join(", "))
     const probe = `const core = await import("medusa-plugin-card-gateway-storefront/core"); const css = import.meta.resolve("medusa-plugin-card-gateway-storefront/styles.css"); process.stdout.write(JSON.stringify({ hop: typeof core.returnHopHtml, complete: typeof core.completeCart, de: core.messagesDe.pay, css: css.endsWith("/styles.css") }))`
     const loaded = JSON.parse(await run("node", ["--input-type=module", "-e", probe], { cwd: app }))
-    check(`its modules load and its stylesheet resolves (Medusa ${version})`, loaded.hop === "function" && loaded.complete === "function" && loaded.de === "Bezahlen" && loaded.css, JSON.stringify(loaded))
+    check(
+      `its modules load and its stylesheet resolves (Medusa ${version})`,
+      loaded.hop === "function" && loaded.complete === "function" && loaded.de === "Bezahlen" && loaded.css,
+      JSON.stringify(loaded)
+    )
   }
 }
 
@@ -212,7 +306,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       await run("npm", ["run", "build"], { cwd: root })
     }
     log("Packing it (npm pack)")
-    const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root })).trim().split("\n").pop()
+    const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root }))
+      .trim()
+      .split("\n")
+      .pop()
     await checkStorefrontKit({ tarball: join(work, packed), work, log, check })
     await checkStorefrontPackage({ work, log, check })
     process.stdout.write(`storefront-kit-check: ${passed} passed, 0 failed\n`)

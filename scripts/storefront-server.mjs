@@ -15,7 +15,8 @@ function hashOf(root) {
   const walk = (path) => {
     const full = join(root, path)
     if (statSync(full).isDirectory()) {
-      for (const name of readdirSync(full).sort()) if (name !== ".next" && name !== "node_modules" && name !== "__tests__") walk(join(path, name))
+      for (const name of readdirSync(full).sort())
+        if (name !== ".next" && name !== "node_modules" && name !== "__tests__") walk(join(path, name))
     } else hash.update(path).update(readFileSync(full))
   }
   SOURCES.forEach(walk)
@@ -45,13 +46,20 @@ export async function startStorefront({ root, dir, port, storeUrl, seed }) {
     NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY: seed.publishableKey,
     NEXT_PUBLIC_DEFAULT_REGION: "us",
   }
-  const server = await runCommand("npx", ["next", "start", dir, "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, background: true })
+  const server = await runCommand("npx", ["next", "start", dir, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    background: true,
+  })
   const url = `http://localhost:${port}`
   const end = Date.now() + 120_000
   for (;;) {
-    const up = await fetch(`${url}/api/gateway/return`).then((r) => r.ok).catch(() => false)
+    const up = await fetch(`${url}/api/gateway/return`)
+      .then((r) => r.ok)
+      .catch(() => false)
     if (up) break
-    if (Date.now() > end || server.child.exitCode !== null) throw new Error(`next start did not answer on ${url}:\n${server.output().slice(-3000)}`)
+    if (Date.now() > end || server.child.exitCode !== null)
+      throw new Error(`next start did not answer on ${url}:\n${server.output().slice(-3000)}`)
     await new Promise((r) => setTimeout(r, 500))
   }
   const close = async () => {

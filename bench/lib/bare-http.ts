@@ -20,7 +20,12 @@ export class BareHttp {
   }
 
   /** Posts `body`, reads the answer and parses it; returns the status and the parsed answer. */
-  async post(path: string, body: string, contentType: string, parser: AnswerParser): Promise<{ status: number; answer: any }> {
+  async post(
+    path: string,
+    body: string,
+    contentType: string,
+    parser: AnswerParser
+  ): Promise<{ status: number; answer: any }> {
     const res = await this.#pool.request({ path, method: "POST", headers: { "content-type": contentType }, body })
     const text = await res.body.text()
     return { status: res.statusCode, answer: parser === "json" ? JSON.parse(text) : xml.parse(text) }

@@ -23,7 +23,11 @@ export interface PreparedStore {
 }
 
 /** Environment of every Medusa process of the benchmarks. */
-export function storeEnv(databaseUrl: string, gatewayBaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function storeEnv(
+  databaseUrl: string,
+  gatewayBaseUrl: string,
+  extra: Record<string, string> = {}
+): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -38,18 +42,31 @@ export function storeEnv(databaseUrl: string, gatewayBaseUrl: string, extra: Rec
 export function runMedusa(args: string[], env: NodeJS.ProcessEnv, opts: { nodeArgs?: string[] } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     // Node flags such as --cpu-prof are refused in NODE_OPTIONS: run the CLI's script under node directly.
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MEDUSA_CLI, ...args], { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MEDUSA_CLI, ...args], {
+      cwd: REPO,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     let out = ""
     let err = ""
     child.stdout.on("data", (c: Buffer) => (out += c.toString("utf8")))
     child.stderr.on("data", (c: Buffer) => (err += c.toString("utf8")))
     child.once("error", reject)
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`medusa ${args.join(" ")} exited with ${code}\n${err.slice(-4000)}\n${out.slice(-4000)}`))))
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`medusa ${args.join(" ")} exited with ${code}\n${err.slice(-4000)}\n${out.slice(-4000)}`))
+    )
   })
 }
 
 /** Runs `medusa exec <script>`; returns the JSON of the script's line starting with `prefix`. */
-export async function execInStore<T>(script: string, env: NodeJS.ProcessEnv, prefix: string, opts: { nodeArgs?: string[] } = {}): Promise<T> {
+export async function execInStore<T>(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+  opts: { nodeArgs?: string[] } = {}
+): Promise<T> {
   const out = await runMedusa(["exec", script], env, opts)
   const line = out.split("\n").find((l) => l.startsWith(`${prefix} `))
   if (!line) throw new Error(`${script} printed no ${prefix} line:\n${out.slice(-4000)}`)
@@ -58,7 +75,11 @@ export async function execInStore<T>(script: string, env: NodeJS.ProcessEnv, pre
 
 export async function prepareStore(): Promise<PreparedStore> {
   if (process.env.BENCH_DATABASE_URL && process.env.BENCH_SEEDED) {
-    return { databaseUrl: process.env.BENCH_DATABASE_URL, seeded: JSON.parse(process.env.BENCH_SEEDED), stop: async () => undefined }
+    return {
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      seeded: JSON.parse(process.env.BENCH_SEEDED),
+      stop: async () => undefined,
+    }
   }
   const db = await startBenchDatabase()
   try {
@@ -79,8 +100,17 @@ export interface StoreServer {
 }
 
 /** `medusa start` on `port`; resolves once /health answers. `onOutput` receives what it writes (stdout and stderr). */
-export async function startStoreServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 180_000, onOutput?: (text: string) => void): Promise<StoreServer> {
-  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], { cwd: REPO, env: { ...env, PORT: String(port) }, stdio: ["ignore", onOutput ? "pipe" : "ignore", "pipe"] })
+export async function startStoreServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  timeoutMs = 180_000,
+  onOutput?: (text: string) => void
+): Promise<StoreServer> {
+  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], {
+    cwd: REPO,
+    env: { ...env, PORT: String(port) },
+    stdio: ["ignore", onOutput ? "pipe" : "ignore", "pipe"],
+  })
   let err = ""
   child.stderr!.on("data", (c: Buffer) => {
     err = (err + c.toString("utf8")).slice(-4000)

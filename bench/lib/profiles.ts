@@ -10,10 +10,18 @@ import { Session } from "node:inspector"
 import path from "node:path"
 
 const post = (session: Session, method: string, params?: object) =>
-  new Promise<any>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))))
+  new Promise<any>((resolve, reject) =>
+    session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res)))
+  )
 
 /** Runs `work` between `start` and `stop` (inspector calls) and writes what `stop` answers to `dir/file`. */
-async function inspected<T>(dir: string, file: string, start: (s: Session) => Promise<void>, stop: (s: Session) => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+async function inspected<T>(
+  dir: string,
+  file: string,
+  start: (s: Session) => Promise<void>,
+  stop: (s: Session) => Promise<unknown>,
+  work: () => Promise<T>
+): Promise<T> {
   const session = new Session()
   session.connect()
   await start(session)
@@ -40,7 +48,7 @@ export function profiled<T>(dir: string | undefined, name: string, work: () => P
       await post(s, "Profiler.start")
     },
     async (s) => (await post(s, "Profiler.stop")).profile,
-    work,
+    work
   )
 }
 
@@ -52,9 +60,13 @@ export function heapProfiled<T>(dir: string | undefined, name: string, work: () 
     `${name}.heapprofile`,
     async (s) => {
       await post(s, "HeapProfiler.enable")
-      await post(s, "HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false })
+      await post(s, "HeapProfiler.startSampling", {
+        samplingInterval: 16384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: false,
+      })
     },
     async (s) => (await post(s, "HeapProfiler.stopSampling")).profile,
-    work,
+    work
   )
 }

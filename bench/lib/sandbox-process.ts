@@ -14,7 +14,9 @@ export interface SandboxProcess {
 
 export function startSandboxProcess(flags: string[] = []): Promise<SandboxProcess> {
   const bin = path.join(__dirname, "../../sandbox/bin.js")
-  const child = spawn(process.execPath, [bin, "--port", "0", "--quiet", ...flags], { stdio: ["ignore", "pipe", "inherit"] })
+  const child = spawn(process.execPath, [bin, "--port", "0", "--quiet", ...flags], {
+    stdio: ["ignore", "pipe", "inherit"],
+  })
   return new Promise((resolve, reject) => {
     let out = ""
     child.once("exit", (code) => reject(new Error(`sandbox exited with ${code} before listening`)))

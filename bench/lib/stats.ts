@@ -20,7 +20,13 @@ export const round = (x: number, digits = 3) => Number(x.toFixed(digits))
 export function percentiles(samples: readonly number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b)
   const mean = sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length)
-  return { n: sorted.length, p50: round(rank(sorted, 50)), p90: round(rank(sorted, 90)), p99: round(rank(sorted, 99)), mean: round(mean) }
+  return {
+    n: sorted.length,
+    p50: round(rank(sorted, 50)),
+    p90: round(rank(sorted, 90)),
+    p99: round(rank(sorted, 99)),
+    mean: round(mean),
+  }
 }
 
 /** Milliseconds since `start` (a `process.hrtime.bigint()` reading). */

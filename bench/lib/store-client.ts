@@ -16,7 +16,13 @@ const ADDRESS = {
   phone: "+12125550100",
 }
 
-const CARD = { number: "4242424242424242", exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
+const CARD = {
+  number: "4242424242424242",
+  exp_month: "12",
+  exp_year: String(new Date().getUTCFullYear() + 3),
+  cvv: "123",
+  holder_name: "Ada Lovelace",
+}
 /** The sandbox's test card that asks for 3-D Secure (scripts/shopper-fixtures.json). */
 export const THREE_DS_CARD = "4000000000003220"
 
@@ -25,7 +31,7 @@ export class StoreClient {
 
   constructor(
     readonly baseUrl: string,
-    readonly store: SeededStore,
+    readonly store: SeededStore
   ) {}
 
   async call(method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; data: any }> {
@@ -40,7 +46,8 @@ export class StoreClient {
 
   async ok(method: "GET" | "POST", path: string, body?: unknown): Promise<any> {
     const r = await this.call(method, path, body)
-    if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
+    if (r.status < 200 || r.status >= 300)
+      throw new Error(`${method} ${path}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
     return r.data
   }
 
@@ -61,13 +68,20 @@ export class StoreClient {
 
   /** A payment session of `providerId` on the collection; returns its id. */
   async startSession(collectionId: string, providerId: string): Promise<string> {
-    const { payment_collection: withSession } = await this.ok("POST", `/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: providerId })
+    const { payment_collection: withSession } = await this.ok(
+      "POST",
+      `/store/payment-collections/${collectionId}/payment-sessions`,
+      { provider_id: providerId }
+    )
     return withSession.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId).id
   }
 
   /** Posts the test card to the plugin's card route for cart `cartId`; throws unless the session is authorised. */
   async postCard(cartId: string, sessionId: string): Promise<void> {
-    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { cart_id: cartId, card: CARD })
+    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, {
+      cart_id: cartId,
+      card: CARD,
+    })
     if (payment_session.status !== "authorized") throw new Error(`card session is ${payment_session.status}`)
   }
 
@@ -76,9 +90,13 @@ export class StoreClient {
    * browser would (the gateway then notifies the store); throws unless the card asked for it and the page answered.
    */
   async postCardWithThreeDS(cartId: string, sessionId: string): Promise<void> {
-    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { cart_id: cartId, card: { ...CARD, number: THREE_DS_CARD } })
+    const { payment_session } = await this.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, {
+      cart_id: cartId,
+      card: { ...CARD, number: THREE_DS_CARD },
+    })
     const issuerUrl = payment_session.data?.issuer_url
-    if (payment_session.status !== "requires_more" || typeof issuerUrl !== "string") throw new Error(`3-D Secure session is ${payment_session.status}`)
+    if (payment_session.status !== "requires_more" || typeof issuerUrl !== "string")
+      throw new Error(`3-D Secure session is ${payment_session.status}`)
     const res = await fetch(issuerUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -92,6 +110,7 @@ export class StoreClient {
   /** Completes a cart; throws unless it became an order. */
   async complete(cartId: string): Promise<void> {
     const r = await this.call("POST", `/store/carts/${cartId}/complete`, {})
-    if (r.status !== 200 || r.data?.type !== "order") throw new Error(`complete ${cartId}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
+    if (r.status !== 200 || r.data?.type !== "order")
+      throw new Error(`complete ${cartId}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
   }
 }

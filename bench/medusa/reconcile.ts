@@ -23,10 +23,13 @@ import { BENCH_PREFIX, hideOtherGatewayRows, removeOpenSessions, seedOpenSession
 
 /** BENCH_RECON_RUNS: `sessions@latencyMs` pairs, in order, e.g. "1000@0,1000@50,10000@0". */
 function plannedRuns(): [number, number][] {
-  return (process.env.BENCH_RECON_RUNS ?? "1000@0,1000@50").split(",").filter(Boolean).map((run) => {
-    const [size, latency] = run.split("@").map(Number)
-    return [size!, latency ?? 0]
-  })
+  return (process.env.BENCH_RECON_RUNS ?? "1000@0,1000@50")
+    .split(",")
+    .filter(Boolean)
+    .map((run) => {
+      const [size, latency] = run.split("@").map(Number)
+      return [size!, latency ?? 0]
+    })
 }
 const MB = 1024 * 1024
 
@@ -45,12 +48,14 @@ function sandboxControl(url: string) {
       method,
       ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
     })
-    if (!res.ok) throw new Error(`sandbox ${method} /sandbox/${path}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
+    if (!res.ok)
+      throw new Error(`sandbox ${method} /sandbox/${path}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
     return res.json()
   }
   return {
     reset: () => call("POST", "reset"),
-    latency: (ms: number) => call("POST", "faults", { rules: ms > 0 ? [{ path: "/v1/retrievalTrans", fault: "latency", ms }] : [] }),
+    latency: (ms: number) =>
+      call("POST", "faults", { rules: ms > 0 ? [{ path: "/v1/retrievalTrans", fault: "latency", ms }] : [] }),
     stats: () => call("GET", "stats") as Promise<{ total: number; byPath: Record<string, number> }>,
   }
 }
@@ -70,7 +75,13 @@ export default async function reconcile({ container }: { container: MedusaContai
     // Keep the whole run in its time budget: a size the measured rate says cannot finish is not started.
     const estimate = Math.round(size * msPerSession)
     if (msPerSession > 0 && Date.now() + estimate > deadline) {
-      runs.push({ sessions: size, latency_ms: latency, skipped: true, estimated_wall_ms: estimate, reason: "over the time budget (BENCH_RECON_BUDGET_S) at the rate measured so far" })
+      runs.push({
+        sessions: size,
+        latency_ms: latency,
+        skipped: true,
+        estimated_wall_ms: estimate,
+        reason: "over the time budget (BENCH_RECON_BUDGET_S) at the rate measured so far",
+      })
       continue
     }
     await removeOpenSessions(pg)
@@ -98,7 +109,9 @@ export default async function reconcile({ container }: { container: MedusaContai
     }, 10)
     const t = process.hrtime.bigint()
     const name = `order-sync-${size}@${latency}ms`
-    const summary = await heapProfiled(process.env.BENCH_RECON_HEAP_PROFILE_DIR, name, () => profiled(process.env.BENCH_RECON_PROFILE_DIR, name, () => runOrderSync(container)))
+    const summary = await heapProfiled(process.env.BENCH_RECON_HEAP_PROFILE_DIR, name, () =>
+      profiled(process.env.BENCH_RECON_PROFILE_DIR, name, () => runOrderSync(container))
+    )
     const wallMs = Number(process.hrtime.bigint() - t) / 1e6
     clearInterval(sampler)
     peak = Math.max(peak, process.memoryUsage.rss())
@@ -114,7 +127,12 @@ export default async function reconcile({ container }: { container: MedusaContai
     const floorSampler = setInterval(() => (floorPeak = Math.max(floorPeak, process.memoryUsage.rss())), 10)
     const f = process.hrtime.bigint()
     // Each answer dropped once read, as the sync drops it (kept, they would be the floor's memory peak).
-    await runInBatches("orderQuery", orderNos, async (orders) => void (await gateway.acquiring().orderQuery({ orders })), concurrency)
+    await runInBatches(
+      "orderQuery",
+      orderNos,
+      async (orders) => void (await gateway.acquiring().orderQuery({ orders })),
+      concurrency
+    )
     const floorMs = Number(process.hrtime.bigint() - f) / 1e6
     clearInterval(floorSampler)
 
@@ -141,7 +159,9 @@ export default async function reconcile({ container }: { container: MedusaContai
       heap_used_after_gc_over_baseline_mb: Math.round(((retained.heapUsed - heapBaseline) / MB) * 10) / 10,
       peak_heap_used_over_baseline_mb: Math.round(((heapPeak - heapBaseline) / MB) * 10) / 10,
       peak_heap_by_space_over_baseline_mb: Object.fromEntries(
-        Object.entries(spacesAtPeak).map(([k, v]) => [k, Math.round(((v - (spaceBaseline[k] ?? 0)) / MB) * 10) / 10]).filter(([, v]) => v !== 0),
+        Object.entries(spacesAtPeak)
+          .map(([k, v]) => [k, Math.round(((v - (spaceBaseline[k] ?? 0)) / MB) * 10) / 10])
+          .filter(([, v]) => v !== 0)
       ),
       floor_peak_rss_over_baseline_mb: Math.round(((floorPeak - floorBaseline) / MB) * 10) / 10,
       baseline_rss_mb: Math.round(baseline / MB),

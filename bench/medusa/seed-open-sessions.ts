@@ -14,7 +14,11 @@ const ROWS_PER_INSERT = 10_000
 /** Hides the gateway sessions and payments other benchmarks left (e.g. checkout's), so only ours are open. */
 export async function hideOtherGatewayRows(pg: Knex): Promise<void> {
   for (const table of ["payment_session", "payment"]) {
-    await pg(table).whereIn("provider_id", GATEWAY_PROVIDERS).whereNull("deleted_at").whereNot("id", "like", `${BENCH_PREFIX}%`).update({ deleted_at: pg.fn.now() })
+    await pg(table)
+      .whereIn("provider_id", GATEWAY_PROVIDERS)
+      .whereNull("deleted_at")
+      .whereNot("id", "like", `${BENCH_PREFIX}%`)
+      .update({ deleted_at: pg.fn.now() })
   }
 }
 
@@ -33,7 +37,7 @@ export async function seedOpenSessions(
   pg: Knex,
   sandboxUrl: string,
   count: number,
-  as: { prefix?: string; state?: "pending_3ds" | "authorized"; amount?: string; currency?: string } = {},
+  as: { prefix?: string; state?: "pending_3ds" | "authorized"; amount?: string; currency?: string } = {}
 ): Promise<void> {
   const prefix = as.prefix ?? BENCH_PREFIX
   const amount = as.amount ?? "28.29"
@@ -45,7 +49,9 @@ export async function seedOpenSessions(
     const res = await fetch(`${sandboxUrl}/sandbox/transactions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ transactions: orderNos.map((order_no) => ({ order_no, currency, amount, state: as.state ?? "pending_3ds" })) }),
+      body: JSON.stringify({
+        transactions: orderNos.map((order_no) => ({ order_no, currency, amount, state: as.state ?? "pending_3ds" })),
+      }),
     })
     if (res.status !== 201) throw new Error(`sandbox seed: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
     const { transactions } = (await res.json()) as { transactions: { order_no: string; transaction_id: string }[] }
@@ -54,7 +60,13 @@ export async function seedOpenSessions(
     transactions.forEach(({ order_no: orderNo, transaction_id }, k) => {
       const i = start + k
       const collectionId = `pay_col_${prefix}${i}`
-      collections.push({ id: collectionId, currency_code: currency.toLowerCase(), amount: Number(amount), raw_amount: rawAmount, status: "not_paid" })
+      collections.push({
+        id: collectionId,
+        currency_code: currency.toLowerCase(),
+        amount: Number(amount),
+        raw_amount: rawAmount,
+        status: "not_paid",
+      })
       sessions.push({
         id: orderNo,
         currency_code: currency.toLowerCase(),
@@ -64,7 +76,14 @@ export async function seedOpenSessions(
         status: "pending",
         payment_collection_id: collectionId,
         context: "{}",
-        data: JSON.stringify({ order_no: orderNo, method: "card", currency, amount, transaction_id, gateway_state: "pending" }),
+        data: JSON.stringify({
+          order_no: orderNo,
+          method: "card",
+          currency,
+          amount,
+          transaction_id,
+          gateway_state: "pending",
+        }),
       })
     })
     // 1,000 rows a statement keeps every statement under PostgreSQL's 65,535 bind parameters.

@@ -10,5 +10,7 @@ export async function expectIn(page, testId, text, timeout = 20_000) {
     if (content.includes(text)) return content
     await page.waitForTimeout(250)
   }
-  throw new Error(`[data-testid=${testId}] does not show "${text}"; it shows: ${content.replace(/\s+/g, " ").slice(0, 300)}`)
+  throw new Error(
+    `[data-testid=${testId}] does not show "${text}"; it shows: ${content.replace(/\s+/g, " ").slice(0, 300)}`
+  )
 }

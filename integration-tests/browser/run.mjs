@@ -75,7 +75,16 @@ process.on("SIGINT", async () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
-const ADDRESS = { first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: "New York", province: "NY", postal_code: "10001", country_code: "us", phone: "+12125550100" }
+const ADDRESS = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  address_1: "12 St James's Square",
+  city: "New York",
+  province: "NY",
+  postal_code: "10001",
+  country_code: "us",
+  phone: "+12125550100",
+}
 
 async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { declinedFirst = false } = {}) {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
@@ -88,10 +97,22 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { decl
   })
   await sdk.store.cart.addShippingMethod(cart.id, { option_id: seed.shippingOptionId })
   const fresh = (await sdk.store.cart.retrieve(cart.id)).cart
-  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_card" })
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, {
+    provider_id: "pp_gateway_card",
+  })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
-  const card = { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
-  const post = (c) => sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { cart_id: cart.id, card: c } })
+  const card = {
+    number,
+    exp_month: "12",
+    exp_year: String(new Date().getUTCFullYear() + 3),
+    cvv: "123",
+    holder_name: "Ada Lovelace",
+  }
+  const post = (c) =>
+    sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, {
+      method: "POST",
+      body: { cart_id: cart.id, card: c },
+    })
   if (declinedFirst) {
     // The sandbox's declined card first, then the card on the same session: a retry, as a shopper would.
     const { payment_session: refused } = await post({ ...card, number: "4000000000000002" })
@@ -99,7 +120,8 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { decl
   }
   const { payment_session } = await post(card)
   const res = await sdk.store.cart.complete(cart.id)
-  if (res.type !== "order") throw new Error(`checkout with ${number} did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
+  if (res.type !== "order")
+    throw new Error(`checkout with ${number} did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
   return { order: res.order, session: payment_session }
 }
 
@@ -119,15 +141,37 @@ async function placeGhost({ storeUrl, seed }) {
   })
   await sdk.store.cart.addShippingMethod(cart.id, { option_id: seed.shippingOptionId })
   let fresh = (await sdk.store.cart.retrieve(cart.id)).cart
-  const apm = (await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_apm", data: { payment_method: "alipay" } })).payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_apm")
+  const apm = (
+    await sdk.store.payment.initiatePaymentSession(fresh, {
+      provider_id: "pp_gateway_apm",
+      data: { payment_method: "alipay" },
+    })
+  ).payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_apm")
   fresh = (await sdk.store.cart.retrieve(cart.id)).cart
-  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, { provider_id: "pp_gateway_card" })
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(fresh, {
+    provider_id: "pp_gateway_card",
+  })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
-  const card = { number: "4242424242424242", exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
-  await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, { method: "POST", body: { cart_id: cart.id, card } })
+  const card = {
+    number: "4242424242424242",
+    exp_month: "12",
+    exp_year: String(new Date().getUTCFullYear() + 3),
+    cvv: "123",
+    holder_name: "Ada Lovelace",
+  }
+  await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, {
+    method: "POST",
+    body: { cart_id: cart.id, card },
+  })
   const res = await sdk.store.cart.complete(cart.id)
-  if (res.type !== "order") throw new Error(`the card after the APM did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
-  const bank = await fetch(apm.data.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=pass", redirect: "manual" })
+  if (res.type !== "order")
+    throw new Error(`the card after the APM did not create an order: ${JSON.stringify(res.error ?? res.type)}`)
+  const bank = await fetch(apm.data.issuer_url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "outcome=pass",
+    redirect: "manual",
+  })
   if (bank.status !== 303) throw new Error(`the APM's bank page answered ${bank.status}`)
   return { order: res.order, orderNo: apm.id }
 }
@@ -137,16 +181,26 @@ async function placeGhost({ storeUrl, seed }) {
  * "text (scroll width > box width)". Empty when everything can be read.
  */
 async function clippedTexts(testId) {
-  return page.getByTestId(testId).first().evaluate((root) => {
-    const out = []
-    const box = root.getBoundingClientRect()
-    for (const el of root.querySelectorAll("*")) {
-      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue
-      const r = el.getBoundingClientRect()
-      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || r.right > box.right + 1 || r.left < box.left - 1 || r.bottom > box.bottom + 1) out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
-    }
-    return out
-  })
+  return page
+    .getByTestId(testId)
+    .first()
+    .evaluate((root) => {
+      const out = []
+      const box = root.getBoundingClientRect()
+      for (const el of root.querySelectorAll("*")) {
+        if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue
+        const r = el.getBoundingClientRect()
+        if (
+          el.scrollWidth > el.clientWidth + 1 ||
+          el.scrollHeight > el.clientHeight + 1 ||
+          r.right > box.right + 1 ||
+          r.left < box.left - 1 ||
+          r.bottom > box.bottom + 1
+        )
+          out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
+      }
+      return out
+    })
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -183,14 +237,18 @@ async function step(name, fn, { required = false } = {}) {
   }
 }
 
-const expectText = async (text, timeout = 20_000) => page.getByText(text, { exact: false }).first().waitFor({ state: "visible", timeout })
+const expectText = async (text, timeout = 20_000) =>
+  page.getByText(text, { exact: false }).first().waitFor({ state: "visible", timeout })
 const expectTestId = async (id, timeout = 20_000) => page.getByTestId(id).first().waitFor({ state: "visible", timeout })
 const expectIn = (testId, text, timeout) => expectInPage(page, testId, text, timeout)
 /** Expects a toast with this text (Medusa's Toaster), so success and failure are both checked. */
 async function expectToast(text) {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first()
   await toast.waitFor({ state: "visible", timeout: 20_000 }).catch(async () => {
-    const all = await page.locator("[data-sonner-toast]").allInnerTexts().catch(() => [])
+    const all = await page
+      .locator("[data-sonner-toast]")
+      .allInnerTexts()
+      .catch(() => [])
     throw new Error(`no toast "${text}"${all.length ? `; toasts: ${all.join(" | ").replace(/\s+/g, " ")}` : ""}`)
   })
 }
@@ -240,7 +298,11 @@ async function open(path, waitFor) {
       }
       return
     } catch (err) {
-      if (attempt >= 3 || !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|Timeout|logged in again/.test(err.message)) throw err
+      if (
+        attempt >= 3 ||
+        !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|Timeout|logged in again/.test(err.message)
+      )
+        throw err
       log(`  ${path}: ${err.message.split("\n")[0]}; retrying`)
     }
   }
@@ -253,8 +315,15 @@ async function main() {
     const r = spawnSync("npx", ["medusa", "plugin:build"], { cwd: root, stdio: "inherit" })
     if (r.status !== 0) throw new Error("medusa plugin:build failed")
   }
-  const ports = { store: await freePort(), sandbox: await freePort(), postgres: await freePort(), storefront: await freePort() }
-  log(`starting the stack (store :${ports.store}, sandbox :${ports.sandbox}, postgres :${ports.postgres}, data ${dataDir})`)
+  const ports = {
+    store: await freePort(),
+    sandbox: await freePort(),
+    postgres: await freePort(),
+    storefront: await freePort(),
+  }
+  log(
+    `starting the stack (store :${ports.store}, sandbox :${ports.sandbox}, postgres :${ports.postgres}, data ${dataDir})`
+  )
   stack = await startStack({
     ports,
     dataDir,
@@ -271,12 +340,18 @@ async function main() {
 
   log("placing an order held for risk review (card 4000 0000 0000 9995) and a paid one (4242...)")
   const held = await placeOrder(stack, "4000000000009995")
-  if (held.session.status !== "pending_authorization") throw new Error(`the review card's session is ${held.session.status}, expected pending_authorization`)
+  if (held.session.status !== "pending_authorization")
+    throw new Error(`the review card's session is ${held.session.status}, expected pending_authorization`)
   const paid = await placeOrder(stack, "4242424242424242")
   log("a guest buys the Coffee Club (a subscription variant) by card")
   const subscribed = await placeOrder(stack, "4242424242424242", "coffeeClub")
-  if (!subscribed.session.data.subscription?.recurring_id) throw new Error(`the Coffee Club payment carries no subscription: ${JSON.stringify(subscribed.session.data.subscription)}`)
-  log("for the payments dashboard: a declined card then a Mastercard on one session, captured and partly refunded through the admin API")
+  if (!subscribed.session.data.subscription?.recurring_id)
+    throw new Error(
+      `the Coffee Club payment carries no subscription: ${JSON.stringify(subscribed.session.data.subscription)}`
+    )
+  log(
+    "for the payments dashboard: a declined card then a Mastercard on one session, captured and partly refunded through the admin API"
+  )
   const retried = await placeOrder(stack, "5555555555554444", "tshirt", { declinedFirst: true })
   const adminApi = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
   await adminApi.auth.login("user", "emailpass", { email: admin.email, password: admin.password })
@@ -291,7 +366,9 @@ async function main() {
     if (releases[0]?.status === "released") ghostRelease = releases[0]
     else if (Date.now() > end) throw new Error(`the ghost APM ${ghost.orderNo} was not released within 120 s`)
   }
-  const { order: retriedOrder } = await adminApi.admin.order.retrieve(retried.order.id, { fields: "id,*payment_collections.payments" })
+  const { order: retriedOrder } = await adminApi.admin.order.retrieve(retried.order.id, {
+    fields: "id,*payment_collections.payments",
+  })
   const retriedPayment = retriedOrder.payment_collections[0].payments[0].id
   await adminApi.admin.payment.capture(retriedPayment, {})
   await adminApi.admin.payment.refund(retriedPayment, { amount: 5 })
@@ -304,7 +381,16 @@ async function main() {
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     viewport: { width: 1440, height: 900 },
     locale: "en-US",
     timezoneId: "UTC",
@@ -319,7 +405,12 @@ async function main() {
   const markupWarnings = []
   page.on("console", (msg) => {
     const text = msg.text()
-    if (msg.type() === "error" && /validateDOMNesting|cannot be a descendant of|cannot contain a nested/.test(text) && text.includes("/src/admin/")) markupWarnings.push(text.slice(0, 1500))
+    if (
+      msg.type() === "error" &&
+      /validateDOMNesting|cannot be a descendant of|cannot contain a nested/.test(text) &&
+      text.includes("/src/admin/")
+    )
+      markupWarnings.push(text.slice(0, 1500))
   })
   // Every POST the admin makes to the plugin's routes: its content type (the API takes JSON only) and its
   // idempotency key (required where money moves).
@@ -327,7 +418,11 @@ async function main() {
   page.on("request", (r) => {
     const url = new URL(r.url())
     if (r.method() === "POST" && url.pathname.startsWith("/admin/gateway/")) {
-      posts.push({ path: url.pathname, type: r.headers()["content-type"] ?? "", key: r.headers()["idempotency-key"] ?? null })
+      posts.push({
+        path: url.pathname,
+        type: r.headers()["content-type"] ?? "",
+        key: r.headers()["idempotency-key"] ?? null,
+      })
     }
   })
   const keysOf = (pattern) => posts.filter((p) => pattern.test(p.path)).map((p) => p.key)
@@ -348,7 +443,16 @@ async function main() {
 
   await step("sidebar lists the gateway pages", async () => {
     await open("/gateway", () => expectTestId("gateway-overview", 120_000))
-    for (const label of ["Payments", "Payouts", "Cardholders", "Cards", "Groups", "Subscriptions", "Reconciliation", "Go-live check"]) {
+    for (const label of [
+      "Payments",
+      "Payouts",
+      "Cardholders",
+      "Cards",
+      "Groups",
+      "Subscriptions",
+      "Reconciliation",
+      "Go-live check",
+    ]) {
       await page.locator("nav, aside").getByRole("link", { name: label }).first().waitFor({ state: "visible" })
     }
     await screenshot("gateway-overview")
@@ -369,7 +473,8 @@ async function main() {
     await expectToast("Payment approved")
     await expectIn("gateway-status", "Authorized")
     await expectIn("gateway-review-status", "Approved")
-    if (await page.getByTestId("gateway-review").count()) throw new Error("the Approve / Reject buttons are still shown")
+    if (await page.getByTestId("gateway-review").count())
+      throw new Error("the Approve / Reject buttons are still shown")
     await screenshot("order-approved")
   })
 
@@ -390,7 +495,8 @@ async function main() {
     await page.getByTestId("create-payout").click()
     await page.locator("#payment_amount").fill("10.123")
     await page.getByTestId("create-payout-submit").click()
-    if (!page.url().endsWith("/gateway/payouts/create")) throw new Error(`the create form has no URL of its own: ${page.url()}`)
+    if (!page.url().endsWith("/gateway/payouts/create"))
+      throw new Error(`the create form has no URL of its own: ${page.url()}`)
     await expectIn("error-payment_amount", "at most 2 decimal places")
     await expectTestId("error-company_name")
     await expectTestId("error-account_number")
@@ -426,7 +532,8 @@ async function main() {
     await expectToast("Payout created")
     await page.unroute("**/admin/gateway/payouts")
     const keys = keysOf(/^\/admin\/gateway\/payouts$/)
-    if (keys.length !== 2 || !UUID.test(keys[0] ?? "") || keys[1] !== keys[0]) throw new Error(`the two submits of one form did not carry one key: ${JSON.stringify(keys)}`)
+    if (keys.length !== 2 || !UUID.test(keys[0] ?? "") || keys[1] !== keys[0])
+      throw new Error(`the two submits of one form did not carry one key: ${JSON.stringify(keys)}`)
     await expectTestId("payout-detail")
     await expectIn("payout-detail", "125.50 USD")
     await expectIn("payout-beneficiary", "Acme Supplies Ltd")
@@ -444,7 +551,8 @@ async function main() {
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "Failed")
     await expectText("No payouts match these filters")
     // The filter is in the URL: a reload (or a link) shows the same filtered list.
-    if (new URL(page.url()).searchParams.get("status") !== "FAILED") throw new Error(`the status filter is not in the URL: ${page.url()}`)
+    if (new URL(page.url()).searchParams.get("status") !== "FAILED")
+      throw new Error(`the status filter is not in the URL: ${page.url()}`)
     await page.reload({ waitUntil: "domcontentloaded" })
     await expectText("No payouts match these filters", 60_000)
     await selectOption(page.getByTestId("payout-status-filter").getByRole("combobox"), "All statuses")
@@ -516,7 +624,8 @@ async function main() {
     cardId = await rows.first().getAttribute("data-row-id")
     // the cards are funded from the group: the creation carries the form's idempotency key
     const keys = keysOf(/^\/admin\/gateway\/cards$/)
-    if (keys.length !== 1 || !UUID.test(keys[0] ?? "")) throw new Error(`the card creation carried no idempotency key: ${JSON.stringify(keys)}`)
+    if (keys.length !== 1 || !UUID.test(keys[0] ?? ""))
+      throw new Error(`the card creation carried no idempotency key: ${JSON.stringify(keys)}`)
     await screenshot("cards-list")
   })
 
@@ -552,7 +661,8 @@ async function main() {
     await expectToast("Card recharged")
     await expectIn("card-detail", "60.00 USD")
     const keys = keysOf(/\/recharge$/)
-    if (keys.length !== 1 || !UUID.test(keys[0] ?? "")) throw new Error(`the recharge carried no idempotency key: ${JSON.stringify(keys)}`)
+    if (keys.length !== 1 || !UUID.test(keys[0] ?? ""))
+      throw new Error(`the recharge carried no idempotency key: ${JSON.stringify(keys)}`)
   })
 
   await step("cards: reveal details once, hidden again", async () => {
@@ -563,7 +673,8 @@ async function main() {
     await screenshot("card-revealed")
     await page.getByTestId("card-revealed").getByRole("button", { name: "Hide" }).click()
     await page.getByTestId("card-revealed").waitFor({ state: "detached", timeout: 5_000 })
-    if ((await page.getByTestId("card-detail").innerText()).match(/\d{4} \d{4} \d{4} \d{4}/)) throw new Error("the card number is still shown after Hide")
+    if ((await page.getByTestId("card-detail").innerText()).match(/\d{4} \d{4} \d{4} \d{4}/))
+      throw new Error("the card number is still shown after Hide")
   })
 
   await step("groups: detail shows the balance after the cards", async () => {
@@ -590,7 +701,8 @@ async function main() {
     await expectIn("group-balance", "500.00 EUR")
     // funded from the company's account: the creation carries the form's idempotency key
     const keys = keysOf(/^\/admin\/gateway\/groups$/)
-    if (keys.length !== 1 || !UUID.test(keys[0] ?? "")) throw new Error(`the group creation carried no idempotency key: ${JSON.stringify(keys)}`)
+    if (keys.length !== 1 || !UUID.test(keys[0] ?? ""))
+      throw new Error(`the group creation carried no idempotency key: ${JSON.stringify(keys)}`)
     groupUrl = page.url()
     await screenshot("group-created")
   })
@@ -614,7 +726,8 @@ async function main() {
     await expectIn("group-balance", "299.50 EUR")
     // each opening of the prompt is its own request: its own key
     const keys = keysOf(/\/groups\/[^/]+\/refund$/)
-    if (keys.length !== 2 || !keys.every((k) => UUID.test(k ?? "")) || keys[0] === keys[1]) throw new Error(`the two refund prompts did not carry a key each: ${JSON.stringify(keys)}`)
+    if (keys.length !== 2 || !keys.every((k) => UUID.test(k ?? "")) || keys[0] === keys[1])
+      throw new Error(`the two refund prompts did not carry a key each: ${JSON.stringify(keys)}`)
     await screenshot("group-refunded")
   })
 
@@ -636,11 +749,13 @@ async function main() {
     await expectIn("subscriptions-table", "Every month")
     // Staff read who the customer is (a name or an e-mail), never a raw customer id.
     const listed = await page.getByTestId("subscriptions-table").innerText()
-    if (/\bcus_[0-9A-Z]{10,}/.test(listed)) throw new Error(`the subscriptions list shows a raw customer id: ${listed.slice(0, 300)}`)
+    if (/\bcus_[0-9A-Z]{10,}/.test(listed))
+      throw new Error(`the subscriptions list shows a raw customer id: ${listed.slice(0, 300)}`)
     await screenshot("subscriptions-list")
     await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Cancelled")
     await expectText("No subscriptions match these filters")
-    if (new URL(page.url()).searchParams.get("status") !== "cancelled") throw new Error(`the status filter is not in the URL: ${page.url()}`)
+    if (new URL(page.url()).searchParams.get("status") !== "cancelled")
+      throw new Error(`the status filter is not in the URL: ${page.url()}`)
     await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Active")
     await expectIn("subscriptions-table", "Coffee Club monthly")
   })
@@ -672,37 +787,43 @@ async function main() {
     await screenshot("reconciliation")
   })
 
-  await step("released payments: on the Reconciliation page and the order's widget, readable at 1280 and 1920 px", async () => {
-    for (const width of [1280, 1920]) {
-      await page.setViewportSize({ width, height: 900 })
-      await open("/gateway/reconciliation", () => expectTestId("released-payments", 60_000))
-      await expectIn("released-payments", ghostRelease.transaction_id)
-      await expectIn("released-payments", "Voided")
-      const onPage = await clippedTexts("released-payments")
-      if (onPage.length) throw new Error(`clipped on the Reconciliation page at ${width} px: ${onPage.join("; ")}`)
-      await elementShot("released-payments", `reconciliation-released-${width}`)
-      await open(`/orders/${ghost.order.id}`, () => expectTestId("gateway-released", 120_000))
-      await expectIn("gateway-released", ghostRelease.transaction_id)
-      await expectIn("gateway-released", "Payment session replaced")
-      const inWidget = await clippedTexts("gateway-released")
-      if (inWidget.length) throw new Error(`clipped in the order widget at ${width} px: ${inWidget.join("; ")}`)
-      await elementShot("gateway-released", `order-released-${width}`)
+  await step(
+    "released payments: on the Reconciliation page and the order's widget, readable at 1280 and 1920 px",
+    async () => {
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        await open("/gateway/reconciliation", () => expectTestId("released-payments", 60_000))
+        await expectIn("released-payments", ghostRelease.transaction_id)
+        await expectIn("released-payments", "Voided")
+        const onPage = await clippedTexts("released-payments")
+        if (onPage.length) throw new Error(`clipped on the Reconciliation page at ${width} px: ${onPage.join("; ")}`)
+        await elementShot("released-payments", `reconciliation-released-${width}`)
+        await open(`/orders/${ghost.order.id}`, () => expectTestId("gateway-released", 120_000))
+        await expectIn("gateway-released", ghostRelease.transaction_id)
+        await expectIn("gateway-released", "Payment session replaced")
+        const inWidget = await clippedTexts("gateway-released")
+        if (inWidget.length) throw new Error(`clipped in the order widget at ${width} px: ${inWidget.join("; ")}`)
+        await elementShot("gateway-released", `order-released-${width}`)
+      }
+      await page.setViewportSize({ width: 1440, height: 900 })
     }
-    await page.setViewportSize({ width: 1440, height: 900 })
-  })
+  )
 
-  await step("order widget: a captured and refunded payment readable at 1280 and 1920 px (no id, amount or status cut off)", async () => {
-    for (const width of [1280, 1920]) {
-      await page.setViewportSize({ width, height: 900 })
-      await open(`/orders/${retried.order.id}`, () => expectTestId("gateway-refunds", 120_000))
-      await expectIn("gateway-refunds", "5")
-      await expectTestId("gateway-captures")
-      const clipped = await clippedTexts("gateway-payment-widget")
-      if (clipped.length) throw new Error(`clipped in the order widget at ${width} px: ${clipped.join("; ")}`)
-      await elementShot("gateway-payment-widget", `order-refunded-${width}`)
+  await step(
+    "order widget: a captured and refunded payment readable at 1280 and 1920 px (no id, amount or status cut off)",
+    async () => {
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        await open(`/orders/${retried.order.id}`, () => expectTestId("gateway-refunds", 120_000))
+        await expectIn("gateway-refunds", "5")
+        await expectTestId("gateway-captures")
+        const clipped = await clippedTexts("gateway-payment-widget")
+        if (clipped.length) throw new Error(`clipped in the order widget at ${width} px: ${clipped.join("; ")}`)
+        await elementShot("gateway-payment-widget", `order-refunded-${width}`)
+      }
+      await page.setViewportSize({ width: 1440, height: 900 })
     }
-    await page.setViewportSize({ width: 1440, height: 900 })
-  })
+  )
 
   await step("go-live check: every check with its status and fix, the sandbox said plainly", async () => {
     await open("/gateway/go-live", () => expectTestId("go-live-checks", 120_000))
@@ -728,59 +849,83 @@ async function main() {
   // The storefront example (examples/nextjs-storefront, on the storefront kit): integration-tests/browser/storefront.mjs.
   const adminPage = page
   page = await context.newPage()
-  await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl, gatewayUrl: stack.sandbox.url, step, screenshot, pageErrors, log })
+  await storefrontSteps({
+    page,
+    storefrontUrl: stack.storefrontUrl,
+    storeUrl,
+    gatewayUrl: stack.sandbox.url,
+    step,
+    screenshot,
+    pageErrors,
+    log,
+  })
 
   // Last, once the storefront's payments (3-D Secure passed and failed, the hosted page, an APM...) are in it too.
   page = adminPage
-  await step("payments dashboard: figures and charts of today, the gateway's decline reasons, filters kept in the URL", async () => {
-    await open("/gateway/payments", () => expectTestId("dashboard-tiles", 120_000))
-    const attempts = Number((await page.getByTestId("tile-attempts").locator("h2").innerText()).trim())
-    // The setup alone made 5 attempts: held, paid, Coffee Club, and the declined card and its retry.
-    if (!(attempts >= 5)) throw new Error(`the dashboard counts ${attempts} attempts; the setup alone made 5`)
-    await expectIn("dashboard-decline-D0002", "Card declined")
-    await expectIn("dashboard-money-USD", "5.00")
-    await expectIn("dashboard-by-provider", "Card")
-    await expectIn("dashboard-by-card-brand", "Mastercard")
-    await expectIn("tile-chargebacks", "threshold 1.00 %")
-    for (const chart of ["dashboard-attempts-chart", "dashboard-money-chart"]) {
-      await page.getByTestId(chart).locator("svg.recharts-surface").first().waitFor({ state: "visible" })
-      // Today's bars are drawn (a bar of height 0 is drawn as nothing).
-      await page.getByTestId(chart).locator("path.recharts-rectangle").first().waitFor({ state: "visible" })
-    }
-    // Each legend lists its bars in their order (recharts would sort it by name), and no chart has a second axis
-    // a bar could be read against (the approval rate has its own chart).
-    for (const [chart, order] of [["dashboard-attempts-chart", ["Approved", "Declined", "Pending, review, canceled"]], ["dashboard-money-chart", ["Captured", "Refunded", "Charged back"]]]) {
-      const legend = await page.getByTestId(chart).locator(".recharts-legend-item-text").allInnerTexts()
-      if (JSON.stringify(legend) !== JSON.stringify(order)) throw new Error(`${chart}'s legend reads ${JSON.stringify(legend)}, its bars ${JSON.stringify(order)}`)
-    }
-    for (const chart of ["dashboard-attempts-chart", "dashboard-approval-chart", "dashboard-money-chart"]) {
-      const axes = await page.getByTestId(chart).locator(".recharts-yAxis").count()
-      if (axes !== 1) throw new Error(`${chart} has ${axes} value axes`)
-    }
-    const text = await page.getByTestId("payments-dashboard").innerText()
-    for (const secret of ["4000000000000002", "5555555555554444", "4242424242424242"]) if (text.includes(secret)) throw new Error("the dashboard shows a card number")
-    // The admin scrolls inside its layout, so the whole dashboard is shot in a tall window.
-    await page.setViewportSize({ width: 1440, height: 2600 })
-    await screenshot("payments-dashboard")
+  await step(
+    "payments dashboard: figures and charts of today, the gateway's decline reasons, filters kept in the URL",
+    async () => {
+      await open("/gateway/payments", () => expectTestId("dashboard-tiles", 120_000))
+      const attempts = Number((await page.getByTestId("tile-attempts").locator("h2").innerText()).trim())
+      // The setup alone made 5 attempts: held, paid, Coffee Club, and the declined card and its retry.
+      if (!(attempts >= 5)) throw new Error(`the dashboard counts ${attempts} attempts; the setup alone made 5`)
+      await expectIn("dashboard-decline-D0002", "Card declined")
+      await expectIn("dashboard-money-USD", "5.00")
+      await expectIn("dashboard-by-provider", "Card")
+      await expectIn("dashboard-by-card-brand", "Mastercard")
+      await expectIn("tile-chargebacks", "threshold 1.00 %")
+      for (const chart of ["dashboard-attempts-chart", "dashboard-money-chart"]) {
+        await page.getByTestId(chart).locator("svg.recharts-surface").first().waitFor({ state: "visible" })
+        // Today's bars are drawn (a bar of height 0 is drawn as nothing).
+        await page.getByTestId(chart).locator("path.recharts-rectangle").first().waitFor({ state: "visible" })
+      }
+      // Each legend lists its bars in their order (recharts would sort it by name), and no chart has a second axis
+      // a bar could be read against (the approval rate has its own chart).
+      for (const [chart, order] of [
+        ["dashboard-attempts-chart", ["Approved", "Declined", "Pending, review, canceled"]],
+        ["dashboard-money-chart", ["Captured", "Refunded", "Charged back"]],
+      ]) {
+        const legend = await page.getByTestId(chart).locator(".recharts-legend-item-text").allInnerTexts()
+        if (JSON.stringify(legend) !== JSON.stringify(order))
+          throw new Error(`${chart}'s legend reads ${JSON.stringify(legend)}, its bars ${JSON.stringify(order)}`)
+      }
+      for (const chart of ["dashboard-attempts-chart", "dashboard-approval-chart", "dashboard-money-chart"]) {
+        const axes = await page.getByTestId(chart).locator(".recharts-yAxis").count()
+        if (axes !== 1) throw new Error(`${chart} has ${axes} value axes`)
+      }
+      const text = await page.getByTestId("payments-dashboard").innerText()
+      for (const secret of ["4000000000000002", "5555555555554444", "4242424242424242"])
+        if (text.includes(secret)) throw new Error("the dashboard shows a card number")
+      // The admin scrolls inside its layout, so the whole dashboard is shot in a tall window.
+      await page.setViewportSize({ width: 1440, height: 2600 })
+      await screenshot("payments-dashboard")
 
-    await selectOption(page.getByTestId("dashboard-brand-filter").getByRole("combobox"), "Mastercard")
-    await page.waitForURL(/card_brand=mastercard/)
-    await expectIn("dashboard-by-card-brand", "Mastercard")
-    await page.reload({ waitUntil: "domcontentloaded" })
-    await expectTestId("dashboard-tiles", 60_000)
-    const filtered = Number((await page.getByTestId("tile-attempts").locator("h2").innerText()).trim())
-    if (!(filtered >= 1 && filtered < attempts)) throw new Error(`filtered by Mastercard the dashboard counts ${filtered} attempts of ${attempts}`)
-    if ((await page.getByTestId("dashboard-by-card-brand").innerText()).includes("Visa")) throw new Error("the brand filter kept Visa")
-    await screenshot("payments-dashboard-mastercard")
-    await page.setViewportSize({ width: 1440, height: 900 })
+      await selectOption(page.getByTestId("dashboard-brand-filter").getByRole("combobox"), "Mastercard")
+      await page.waitForURL(/card_brand=mastercard/)
+      await expectIn("dashboard-by-card-brand", "Mastercard")
+      await page.reload({ waitUntil: "domcontentloaded" })
+      await expectTestId("dashboard-tiles", 60_000)
+      const filtered = Number((await page.getByTestId("tile-attempts").locator("h2").innerText()).trim())
+      if (!(filtered >= 1 && filtered < attempts))
+        throw new Error(`filtered by Mastercard the dashboard counts ${filtered} attempts of ${attempts}`)
+      if ((await page.getByTestId("dashboard-by-card-brand").innerText()).includes("Visa"))
+        throw new Error("the brand filter kept Visa")
+      await screenshot("payments-dashboard-mastercard")
+      await page.setViewportSize({ width: 1440, height: 900 })
 
-    await selectOption(page.getByTestId("dashboard-period").getByRole("combobox"), "Last 7 days")
-    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=|to=.*from=/)
-    await expectIn("dashboard-attempts", "Attempts per day")
-  })
+      await selectOption(page.getByTestId("dashboard-period").getByRole("combobox"), "Last 7 days")
+      await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=|to=.*from=/)
+      await expectIn("dashboard-attempts", "Attempts per day")
+    }
+  )
 
-  if (pageErrors.length) failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
-  if (markupWarnings.length) failures.push({ name: "no invalid markup in the admin pages (React's nesting warnings)", message: [...new Set(markupWarnings)].slice(0, 5).join("\n") })
+  if (pageErrors.length)
+    failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
+  if (markupWarnings.length)
+    failures.push({
+      name: "no invalid markup in the admin pages (React's nesting warnings)",
+      message: [...new Set(markupWarnings)].slice(0, 5).join("\n"),
+    })
 }
 
 let exitCode = 0
@@ -792,14 +937,19 @@ try {
 if (failures.length) {
   exitCode = 1
   process.stdout.write(`\nBrowser tests: ${passed.length} passed, ${failures.length} FAILED\n`)
-  for (const f of failures) process.stdout.write(`\n✗ ${f.name}\n  ${f.message.replace(/\n/g, "\n  ")}${f.file ? `\n  screenshot: ${f.file}` : ""}\n`)
+  for (const f of failures)
+    process.stdout.write(
+      `\n✗ ${f.name}\n  ${f.message.replace(/\n/g, "\n  ")}${f.file ? `\n  screenshot: ${f.file}` : ""}\n`
+    )
 } else {
   process.stdout.write(`\nBrowser tests: all ${passed.length} steps passed in ${elapsed()}\n`)
 }
 saveScreenshots()
 process.stdout.write(`Screenshots: ${shotsDir}\n`)
 if (args.includes("--keep") && stack) {
-  process.stdout.write(`Stack kept running: ${stack.storeUrl}/app (${stack.admin.email} / ${stack.admin.password}); Ctrl-C stops it.\n`)
+  process.stdout.write(
+    `Stack kept running: ${stack.storeUrl}/app (${stack.admin.email} / ${stack.admin.password}); Ctrl-C stops it.\n`
+  )
 } else {
   await cleanup()
   process.exit(exitCode)

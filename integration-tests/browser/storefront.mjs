@@ -19,13 +19,27 @@ import { expectIn as expectInPage } from "./expect-in.mjs"
 
 const year = String(new Date().getUTCFullYear() + 3)
 const EXPIRY = `12/${year.slice(-2)}`
-const CARDS = { approve: "4242424242424242", decline: "4000000000000002", threeDS: "4000000000003220", typo: "4242424242424241" }
+const CARDS = {
+  approve: "4242424242424242",
+  decline: "4000000000000002",
+  threeDS: "4000000000003220",
+  typo: "4242424242424241",
+}
 
 /**
  * The storefront steps. `page`: a fresh page of the test's browser; `step(name, fn)` and `screenshot(name)`
  * are the caller's (a failing step is recorded and the run goes on); `pageErrors` collects uncaught errors.
  */
-export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUrl, step, screenshot, pageErrors, log = () => {} }) {
+export async function storefrontSteps({
+  page,
+  storefrontUrl,
+  storeUrl,
+  gatewayUrl,
+  step,
+  screenshot,
+  pageErrors,
+  log = () => {},
+}) {
   page.setDefaultTimeout(30_000)
   page.on("pageerror", (e) => pageErrors.push(`storefront: ${e.message}`))
 
@@ -36,13 +50,16 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
   const assertCardDataOnlyInCardRoute = async (secrets) => {
     for (const r of requests) {
       for (const secret of secrets) {
-        if (r.url.includes(secret)) throw new Error(`card data in a URL: ${r.method} ${r.url.replace(secret, "<card>")}`)
+        if (r.url.includes(secret))
+          throw new Error(`card data in a URL: ${r.method} ${r.url.replace(secret, "<card>")}`)
         if (r.body.includes(secret) && !(r.method === "POST" && cardRoute.test(new URL(r.url).pathname))) {
           throw new Error(`card data sent to ${r.method} ${new URL(r.url).pathname}, not only to the card route`)
         }
       }
     }
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie).catch(() => "")
+    const stored = await page
+      .evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)
+      .catch(() => "")
     for (const secret of secrets) if (stored.includes(secret)) throw new Error("card data in the browser's storage")
   }
   const expectIn = (testId, text, timeout = 30_000) => expectInPage(page, testId, text, timeout)
@@ -55,9 +72,18 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await page.getByTestId("buy-gateway-t-shirt").click()
     await page.waitForURL(/\/checkout/, { timeout: 60_000 })
     // From the address step even when the cart has one already (a step that failed earlier left its cart open).
-    if (!(await page.getByTestId("address-form").count())) await page.goto(`${storefrontUrl}/${country}/checkout?step=address`, { waitUntil: "domcontentloaded" })
+    if (!(await page.getByTestId("address-form").count()))
+      await page.goto(`${storefrontUrl}/${country}/checkout?step=address`, { waitUntil: "domcontentloaded" })
     await page.getByTestId("address-form").waitFor({ timeout: 60_000 })
-    for (const [name, value] of Object.entries({ email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", address_1: "12 St James's Square", city: country === "de" ? "Berlin" : "New York", postal_code: country === "de" ? "10115" : "10001", phone: "+12125550100" })) {
+    for (const [name, value] of Object.entries({
+      email: "ada@example.com",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      address_1: "12 St James's Square",
+      city: country === "de" ? "Berlin" : "New York",
+      postal_code: country === "de" ? "10115" : "10001",
+      phone: "+12125550100",
+    })) {
       const input = page.getByTestId(`address-${name}`)
       if (!(await input.inputValue())) await input.fill(value)
     }
@@ -78,37 +104,50 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
   }
   /** The issuer's page came by the documented POST hand-off, carrying return_url and notify_url only. */
   const handOff = () => {
-    const posted = page.waitForRequest((r) => r.method() === "POST" && /\/sandbox\/issuer\//.test(r.url()), { timeout: 60_000 })
+    const posted = page.waitForRequest((r) => r.method() === "POST" && /\/sandbox\/issuer\//.test(r.url()), {
+      timeout: 60_000,
+    })
     posted.catch(() => {}) // a step that fails before awaiting it must not crash the whole run
     return posted
   }
   const checkHandOff = (posted) => {
     const fields = new URLSearchParams(posted.postData() ?? "")
     if (new URL(posted.url()).search) throw new Error(`the issuer was opened with a query: ${posted.url()}`)
-    if (!fields.get("return_url") || !fields.get("notify_url")) throw new Error(`the hand-off POST lacks return_url / notify_url: ${posted.postData()}`)
+    if (!fields.get("return_url") || !fields.get("notify_url"))
+      throw new Error(`the hand-off POST lacks return_url / notify_url: ${posted.postData()}`)
     const extra = [...fields.keys()].filter((k) => !["return_url", "notify_url"].includes(k))
-    if (extra.length) throw new Error(`the hand-off POST carries more than return_url / notify_url: ${extra.join(", ")}`)
-    if (/cart/i.test(fields.get("return_url"))) throw new Error(`the return URL carries the cart: ${fields.get("return_url")}`)
+    if (extra.length)
+      throw new Error(`the hand-off POST carries more than return_url / notify_url: ${extra.join(", ")}`)
+    if (/cart/i.test(fields.get("return_url")))
+      throw new Error(`the return URL carries the cart: ${fields.get("return_url")}`)
   }
   /** Back from the gateway's side (cross-site), the return hop ends on the country's return page, then the order. */
   const expectOrderAfterReturn = async (country = "us") => {
     await page.waitForURL(new RegExp(`/${country}/(checkout/return|order/)`), { timeout: 60_000 })
     await expectIn("confirmation", "confirmed", 90_000)
-    if (!new URL(page.url()).pathname.startsWith(`/${country}/order/`)) throw new Error(`the order confirmation is at ${page.url()}, not under /${country}/`)
+    if (!new URL(page.url()).pathname.startsWith(`/${country}/order/`))
+      throw new Error(`the order confirmation is at ${page.url()}, not under /${country}/`)
   }
 
-  await step("storefront: card 4242 4242 4242 4242 gives an order confirmation (the cart id only in an httpOnly, SameSite=Strict cookie)", async () => {
-    await checkout("pp_gateway_card")
-    const cookie = (await page.context().cookies(storefrontUrl)).find((c) => c.name === "_medusa_cart_id")
-    if (!cookie || !cookie.httpOnly || cookie.sameSite !== "Strict") throw new Error(`the cart cookie is ${JSON.stringify(cookie && { httpOnly: cookie.httpOnly, sameSite: cookie.sameSite })}`)
-    if ((await page.evaluate(() => document.cookie)).includes("_medusa_cart_id")) throw new Error("page scripts can read the cart cookie")
-    await fillCard(CARDS.approve)
-    await page.getByTestId("card-submit").click()
-    await expectIn("confirmation", "confirmed", 60_000)
-    if (cardPosts().length !== 1) throw new Error(`expected one card post, saw ${cardPosts().length}`)
-    await assertCardDataOnlyInCardRoute([CARDS.approve])
-    await screenshot("storefront-card-confirmed")
-  })
+  await step(
+    "storefront: card 4242 4242 4242 4242 gives an order confirmation (the cart id only in an httpOnly, SameSite=Strict cookie)",
+    async () => {
+      await checkout("pp_gateway_card")
+      const cookie = (await page.context().cookies(storefrontUrl)).find((c) => c.name === "_medusa_cart_id")
+      if (!cookie || !cookie.httpOnly || cookie.sameSite !== "Strict")
+        throw new Error(
+          `the cart cookie is ${JSON.stringify(cookie && { httpOnly: cookie.httpOnly, sameSite: cookie.sameSite })}`
+        )
+      if ((await page.evaluate(() => document.cookie)).includes("_medusa_cart_id"))
+        throw new Error("page scripts can read the cart cookie")
+      await fillCard(CARDS.approve)
+      await page.getByTestId("card-submit").click()
+      await expectIn("confirmation", "confirmed", 60_000)
+      if (cardPosts().length !== 1) throw new Error(`expected one card post, saw ${cardPosts().length}`)
+      await assertCardDataOnlyInCardRoute([CARDS.approve])
+      await screenshot("storefront-card-confirmed")
+    }
+  )
 
   await step("storefront: the card form refuses a mistyped number under its field and sends nothing", async () => {
     await checkout("pp_gateway_card")
@@ -119,63 +158,83 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await expectIn("card-number-error", "not valid")
     await expectIn("card-cvv-error", "3 digits")
     const number = page.getByTestId("card-number")
-    if ((await number.getAttribute("aria-invalid")) !== "true") throw new Error("the number field is not marked invalid")
+    if ((await number.getAttribute("aria-invalid")) !== "true")
+      throw new Error("the number field is not marked invalid")
     const describedBy = await number.getAttribute("aria-describedby")
-    if (!describedBy || (await page.locator(`[id="${describedBy}"]`).innerText()).indexOf("not valid") < 0) throw new Error("the number's error is not tied to its field")
+    if (!describedBy || (await page.locator(`[id="${describedBy}"]`).innerText()).indexOf("not valid") < 0)
+      throw new Error("the number's error is not tied to its field")
     await page.waitForTimeout(500)
     if (cardPosts().length) throw new Error("a card post was sent for an invalid card")
     await screenshot("storefront-card-invalid")
   })
 
-  await step("storefront: a declined card says why in the shopper's words; another card then pays the same checkout", async () => {
-    await payByCard(CARDS.decline)
-    await expectIn("card-form-error", "Payment declined: The card was declined. Use another card or payment method.", 60_000)
-    if (await page.getByTestId("card-number").inputValue()) throw new Error("the card number stays in the form after the post")
-    await screenshot("storefront-card-declined")
-    await fillCard(CARDS.approve)
-    await page.getByTestId("card-submit").click()
-    await expectIn("confirmation", "confirmed", 60_000)
-    if (cardPosts().length !== 2) throw new Error(`expected two card posts, saw ${cardPosts().length}`)
-    await assertCardDataOnlyInCardRoute([CARDS.decline, CARDS.approve])
-  })
-
-  await step("storefront: 3-D Secure for a German shopper: the kit in German, POST to the issuer, back cross-site, order under /de/", async () => {
-    const posted = handOff()
-    await checkout("pp_gateway_card", "de")
-    // The example passes messages="de" under /de/: the kit's own texts, not the page's, are German.
-    await page.getByText("Kartennummer", { exact: true }).first().waitFor({ timeout: 60_000 })
-    await fillCard(CARDS.threeDS)
-    await page.getByTestId("card-number").fill("4242")
-    await page.getByTestId("card-submit").click()
-    await expectIn("card-number-error", "Die Kartennummer hat 12 bis 19 Ziffern.")
-    await fillCard(CARDS.threeDS)
-    await page.getByTestId("card-submit").click()
-    checkHandOff(await posted)
-    await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
-    await expectOrderAfterReturn("de")
-    await assertCardDataOnlyInCardRoute([CARDS.threeDS])
-    await screenshot("storefront-3ds-confirmed-de")
-  })
-
-  await step("storefront: a confirmation the gateway has not given yet says 'still processing', and Check again then shows the order", async () => {
-    const faults = (method, rules) =>
-      fetch(`${gatewayUrl}/sandbox/faults`, { method, headers: { "content-type": "application/json" }, ...(rules ? { body: JSON.stringify({ rules }) } : {}) })
-    const posted = handOff()
-    await payByCard(CARDS.threeDS)
-    await posted
-    // The gateway's order query is down when the shopper comes back: nothing can confirm the payment yet.
-    await faults("POST", [{ path: "/v1/retrievalTrans", fault: "error5xx" }])
-    try {
-      await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
-      await page.waitForURL(/\/us\/checkout\/return/, { timeout: 60_000 })
-      await expectIn("gateway-return-requires-more", "still being processed", 120_000)
-      await screenshot("storefront-return-still-processing")
-    } finally {
-      await faults("DELETE")
+  await step(
+    "storefront: a declined card says why in the shopper's words; another card then pays the same checkout",
+    async () => {
+      await payByCard(CARDS.decline)
+      await expectIn(
+        "card-form-error",
+        "Payment declined: The card was declined. Use another card or payment method.",
+        60_000
+      )
+      if (await page.getByTestId("card-number").inputValue())
+        throw new Error("the card number stays in the form after the post")
+      await screenshot("storefront-card-declined")
+      await fillCard(CARDS.approve)
+      await page.getByTestId("card-submit").click()
+      await expectIn("confirmation", "confirmed", 60_000)
+      if (cardPosts().length !== 2) throw new Error(`expected two card posts, saw ${cardPosts().length}`)
+      await assertCardDataOnlyInCardRoute([CARDS.decline, CARDS.approve])
     }
-    await page.getByTestId("gateway-return-check-again").click()
-    await expectOrderAfterReturn("us")
-  })
+  )
+
+  await step(
+    "storefront: 3-D Secure for a German shopper: the kit in German, POST to the issuer, back cross-site, order under /de/",
+    async () => {
+      const posted = handOff()
+      await checkout("pp_gateway_card", "de")
+      // The example passes messages="de" under /de/: the kit's own texts, not the page's, are German.
+      await page.getByText("Kartennummer", { exact: true }).first().waitFor({ timeout: 60_000 })
+      await fillCard(CARDS.threeDS)
+      await page.getByTestId("card-number").fill("4242")
+      await page.getByTestId("card-submit").click()
+      await expectIn("card-number-error", "Die Kartennummer hat 12 bis 19 Ziffern.")
+      await fillCard(CARDS.threeDS)
+      await page.getByTestId("card-submit").click()
+      checkHandOff(await posted)
+      await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
+      await expectOrderAfterReturn("de")
+      await assertCardDataOnlyInCardRoute([CARDS.threeDS])
+      await screenshot("storefront-3ds-confirmed-de")
+    }
+  )
+
+  await step(
+    "storefront: a confirmation the gateway has not given yet says 'still processing', and Check again then shows the order",
+    async () => {
+      const faults = (method, rules) =>
+        fetch(`${gatewayUrl}/sandbox/faults`, {
+          method,
+          headers: { "content-type": "application/json" },
+          ...(rules ? { body: JSON.stringify({ rules }) } : {}),
+        })
+      const posted = handOff()
+      await payByCard(CARDS.threeDS)
+      await posted
+      // The gateway's order query is down when the shopper comes back: nothing can confirm the payment yet.
+      await faults("POST", [{ path: "/v1/retrievalTrans", fault: "error5xx" }])
+      try {
+        await page.getByRole("button", { name: "Complete" }).click({ timeout: 60_000 })
+        await page.waitForURL(/\/us\/checkout\/return/, { timeout: 60_000 })
+        await expectIn("gateway-return-requires-more", "still being processed", 120_000)
+        await screenshot("storefront-return-still-processing")
+      } finally {
+        await faults("DELETE")
+      }
+      await page.getByTestId("gateway-return-check-again").click()
+      await expectOrderAfterReturn("us")
+    }
+  )
 
   await step("storefront: a failed 3-D Secure shows the decline with Pay again, which pays the same cart", async () => {
     const posted = handOff()
@@ -200,13 +259,17 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     // sandboxed, and holds the gateway's origin: the store's page cannot read it, nor it the store's.
     const storeOrigin = new URL(page.url()).origin
     const gatewayOrigin = new URL(gatewayUrl).origin
-    if (gatewayOrigin === storeOrigin) throw new Error(`the test needs the gateway on another origin than the store (${storeOrigin})`)
+    if (gatewayOrigin === storeOrigin)
+      throw new Error(`the test needs the gateway on another origin than the store (${storeOrigin})`)
     const element = page.locator('[data-testid="hosted-frame"]')
-    if ((await element.getAttribute("srcdoc")) !== null) throw new Error("the hosted frame renders HTML from the session (srcdoc)")
+    if ((await element.getAttribute("srcdoc")) !== null)
+      throw new Error("the hosted frame renders HTML from the session (srcdoc)")
     const sandbox = ((await element.getAttribute("sandbox")) ?? "").split(/\s+/).sort().join(" ")
-    if (sandbox !== "allow-forms allow-same-origin allow-scripts allow-top-navigation-by-user-activation") throw new Error(`the hosted frame's sandbox is "${sandbox}"`)
+    if (sandbox !== "allow-forms allow-same-origin allow-scripts allow-top-navigation-by-user-activation")
+      throw new Error(`the hosted frame's sandbox is "${sandbox}"`)
     const hostedFrame = await (await element.elementHandle()).contentFrame()
-    if (new URL(hostedFrame.url()).origin !== gatewayOrigin) throw new Error(`the hosted frame is at ${hostedFrame.url()}, not on the gateway (${gatewayOrigin})`)
+    if (new URL(hostedFrame.url()).origin !== gatewayOrigin)
+      throw new Error(`the hosted frame is at ${hostedFrame.url()}, not on the gateway (${gatewayOrigin})`)
     const fromStore = await page.evaluate(() => {
       const f = document.querySelector('[data-testid="hosted-frame"]')
       let href = "unreadable"
@@ -217,9 +280,11 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
       }
       return { document: f.contentDocument === null ? "unreadable" : "readable", href }
     })
-    if (fromStore.document !== "unreadable" || fromStore.href !== "unreadable") throw new Error(`the store's page can read the hosted frame: ${JSON.stringify(fromStore)}`)
+    if (fromStore.document !== "unreadable" || fromStore.href !== "unreadable")
+      throw new Error(`the store's page can read the hosted frame: ${JSON.stringify(fromStore)}`)
     const action = await hostedFrame.evaluate(() => document.getElementById("cardForm").action)
-    if (new URL(action).origin !== gatewayOrigin) throw new Error(`the card form inside posts to ${action}, not to the gateway`)
+    if (new URL(action).origin !== gatewayOrigin)
+      throw new Error(`the card form inside posts to ${action}, not to the gateway`)
     await frame.locator("#card").fill(CARDS.approve)
     await frame.locator("#expiration_month").fill("12")
     await frame.locator("#expiration_year").fill(year)
@@ -230,7 +295,9 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
     await expectOrderAfterReturn("us")
     const carried = requests.filter((r) => r.body.includes(CARDS.approve))
     if (carried.length !== 1 || new URL(carried[0].url).origin !== gatewayOrigin) {
-      throw new Error(`the card typed on the hosted page went to ${carried.map((r) => `${r.method} ${new URL(r.url).origin}${new URL(r.url).pathname}`).join(", ") || "nowhere"}, not once to the gateway`)
+      throw new Error(
+        `the card typed on the hosted page went to ${carried.map((r) => `${r.method} ${new URL(r.url).origin}${new URL(r.url).pathname}`).join(", ") || "nowhere"}, not once to the gateway`
+      )
     }
     await screenshot("storefront-hosted-confirmed")
   })
@@ -246,34 +313,48 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
   })
 
   const email = `shopper-${Date.now()}@example.com`
-  await step("storefront: a signed-in customer saves a card while paying (the card grant: no token in the page)", async () => {
-    await page.goto(`${storefrontUrl}/us/account`, { waitUntil: "domcontentloaded" })
-    await page.getByTestId("register-email").fill(email)
-    await page.getByTestId("register-password").fill("shopper-password")
-    await page.getByTestId("register-submit").click()
-    await expectIn("account-status", email, 60_000)
-    const jwt = (await page.context().cookies(storefrontUrl)).find((c) => c.name === "_medusa_jwt")
-    if (!jwt?.httpOnly || jwt.sameSite !== "Strict") throw new Error("the customer's token is not in an httpOnly, SameSite=Strict cookie")
-    await checkout("pp_gateway_card")
-    await fillCard(CARDS.approve)
-    await page.getByTestId("card-save").check()
-    await page.getByTestId("card-submit").click()
-    await expectIn("confirmation", "confirmed", 60_000)
-    const post = cardPosts().at(-1)
-    if (!post || !/"card_grant":"cg1\./.test(post.body) || /authorization/i.test(JSON.stringify(requests.filter((r) => r.url.startsWith(storeUrl)).map((r) => r.body)))) throw new Error("the card post did not carry a card grant")
-    for (const r of requests) if (r.body.includes(jwt.value) || r.url.includes(jwt.value)) throw new Error(`the customer's token left in ${r.method} ${r.url}`)
-    await assertCardDataOnlyInCardRoute([CARDS.approve])
-  })
-  await step("storefront: the next order offers the saved card and a new card as one choice, and pays with the saved card", async () => {
-    await checkout("pp_gateway_card")
-    await expectIn("saved-card-picker", "4242")
-    if ((await page.getByTestId("card-submit").count()) !== 1) throw new Error("more than one submit button")
-    await screenshot("storefront-payment-control")
-    await page.getByTestId("saved-card-code").fill("123")
-    await page.getByTestId("card-submit").click()
-    await expectIn("confirmation", "confirmed", 60_000)
-    if (cardPosts().length) throw new Error("the saved card was paid from the page; it must go through server code")
-  })
+  await step(
+    "storefront: a signed-in customer saves a card while paying (the card grant: no token in the page)",
+    async () => {
+      await page.goto(`${storefrontUrl}/us/account`, { waitUntil: "domcontentloaded" })
+      await page.getByTestId("register-email").fill(email)
+      await page.getByTestId("register-password").fill("shopper-password")
+      await page.getByTestId("register-submit").click()
+      await expectIn("account-status", email, 60_000)
+      const jwt = (await page.context().cookies(storefrontUrl)).find((c) => c.name === "_medusa_jwt")
+      if (!jwt?.httpOnly || jwt.sameSite !== "Strict")
+        throw new Error("the customer's token is not in an httpOnly, SameSite=Strict cookie")
+      await checkout("pp_gateway_card")
+      await fillCard(CARDS.approve)
+      await page.getByTestId("card-save").check()
+      await page.getByTestId("card-submit").click()
+      await expectIn("confirmation", "confirmed", 60_000)
+      const post = cardPosts().at(-1)
+      if (
+        !post ||
+        !/"card_grant":"cg1\./.test(post.body) ||
+        /authorization/i.test(JSON.stringify(requests.filter((r) => r.url.startsWith(storeUrl)).map((r) => r.body)))
+      )
+        throw new Error("the card post did not carry a card grant")
+      for (const r of requests)
+        if (r.body.includes(jwt.value) || r.url.includes(jwt.value))
+          throw new Error(`the customer's token left in ${r.method} ${r.url}`)
+      await assertCardDataOnlyInCardRoute([CARDS.approve])
+    }
+  )
+  await step(
+    "storefront: the next order offers the saved card and a new card as one choice, and pays with the saved card",
+    async () => {
+      await checkout("pp_gateway_card")
+      await expectIn("saved-card-picker", "4242")
+      if ((await page.getByTestId("card-submit").count()) !== 1) throw new Error("more than one submit button")
+      await screenshot("storefront-payment-control")
+      await page.getByTestId("saved-card-code").fill("123")
+      await page.getByTestId("card-submit").click()
+      await expectIn("confirmation", "confirmed", 60_000)
+      if (cardPosts().length) throw new Error("the saved card was paid from the page; it must go through server code")
+    }
+  )
   await step("storefront: the customer removes the saved card", async () => {
     await checkout("pp_gateway_card")
     await expectIn("saved-card-picker", "4242")
@@ -283,7 +364,10 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
   })
 
   // The example's Tailwind page sets --gw-color-primary on :root (its theme); the bare page keeps the kit's default.
-  for (const [kind, path, primary] of [["with Tailwind's preflight, in the shop's theme", "/kit-preview", "rgb(79, 70, 229)"], ["in a bare page", "/kit-preview/bare", "rgb(17, 24, 39)"]]) {
+  for (const [kind, path, primary] of [
+    ["with Tailwind's preflight, in the shop's theme", "/kit-preview", "rgb(79, 70, 229)"],
+    ["in a bare page", "/kit-preview/bare", "rgb(17, 24, 39)"],
+  ]) {
     await step(`storefront: the kit renders a finished form ${kind}`, async () => {
       await page.goto(`${storefrontUrl}${path}`, { waitUntil: "networkidle" })
       await page.getByTestId("saved-card-picker").waitFor()
@@ -293,7 +377,9 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
         const button = document.querySelector('[data-testid="preview-card-form"] button[type="submit"]')
         const label = document.querySelector('[data-testid="preview-card-form"] label')
         // A saved card's label follows its radio: the shop's floating-label rule (`input ~ label`, as the starter's) must not move or shrink it.
-        const option = document.querySelector('[data-testid="preview-payment-control"] [data-testid="saved-card-gwsc_preview1"]')
+        const option = document.querySelector(
+          '[data-testid="preview-payment-control"] [data-testid="saved-card-gwsc_preview1"]'
+        )
         const middle = (el) => (el.getBoundingClientRect().top + el.getBoundingClientRect().bottom) / 2
         return {
           inputBorder: style(input).borderTopWidth,
@@ -302,13 +388,22 @@ export async function storefrontSteps({ page, storefrontUrl, storeUrl, gatewayUr
           labelDisplay: style(label).display,
           labelAboveInput: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top + 1,
           optionLabelSize: parseFloat(style(option.querySelector("label")).fontSize),
-          optionLabelLevel: Math.abs(middle(option.querySelector("label")) - middle(option.querySelector('input[type="radio"]'))) <= 3,
+          optionLabelLevel:
+            Math.abs(middle(option.querySelector("label")) - middle(option.querySelector('input[type="radio"]'))) <= 3,
           // The kit's text is the page's size (its root takes 1em of what it sits in), not a size of its own.
           kitSize: style(input.closest(".gw")).fontSize,
           pageSize: style(input.closest(".gw").parentElement).fontSize,
         }
       })
-      if (look.inputBorder === "0px" || look.inputHeight < 32 || look.buttonBackground !== primary || !look.labelAboveInput || look.optionLabelSize < 13 || !look.optionLabelLevel || look.kitSize !== look.pageSize) {
+      if (
+        look.inputBorder === "0px" ||
+        look.inputHeight < 32 ||
+        look.buttonBackground !== primary ||
+        !look.labelAboveInput ||
+        look.optionLabelSize < 13 ||
+        !look.optionLabelLevel ||
+        look.kitSize !== look.pageSize
+      ) {
         throw new Error(`the kit is not styled ${kind}: ${JSON.stringify(look)}`)
       }
       await page.locator('[data-testid="preview-card-form"] button[type="submit"]').click()
@@ -340,7 +435,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   let stack
   let browser
   let page
-  const screenshot = async (name) => page?.screenshot({ path: join(shots, `${String(++n).padStart(2, "0")}-${name}.png`), fullPage: true }).catch(() => undefined)
+  const screenshot = async (name) =>
+    page
+      ?.screenshot({ path: join(shots, `${String(++n).padStart(2, "0")}-${name}.png`), fullPage: true })
+      .catch(() => undefined)
   const step = async (name, fn) => {
     try {
       await fn()
@@ -353,13 +451,38 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     }
   }
   try {
-    const ports = { store: await freePort(), sandbox: await freePort(), postgres: await freePort(), storefront: await freePort() }
+    const ports = {
+      store: await freePort(),
+      sandbox: await freePort(),
+      postgres: await freePort(),
+      storefront: await freePort(),
+    }
     // No admin here (its first build takes minutes): run.mjs covers it.
-    stack = await startStack({ ports, dataDir, env: { MEDUSA_ADMIN_DISABLE: "true" }, log: (kind, text) => kind === "step" && log(text) })
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] })
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "UTC" })).newPage()
+    stack = await startStack({
+      ports,
+      dataDir,
+      env: { MEDUSA_ADMIN_DISABLE: "true" },
+      log: (kind, text) => kind === "step" && log(text),
+    })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu"],
+    })
+    page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "UTC" })
+    ).newPage()
     const pageErrors = []
-    await storefrontSteps({ page, storefrontUrl: stack.storefrontUrl, storeUrl: stack.storeUrl, gatewayUrl: stack.sandbox.url, step, screenshot, pageErrors, log })
+    await storefrontSteps({
+      page,
+      storefrontUrl: stack.storefrontUrl,
+      storeUrl: stack.storeUrl,
+      gatewayUrl: stack.sandbox.url,
+      step,
+      screenshot,
+      pageErrors,
+      log,
+    })
     if (pageErrors.length) failures.push(`uncaught errors in the page: ${pageErrors.slice(0, 5).join(" | ")}`)
   } catch (err) {
     failures.push(`setup: ${err.stack ?? err.message}`)
@@ -372,6 +495,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   cpSync(shots, shotsDir, { recursive: true })
   rmSync(shots, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })
-  process.stdout.write(`\nStorefront browser test: ${passed} passed, ${failures.length} failed${failures.length ? `\n  ✗ ${failures.join("\n  ✗ ")}` : ""}\nScreenshots: ${shotsDir}\n`)
+  process.stdout.write(
+    `\nStorefront browser test: ${passed} passed, ${failures.length} failed${failures.length ? `\n  ✗ ${failures.join("\n  ✗ ")}` : ""}\nScreenshots: ${shotsDir}\n`
+  )
   process.exit(failures.length ? 1 : 0)
 }

@@ -21,6 +21,8 @@ export async function createAdminHeaders(container: MedusaContainer, email = "ad
 
 /** Headers of an admin secret API key (Medusa takes it on /admin as HTTP Basic auth). */
 export async function createSecretKeyHeaders(container: MedusaContainer) {
-  const key = await container.resolve(Modules.API_KEY).createApiKeys({ title: "script", type: "secret", created_by: "test" })
+  const key = await container
+    .resolve(Modules.API_KEY)
+    .createApiKeys({ title: "script", type: "secret", created_by: "test" })
   return { headers: { authorization: `Basic ${Buffer.from(`${key.token}:`).toString("base64")}` } }
 }

@@ -17,7 +17,12 @@ import type { useSandbox } from "./sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "./shopper"
 
 type Gateway = ReturnType<typeof useSandbox>
-type Env = { api: AxiosInstance; getContainer: () => MedusaContainer; gateway: Gateway; capture: "manual" | "automatic" }
+type Env = {
+  api: AxiosInstance
+  getContainer: () => MedusaContainer
+  gateway: Gateway
+  capture: "manual" | "automatic"
+}
 
 /** The sandbox's two readings of a paid order. */
 export const PAID_MODES: [string, string | null][] = [
@@ -53,7 +58,11 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
   const sum = (list: { amount: string | number }[] = []) => list.reduce((s, x) => s + cents(x.amount), 0)
 
   /** Medusa's captured and refunded amounts equal the gateway ledger's, to the cent. */
-  async function expectAgreement(orderId: string, sessionId: string, expected: { captured: boolean; refunded: number }) {
+  async function expectAgreement(
+    orderId: string,
+    sessionId: string,
+    expected: { captured: boolean; refunded: number }
+  ) {
     const tx = await ledger(sessionId)
     const payment = await paymentOf(orderId)
     const gatewayCaptured = cents(tx.captured_amount)
@@ -89,8 +98,13 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
       await runOrderSync(getContainer())
       const { data } = await api.get(`/store/carts/${cartId}?fields=id,completed_at`, s.headers)
       expect(data.cart.completed_at).toBeTruthy()
-      const { data: orders } = await api.get(`/admin/orders?fields=id,payment_collections.payment_sessions.id&limit=50&order=-created_at`, admin)
-      const order = orders.orders.find((o: any) => o.payment_collections?.some((pc: any) => pc.payment_sessions?.some((ps: any) => ps.id === session.id)))
+      const { data: orders } = await api.get(
+        `/admin/orders?fields=id,payment_collections.payment_sessions.id&limit=50&order=-created_at`,
+        admin
+      )
+      const order = orders.orders.find((o: any) =>
+        o.payment_collections?.some((pc: any) => pc.payment_sessions?.some((ps: any) => ps.id === session.id))
+      )
       expect(order).toBeTruthy()
       return { orderId: order.id, sessionId: session.id }
     },
@@ -113,7 +127,9 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
       expect((await s.complete(first.cartId)).data.type).toBe("order")
       const [saved] = (await api.get("/store/gateway/saved-cards", s.headers)).data.saved_cards
       const { cartId, session } = await s.cartWithSession("pp_gateway_card")
-      expect((await s.postCard(session.id, { saved_card_id: saved.id })).data.payment_session.status).toMatch(/authorized|captured/)
+      expect((await s.postCard(session.id, { saved_card_id: saved.id })).data.payment_session.status).toMatch(
+        /authorized|captured/
+      )
       return placed(s, cartId, session.id)
     },
     "subscription's first payment (3-D Secure)": async () => {
@@ -134,7 +150,9 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
       const s = guest()
       const { cartId, session } = await s.cartWithSession("pp_gateway_card")
       gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "drop", times: 1 }])
-      expect((await s.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.data.outcome_unknown).toBe(true)
+      expect(
+        (await s.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.data.outcome_unknown
+      ).toBe(true)
       return placed(s, cartId, session.id)
     },
   }
@@ -179,8 +197,17 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
         it("a capture the gateway made on its own (its portal, automatic capture) is refused and booked as captured by the gateway, once", async () => {
           const { orderId, sessionId } = await PATHS["3-D Secure"]!()
           const tx = await ledger(sessionId)
-          const merchant = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
-          await merchant.capture({ capture_orders: [{ transaction_id: tx.transaction_id, order_no: sessionId, currency: tx.currency, amount: tx.amount }] })
+          const merchant = createAcquiringClient({
+            baseUrl: gateway.sandbox.url,
+            merchantId: "701001",
+            accountId: "701001010",
+            signKey: "sandbox_sign_key",
+          })
+          await merchant.capture({
+            capture_orders: [
+              { transaction_id: tx.transaction_id, order_no: sessionId, currency: tx.currency, amount: tx.amount },
+            ],
+          })
 
           const payment = await paymentOf(orderId)
           expect(payment.captured_at).toBeFalsy()
@@ -194,8 +221,17 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
         it("cancelling an order whose payment the gateway captured on its own voids nothing and is reported; staff capture it then", async () => {
           const { orderId, sessionId } = await PATHS["alternative payment method"]!()
           const tx = await ledger(sessionId)
-          const merchant = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
-          await merchant.capture({ capture_orders: [{ transaction_id: tx.transaction_id, order_no: sessionId, currency: tx.currency, amount: tx.amount }] })
+          const merchant = createAcquiringClient({
+            baseUrl: gateway.sandbox.url,
+            merchantId: "701001",
+            accountId: "701001010",
+            signKey: "sandbox_sign_key",
+          })
+          await merchant.capture({
+            capture_orders: [
+              { transaction_id: tx.transaction_id, order_no: sessionId, currency: tx.currency, amount: tx.amount },
+            ],
+          })
 
           // Medusa's cancel goes on (its cancel step logs a provider's refusal); the payment is never recorded as voided.
           await call(api.post(`/admin/orders/${orderId}/cancel`, {}, admin))
@@ -203,7 +239,9 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
           expect(payment.canceled_at).toBeFalsy()
           expect((await ledger(sessionId)).payment_status).toBe("3000")
           const orders = await runOrderSync(getContainer())
-          expect(orders.discrepancies.find((d) => d.order_no === sessionId)?.reason).toMatch(/has not captured the payment/)
+          expect(orders.discrepancies.find((d) => d.order_no === sessionId)?.reason).toMatch(
+            /has not captured the payment/
+          )
 
           expect((await call(api.post(`/admin/payments/${payment.id}/capture`, {}, admin))).status).toBe(200)
           const { payment: after } = await expectAgreement(orderId, sessionId, { captured: true, refunded: 0 })
@@ -224,12 +262,16 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
           const { orderId, sessionId } = await PATHS["direct card"]!()
           const payment = await paymentOf(orderId)
           gateway.sandbox.setFaults([{ path: "/v1/capture", fault: "drop", times: 1 }])
-          expect((await call(api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, admin))).status).toBe(200)
+          expect((await call(api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, admin))).status).toBe(
+            200
+          )
           const tx = await ledger(sessionId)
           expect(tx.captured_amount).toBe("10.00") // once: never sent again
           expect((await paymentOf(orderId)).data.captures.map((c: any) => c.status)).toEqual(["unknown"])
           const orders = await runOrderSync(getContainer())
-          expect(orders.discrepancies.find((d) => d.order_no === sessionId)?.reason).toMatch(/answer to capture .* was lost .* cannot tell whether it was made/)
+          expect(orders.discrepancies.find((d) => d.order_no === sessionId)?.reason).toMatch(
+            /answer to capture .* was lost .* cannot tell whether it was made/
+          )
           expect((await ledger(sessionId)).captured_amount).toBe("10.00")
         })
 

@@ -10,7 +10,13 @@ export const ADDRESS = fixtures.address
 export const CARDS = fixtures.cards as { approve: string; decline: string; threeDS: string; review: string }
 
 export function card(number: string) {
-  return { number, exp_month: "12", exp_year: String(new Date().getUTCFullYear() + 3), cvv: "123", holder_name: "Ada Lovelace" }
+  return {
+    number,
+    exp_month: "12",
+    exp_year: String(new Date().getUTCFullYear() + 3),
+    cvv: "123",
+    holder_name: "Ada Lovelace",
+  }
 }
 
 /** The cart of every payment session the helpers created (a card post names its cart), whoever posts to it. */
@@ -54,7 +60,12 @@ export class Shopper {
   /** A cart with items, addresses and shipping, and a payment session of `provider_id`. */
   async cartWithSession(
     provider_id: string,
-    opts: { currency?: keyof SeededStore["regions"]; items?: { variant_id: string; quantity: number }[]; data?: Record<string, unknown>; country?: string } = {}
+    opts: {
+      currency?: keyof SeededStore["regions"]
+      items?: { variant_id: string; quantity: number }[]
+      data?: Record<string, unknown>
+      country?: string
+    } = {}
   ) {
     const currency = opts.currency ?? "usd"
     const country = opts.country ?? { usd: "us", eur: "de", jpy: "jp", kwd: "kw" }[currency]
@@ -62,11 +73,21 @@ export class Shopper {
     const items = opts.items ?? [{ variant_id: this.store.variants.tshirt, quantity: 2 }]
     const { data: created } = await this.api.post(
       "/store/carts",
-      { region_id: this.store.regions[currency], email: this.customer?.email ?? "ada@example.com", items, shipping_address: address, billing_address: address },
+      {
+        region_id: this.store.regions[currency],
+        email: this.customer?.email ?? "ada@example.com",
+        items,
+        shipping_address: address,
+        billing_address: address,
+      },
       this.headers
     )
     const cartId: string = created.cart.id
-    await this.api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: this.store.shippingOptionId }, this.headers)
+    await this.api.post(
+      `/store/carts/${cartId}/shipping-methods`,
+      { option_id: this.store.shippingOptionId },
+      this.headers
+    )
     const { data: pc } = await this.api.post("/store/payment-collections", { cart_id: cartId }, this.headers)
     cartOfCollection.set(pc.payment_collection.id, cartId)
     const session = await this.createSession(pc.payment_collection.id, provider_id, opts.data)
@@ -80,7 +101,9 @@ export class Shopper {
       { provider_id, ...(data ? { data } : {}) },
       this.headers
     )
-    const session = res.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === provider_id)
+    const session = res.payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === provider_id
+    )
     const cartId = cartOfCollection.get(paymentCollectionId)
     if (session && cartId) cartOfSession.set(session.id, cartId)
     return session
@@ -90,7 +113,9 @@ export class Shopper {
   async postCard(sessionId: string, body: Record<string, unknown>) {
     const cartId = cartOfSession.get(sessionId)
     const withCart = "cart_id" in body || !cartId ? body : { cart_id: cartId, ...body }
-    return this.api.post(`/store/gateway/payment-sessions/${sessionId}/card`, withCart, this.headers).catch((e) => e.response)
+    return this.api
+      .post(`/store/gateway/payment-sessions/${sessionId}/card`, withCart, this.headers)
+      .catch((e) => e.response)
   }
 
   async complete(cartId: string) {
@@ -123,7 +148,12 @@ export function formsOf(html: string) {
     for (const i of m[2]!.matchAll(/<input\b[^>]*>/gi)) {
       const name = /name="([^"]*)"/i.exec(i[0])?.[1]
       const value = /value="([^"]*)"/i.exec(i[0])?.[1] ?? ""
-      if (name) inputs[name] = value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+      if (name)
+        inputs[name] = value
+          .replace(/&amp;/g, "&")
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
     }
     forms.push({ action: m[1]!.replace(/&amp;/g, "&"), inputs })
   }

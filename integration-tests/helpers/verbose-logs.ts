@@ -15,7 +15,11 @@ const consoleLines: string[] = []
 for (const level of ["log", "info", "warn", "error", "debug"] as const) {
   const original = console[level].bind(console)
   console[level] = (...args: unknown[]) => {
-    consoleLines.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(" "))
+    consoleLines.push(
+      args
+        .map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a)))
+        .join(" ")
+    )
     original(...args)
   }
 }

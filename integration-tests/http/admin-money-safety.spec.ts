@@ -25,7 +25,12 @@ const BENEFICIARY = {
   entity_type: "COMPANY",
   company_name: "Acme Supplies Ltd",
   address: { city: "London", country_code: "GB" },
-  bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD" },
+  bank_details: {
+    account_name: "Acme Supplies Ltd",
+    account_number: "12345678",
+    bank_country_code: "GB",
+    account_currency: "USD",
+  },
 }
 
 medusaIntegrationTestRunner({
@@ -45,7 +50,13 @@ medusaIntegrationTestRunner({
 
     describe("payouts", () => {
       const payout = (key: string | null, body: Record<string, unknown> = {}) =>
-        call(api.post("/admin/gateway/payouts", { payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY, ...body }, key ? withKey(key) : admin))
+        call(
+          api.post(
+            "/admin/gateway/payouts",
+            { payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY, ...body },
+            key ? withKey(key) : admin
+          )
+        )
 
       it("needs an idempotency key: 400 naming it, nothing recorded or sent", async () => {
         const res = await payout(null)
@@ -76,7 +87,13 @@ medusaIntegrationTestRunner({
         expect(requests("/v1/payout")).toBe(1)
         expect((await api.get("/admin/gateway/payouts", admin)).data.count).toBe(1)
         // the key in the body (the gateway's name for it) is the same payout
-        const byBody = await call(api.post("/admin/gateway/payouts", { payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY, request_id: key }, admin))
+        const byBody = await call(
+          api.post(
+            "/admin/gateway/payouts",
+            { payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY, request_id: key },
+            admin
+          )
+        )
         expect(byBody.status).toBe(200)
         expect(byBody.data.payout.id).toBe(first.data.payout.id)
         expect(sb().payouts.size).toBe(1)
@@ -87,7 +104,10 @@ medusaIntegrationTestRunner({
       it("refuses another body under a used key (422 naming the key) and sends nothing", async () => {
         const key = randomUUID()
         expect((await payout(key)).status).toBe(200)
-        for (const body of [{ payment_amount: "11.00" }, { beneficiary: { ...BENEFICIARY, company_name: "Someone Else Ltd" } }]) {
+        for (const body of [
+          { payment_amount: "11.00" },
+          { beneficiary: { ...BENEFICIARY, company_name: "Someone Else Ltd" } },
+        ]) {
           const res = await payout(key, body)
           expect(res.status).toBe(422)
           expect(res.data.message).toContain(key)
@@ -135,21 +155,37 @@ medusaIntegrationTestRunner({
       /** The sandbox's group 7001 (USD 10000.00) tracked, a cardholder and a card charged 100.00. */
       async function setup() {
         const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
-        const cardholder = (await api.post("/admin/gateway/cardholders", { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" }, admin)).data.cardholder
-        const created = await api.post("/admin/gateway/cards", { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00" }, withKey(randomUUID()))
+        const cardholder = (
+          await api.post(
+            "/admin/gateway/cardholders",
+            { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+            admin
+          )
+        ).data.cardholder
+        const created = await api.post(
+          "/admin/gateway/cards",
+          { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00" },
+          withKey(randomUUID())
+        )
         const card = created.data.results[0].card
         const atGateway = () => ({
-          card: [...sb().cards.values()].find((c: any) => String(c.cardId) === card.gateway_card_id).balance_minor as bigint,
+          card: [...sb().cards.values()].find((c: any) => String(c.cardId) === card.gateway_card_id)
+            .balance_minor as bigint,
           group: [...sb().groups.values()].find((g: any) => String(g.groupId) === "7001").balance_minor as bigint,
         })
         return { group, card, atGateway }
       }
-      const post = (path: string, body: object, key: string | null) => call(api.post(path, body, key ? withKey(key) : admin))
+      const post = (path: string, body: object, key: string | null) =>
+        call(api.post(path, body, key ? withKey(key) : admin))
 
       it("need an idempotency key: 400 naming it, nothing sent", async () => {
         const { group, card, atGateway } = await setup()
         const before = atGateway()
-        for (const path of [`/admin/gateway/cards/${card.id}/recharge`, `/admin/gateway/cards/${card.id}/withdraw`, `/admin/gateway/groups/${group.id}/refund`]) {
+        for (const path of [
+          `/admin/gateway/cards/${card.id}/recharge`,
+          `/admin/gateway/cards/${card.id}/withdraw`,
+          `/admin/gateway/groups/${group.id}/refund`,
+        ]) {
           const res = await post(path, { amount: "5.00" }, null)
           expect([path, res.status]).toEqual([path, 400])
           expect(res.data.message).toContain("Idempotency-Key")
@@ -171,17 +207,29 @@ medusaIntegrationTestRunner({
         expect(requests("/api/card/charge")).toBe(1)
 
         const withdraw = randomUUID()
-        for (let i = 0; i < 2; i++) expect((await post(`/admin/gateway/cards/${card.id}/withdraw`, { amount: 5 }, withdraw)).data.card.balance).toBe("120.00")
+        for (let i = 0; i < 2; i++)
+          expect(
+            (await post(`/admin/gateway/cards/${card.id}/withdraw`, { amount: 5 }, withdraw)).data.card.balance
+          ).toBe("120.00")
         expect(atGateway()).toEqual({ card: 12000n, group: 988000n })
         expect(requests("/api/card/refund")).toBe(1)
 
         const refund = randomUUID()
-        for (let i = 0; i < 2; i++) expect((await post(`/admin/gateway/groups/${group.id}/refund`, { amount: "800.00" }, refund)).data.group.balance).toBe("9080.00")
+        for (let i = 0; i < 2; i++)
+          expect(
+            (await post(`/admin/gateway/groups/${group.id}/refund`, { amount: "800.00" }, refund)).data.group.balance
+          ).toBe("9080.00")
         expect(atGateway()).toEqual({ card: 12000n, group: 908000n })
         expect(requests("/api/group/refund")).toBe(1)
 
-        for (const [key, operation] of [[recharge, "card.recharge"], [withdraw, "card.withdraw"], [refund, "group.refund"]]) {
-          expect((await audit(`idempotency_key=${key}`)).map((r) => `${r.operation}:${r.result}`)).toEqual([`${operation}:succeeded`])
+        for (const [key, operation] of [
+          [recharge, "card.recharge"],
+          [withdraw, "card.withdraw"],
+          [refund, "group.refund"],
+        ]) {
+          expect((await audit(`idempotency_key=${key}`)).map((r) => `${r.operation}:${r.result}`)).toEqual([
+            `${operation}:succeeded`,
+          ])
         }
       })
 
@@ -261,7 +309,9 @@ medusaIntegrationTestRunner({
         expect(retry.status).toBe(200)
         expect(retry.data.card.balance).toBe("125.00")
         expect(atGateway().card).toBe(12500n)
-        const rows = (await audit(`target_id=${card.id}`)).filter((r) => r.operation.startsWith("card.recharge")).map((r) => `${r.operation}:${r.result}`)
+        const rows = (await audit(`target_id=${card.id}`))
+          .filter((r) => r.operation.startsWith("card.recharge"))
+          .map((r) => `${r.operation}:${r.result}`)
         expect(rows.sort()).toEqual(["card.recharge.undo:succeeded", "card.recharge:succeeded", "card.recharge:undone"])
       })
     })
@@ -271,17 +321,30 @@ medusaIntegrationTestRunner({
       /** The sandbox's group 7001 (USD 10000.00) tracked, and a cardholder. */
       async function setup() {
         const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
-        const cardholder = (await api.post("/admin/gateway/cardholders", { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" }, admin)).data.cardholder
+        const cardholder = (
+          await api.post(
+            "/admin/gateway/cardholders",
+            { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+            admin
+          )
+        ).data.cardholder
         const body = { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00", pieces: 2 }
-        const group7001 = () => [...sb().groups.values()].find((g: any) => String(g.groupId) === "7001").balance_minor as bigint
+        const group7001 = () =>
+          [...sb().groups.values()].find((g: any) => String(g.groupId) === "7001").balance_minor as bigint
         return { group, body, group7001 }
       }
-      const createCards = (body: object, key: string | null) => call(api.post("/admin/gateway/cards", body, key ? withKey(key) : admin))
-      const createGroup = (body: object, key: string | null) => call(api.post("/admin/gateway/groups", body, key ? withKey(key) : admin))
+      const createCards = (body: object, key: string | null) =>
+        call(api.post("/admin/gateway/cards", body, key ? withKey(key) : admin))
+      const createGroup = (body: object, key: string | null) =>
+        call(api.post("/admin/gateway/groups", body, key ? withKey(key) : admin))
 
       it("need an idempotency key: 400 naming it, nothing sent", async () => {
         const { body, group7001 } = await setup()
-        for (const res of [await createCards(body, null), await createGroup(GROUP, null), await createCards(body, "has spaces")]) {
+        for (const res of [
+          await createCards(body, null),
+          await createGroup(GROUP, null),
+          await createCards(body, "has spaces"),
+        ]) {
           expect(res.status).toBe(400)
           expect(res.data.message).toContain("Idempotency-Key")
         }
@@ -299,7 +362,9 @@ medusaIntegrationTestRunner({
         const again = await createCards(body, key)
         expect(again.status).toBe(200)
         expect(again.data).toMatchObject({ request_id: first.data.request_id, created: 2, failed: 0 })
-        expect(again.data.results.map((r: any) => r.card.id).sort()).toEqual(first.data.results.map((r: any) => r.card.id).sort())
+        expect(again.data.results.map((r: any) => r.card.id).sort()).toEqual(
+          first.data.results.map((r: any) => r.card.id).sort()
+        )
         const other = await createCards({ ...body, pieces: 3 }, key)
         expect(other.status).toBe(422)
         expect(other.data.message).toContain(key)
@@ -373,8 +438,18 @@ medusaIntegrationTestRunner({
     describe("card reveal", () => {
       async function card() {
         const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
-        const cardholder = (await api.post("/admin/gateway/cardholders", { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" }, admin)).data.cardholder
-        const created = await api.post("/admin/gateway/cards", { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00" }, withKey(randomUUID()))
+        const cardholder = (
+          await api.post(
+            "/admin/gateway/cardholders",
+            { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+            admin
+          )
+        ).data.cardholder
+        const created = await api.post(
+          "/admin/gateway/cards",
+          { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00" },
+          withKey(randomUUID())
+        )
         const c = created.data.results[0].card
         const secret = [...sb().cards.values()].find((x: any) => String(x.cardId) === c.gateway_card_id)
         return { ...c, number: secret.cardNumber as string, cvv: secret.cvv as string }
@@ -394,7 +469,13 @@ medusaIntegrationTestRunner({
         expect(requests("/api/card/query")).toBe(before)
         expect(await audit("operation=card.reveal")).toHaveLength(0)
         // a script may still move money with its key: it is audited as the key, not as a user
-        const recharged = await call(api.post(`/admin/gateway/cards/${c.id}/recharge`, { amount: "1.00" }, withKey(randomUUID(), await createSecretKeyHeaders(getContainer()))))
+        const recharged = await call(
+          api.post(
+            `/admin/gateway/cards/${c.id}/recharge`,
+            { amount: "1.00" },
+            withKey(randomUUID(), await createSecretKeyHeaders(getContainer()))
+          )
+        )
         expect(recharged.status).toBe(200)
         expect((await audit("operation=card.recharge"))[0]).toMatchObject({ actor_type: "api-key" })
       })
@@ -428,7 +509,9 @@ medusaIntegrationTestRunner({
       it("reveals nothing when its audit row cannot be written, and never asks the gateway", async () => {
         const c = await card()
         const before = requests("/api/card/query")
-        await dbConnection.raw(`alter table gateway_operation_audit add constraint no_reveal_rows check (operation <> 'card.reveal') not valid`)
+        await dbConnection.raw(
+          `alter table gateway_operation_audit add constraint no_reveal_rows check (operation <> 'card.reveal') not valid`
+        )
         try {
           const res = await reveal(c.id)
           expect(res.status).toBe(500)
@@ -448,7 +531,11 @@ medusaIntegrationTestRunner({
         const before = gateway.sandbox.stats().total
         const base = (api as any).defaults.baseURL as string
         const post = (path: string, body: string, type?: string) =>
-          fetch(`${base}${path}`, { method: "POST", body, headers: { ...admin.headers, ...(type ? { "content-type": type } : {}), "Idempotency-Key": randomUUID() } })
+          fetch(`${base}${path}`, {
+            method: "POST",
+            body,
+            headers: { ...admin.headers, ...(type ? { "content-type": type } : {}), "Idempotency-Key": randomUUID() },
+          })
         for (const [path, body, type] of [
           [`/admin/gateway/groups/${group.id}/close`, "", "application/x-www-form-urlencoded"],
           [`/admin/gateway/groups/${group.id}/refund`, "amount=1.00", "application/x-www-form-urlencoded"],
@@ -462,7 +549,10 @@ medusaIntegrationTestRunner({
           expect((await res.json()).message).toContain("application/json")
         }
         expect(gateway.sandbox.stats().total).toBe(before)
-        expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group).toMatchObject({ status: "active", balance: "10000.00" })
+        expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group).toMatchObject({
+          status: "active",
+          balance: "10000.00",
+        })
         // the same call as JSON (what the admin's SDK sends, with or without a body) is served
         const json = await post(`/admin/gateway/groups/${group.id}/refresh`, "", "application/json; charset=utf-8")
         expect(json.status).toBe(200)

@@ -61,24 +61,40 @@ medusaIntegrationTestRunner({
     const oneAlert = async (kind: string) => {
       const feed = await alerts(kind)
       expect(feed).toHaveLength(1)
-      expect(feed[0]).toMatchObject({ to: "", channel: "feed", template: "admin-ui", data: { title: expect.any(String), description: expect.any(String), kind } })
+      expect(feed[0]).toMatchObject({
+        to: "",
+        channel: "feed",
+        template: "admin-ui",
+        data: { title: expect.any(String), description: expect.any(String), kind },
+      })
       const mail = await alerts(kind, "email")
       expect(mail).toHaveLength(1)
-      expect(mail[0]).toMatchObject({ to: "ops@store.test", channel: "email", template: "gateway-alert", data: { subject: feed[0].data.title } })
+      expect(mail[0]).toMatchObject({
+        to: "ops@store.test",
+        channel: "email",
+        template: "gateway-alert",
+        data: { subject: feed[0].data.title },
+      })
       const text = JSON.stringify([feed, mail])
       for (const secret of ["sandbox_sign_key", "sandbox_api_key"]) expect(text).not.toContain(secret)
       return feed[0]
     }
     const paymentOf = async (sessionId: string) =>
-      (await dbConnection.raw("select * from payment where payment_session_id = ? and deleted_at is null", [sessionId])).rows[0]
+      (await dbConnection.raw("select * from payment where payment_session_id = ? and deleted_at is null", [sessionId]))
+        .rows[0]
     const paidOrder = async () => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+        "authorized"
+      )
       const done = await shopper.complete(cartId)
       expect(done.data.type).toBe("order")
       return { session, order: done.data.order, payment: await paymentOf(session.id) }
     }
-    const runSync = async () => expect((await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary.status).toBe("succeeded")
+    const runSync = async () =>
+      expect((await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary.status).toBe(
+        "succeeded"
+      )
 
     it("a capture whose answer was lost: one unknown-outcome alert, then one discrepancy alert, each linking the order", async () => {
       const { order, payment } = await paidOrder()
@@ -112,32 +128,61 @@ medusaIntegrationTestRunner({
     it("an issuing operation whose answer was lost: one alert linking the group", async () => {
       const { group } = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data
       gateway.sandbox.setFaults([{ path: "/api/group/refund", fault: "drop" }])
-      const lost = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "1.00" }, { headers: { ...admin.headers, "Idempotency-Key": randomUUID() } }))
+      const lost = await call(
+        api.post(
+          `/admin/gateway/groups/${group.id}/refund`,
+          { amount: "1.00" },
+          { headers: { ...admin.headers, "Idempotency-Key": randomUUID() } }
+        )
+      )
       expect(lost.status).toBeGreaterThanOrEqual(400)
       await checkAlerts(getContainer())
       await checkAlerts(getContainer())
       const alert = await oneAlert("unknown_outcome")
-      expect(alert.data).toMatchObject({ title: "Outcome unknown: group.refund", url: `/app/gateway/groups/${group.id}` })
+      expect(alert.data).toMatchObject({
+        title: "Outcome unknown: group.refund",
+        url: `/app/gateway/groups/${group.id}`,
+      })
     })
 
     it("a chargeback the gateway reports twice: one alert linking the order", async () => {
       const { session, order, payment } = await paidOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
       const [tx] = await gateway.transactions(session.id)
-      const control = async (path: string, body: unknown) => (await fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()
-      const dispute = await control("/sandbox/disputes", { transaction_id: tx.transaction_id, amount: "10.00", reason: "Fraudulent transaction" })
+      const control = async (path: string, body: unknown) =>
+        (
+          await fetch(`${gateway.sandbox.url}${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          })
+        ).json()
+      const dispute = await control("/sandbox/disputes", {
+        transaction_id: tx.transaction_id,
+        amount: "10.00",
+        reason: "Fraudulent transaction",
+      })
       await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
-      const charged = async () => (await dbConnection.raw("select gateway_state from gateway_payment where order_no = ?", [session.id])).rows[0]?.gateway_state === "charged_back"
+      const charged = async () =>
+        (await dbConnection.raw("select gateway_state from gateway_payment where order_no = ?", [session.id])).rows[0]
+          ?.gateway_state === "charged_back"
       await until("the chargeback applied", charged)
       await checkAlerts(getContainer())
       // The gateway delivers its result again.
       const sent = (await (await fetch(`${gateway.sandbox.url}/sandbox/notifications`)).json()) as any[]
       const result = sent.find((n) => n.notify_type === "DISPUTE RESULT" && n.payload.order_no === session.id)
-      const again = await fetch(`${storeUrl}/hooks/gateway/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(result.payload) })
+      const again = await fetch(`${storeUrl}/hooks/gateway/notifications`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(result.payload),
+      })
       expect(again.status).toBe(200)
       await checkAlerts(getContainer())
       const alert = await oneAlert("chargeback")
-      expect(alert.data).toMatchObject({ title: `Chargeback: order #${order.display_id}`, url: `/app/orders/${order.id}` })
+      expect(alert.data).toMatchObject({
+        title: `Chargeback: order #${order.display_id}`,
+        url: `/app/orders/${order.id}`,
+      })
       expect(alert.data.description).toContain(tx.transaction_id)
     })
 
@@ -152,7 +197,13 @@ medusaIntegrationTestRunner({
             entity_type: "COMPANY",
             company_name: "Acme Supplies Ltd",
             address: { city: "London", country_code: "GB", street_address: "1 King St" },
-            bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" },
+            bank_details: {
+              account_name: "Acme Supplies Ltd",
+              account_number: "12345678",
+              bank_country_code: "GB",
+              account_currency: "USD",
+              swift_code: "BARCGB22",
+            },
           },
         },
         { headers: { ...admin.headers, "Idempotency-Key": randomUUID() } }
@@ -175,7 +226,9 @@ medusaIntegrationTestRunner({
       const key = { headers: { ...admin.headers, "Idempotency-Key": randomUUID() } }
       for (let i = 0; i < 2; i++) {
         // More than the group holds: the gateway refuses (1005); a refused request frees its key, so the retry is sent.
-        expect((await call(api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "999999.00" }, key))).status).toBe(400)
+        expect(
+          (await call(api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "999999.00" }, key))).status
+        ).toBe(400)
         await checkAlerts(getContainer())
       }
       const alert = await oneAlert("operation_failed")
@@ -184,8 +237,20 @@ medusaIntegrationTestRunner({
     })
 
     it("notifications failing verification again and again: one alert that day, pointing at the go-live check", async () => {
-      const forged = { notify_type: "PAYMENT", merchant_id: "701001", account_id: "701001010", order_no: "payses_x", transaction_id: "tx_x", encryption_data: "0".repeat(64) }
-      const post = () => fetch(`${storeUrl}/hooks/gateway/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) })
+      const forged = {
+        notify_type: "PAYMENT",
+        merchant_id: "701001",
+        account_id: "701001010",
+        order_no: "payses_x",
+        transaction_id: "tx_x",
+        encryption_data: "0".repeat(64),
+      }
+      const post = () =>
+        fetch(`${storeUrl}/hooks/gateway/notifications`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(forged),
+        })
       for (let i = 0; i < 2; i++) expect((await post()).status).toBe(401)
       await checkAlerts(getContainer())
       expect(await alerts("notifications_rejected")).toHaveLength(0) // under the threshold of 3
@@ -195,7 +260,9 @@ medusaIntegrationTestRunner({
       await checkAlerts(getContainer())
       const alert = await oneAlert("notifications_rejected")
       expect(alert.data.url).toBe("/app/gateway/go-live")
-      expect(alert.data.description).toMatch(/^\d+ requests to the notification address in the last 60 minutes did not verify/)
+      expect(alert.data.description).toMatch(
+        /^\d+ requests to the notification address in the last 60 minutes did not verify/
+      )
     })
   },
 })

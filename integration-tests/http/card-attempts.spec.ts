@@ -151,13 +151,19 @@ medusaIntegrationTestRunner({
       expect(capped.data.message).toMatch(new RegExp(`this card: at most ${LIMITS.card}`))
       expect(authorises()).toBe(before)
       // another card on the same cart goes on
-      expect((await guest.postCard(session.id, { card: card(luhnCard("401288888888188")) })).data.payment_session.status).toBe("authorized")
+      expect(
+        (await guest.postCard(session.id, { card: card(luhnCard("401288888888188")) })).data.payment_session.status
+      ).toBe("authorized")
       // The counter of a card is keyed by a keyed hash: no counter key holds a card number.
-      const keys: string[] = (await dbConnection.raw("select key from gateway_card_attempt_counter")).rows.map((r: any) => r.key)
+      const keys: string[] = (await dbConnection.raw("select key from gateway_card_attempt_counter")).rows.map(
+        (r: any) => r.key
+      )
       const cardKeys = keys.filter((k) => k.startsWith("card-attempt:card:"))
       expect(cardKeys.length).toBeGreaterThanOrEqual(2)
       for (const k of cardKeys) expect(k).toMatch(/^card-attempt:card:[0-9a-f]{32}$/)
-      expect(keys.filter((k) => [CARDS.decline, luhnCard("401288888888188")].some((number) => k.includes(number)))).toEqual([])
+      expect(
+        keys.filter((k) => [CARDS.decline, luhnCard("401288888888188")].some((number) => k.includes(number)))
+      ).toEqual([])
     })
 
     it("the address is the proxy's entry of X-Forwarded-For, IPv6 counted per /64 (M2-1)", async () => {
@@ -170,7 +176,8 @@ medusaIntegrationTestRunner({
           )
           .catch((e: any) => e.response)
       // A client's own (spoofed) entries on the left change nothing: the proxy appends the real one.
-      for (let i = 0; i < LIMITS.address; i++) expect((await post(`10.0.0.${i}, 2001:db8:aa:1::${i + 1}`)).status).toBe(404)
+      for (let i = 0; i < LIMITS.address; i++)
+        expect((await post(`10.0.0.${i}, 2001:db8:aa:1::${i + 1}`)).status).toBe(404)
       const capped = await post("2001:db8:aa:1:ffff:ffff:ffff:9")
       expect(capped.status).toBe(429)
       expect(capped.data.message).toMatch(/this address/)
@@ -191,7 +198,9 @@ medusaIntegrationTestRunner({
       const noCart = await api.post(url, { card: card(number) }, ada.headers).catch((e: any) => e.response)
       expect(noCart.status).toBe(400)
       expect(noCart.data.message).toMatch(/cart_id/)
-      const wrongCart = await api.post(url, { cart_id: other.cartId, card: card(number) }, ada.headers).catch((e: any) => e.response)
+      const wrongCart = await api
+        .post(url, { cart_id: other.cartId, card: card(number) }, ada.headers)
+        .catch((e: any) => e.response)
       expect(wrongCart.status).toBe(404)
       const asGuest = await guest.postCard(session.id, { cart_id: cartId, card: card(number) })
       expect(asGuest.status).toBe(401)
@@ -203,7 +212,10 @@ medusaIntegrationTestRunner({
       const asAda = await ada.postCard(session.id, { cart_id: cartId, card: card(number) })
       expect(asAda.data.payment_session.status).toBe("authorized")
       // A guest's cart (its customer has no account) takes the guest's post with the cart id.
-      expect((await guest.postCard(other.session.id, { card: card(luhnCard("520000000000000")) })).data.payment_session.status).toBe("authorized")
+      expect(
+        (await guest.postCard(other.session.id, { card: card(luhnCard("520000000000000")) })).data.payment_session
+          .status
+      ).toBe("authorized")
     })
 
     it("a post repeated after its answer was lost answers the first result, never a second payment", async () => {
@@ -240,19 +252,28 @@ medusaIntegrationTestRunner({
       const statuses = (await Promise.all(Array.from({ length: 15 }, post))).map((r) => r.status)
       expect(statuses.filter((s) => s === 404)).toHaveLength(LIMITS.address) // went past the address cap
       expect(statuses.filter((s) => s === 429)).toHaveLength(15 - LIMITS.address)
-      const { rows } = await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [`card-attempt:address:${ip}`])
+      const { rows } = await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [
+        `card-attempt:address:${ip}`,
+      ])
       expect(rows).toEqual([{ hits: 15 }]) // refused posts count too
     })
 
     it("a post refused before it is sent, by the gateway (4xx) or by a cap leaves no card-sent trace: past the deadline the order sync does not take it for a post cut short, and no lost-answer alert is raised (N-6)", async () => {
       const gatewayModule = getContainer().resolve("gateway")
       const traceOf = async (sessionId: string) =>
-        (await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [`card-sent:${sessionId}`])).rows[0]?.hits ?? 0
+        (
+          await dbConnection.raw("select hits from gateway_card_attempt_counter where key = ?", [
+            `card-sent:${sessionId}`,
+          ])
+        ).rows[0]?.hits ?? 0
 
       // An answered post: its trace is taken back once its answer is in the session.
       const ada = await registeredAt("203.0.113.80", "ada")
       const paid = await ada.cartWithSession("pp_gateway_card")
-      expect((await ada.postCard(paid.session.id, { card: card(luhnCard("530000000000001")), save_card: true })).data.payment_session.status).toBe("authorized")
+      expect(
+        (await ada.postCard(paid.session.id, { card: card(luhnCard("530000000000001")), save_card: true })).data
+          .payment_session.status
+      ).toBe("authorized")
       expect(await traceOf(paid.session.id)).toBe(0)
       expect((await ada.complete(paid.cartId)).data.type).toBe("order")
       const [savedCard] = (await api.get("/store/gateway/saved-cards", ada.headers)).data.saved_cards
@@ -300,7 +321,16 @@ medusaIntegrationTestRunner({
       const made = await fetch(`${gateway.sandbox.url}/sandbox/transactions`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ transactions: [{ order_no: cut.session.id, currency: "USD", amount: Number(cut.session.amount).toFixed(2), state: "authorized" }] }),
+        body: JSON.stringify({
+          transactions: [
+            {
+              order_no: cut.session.id,
+              currency: "USD",
+              amount: Number(cut.session.amount).toFixed(2),
+              state: "authorized",
+            },
+          ],
+        }),
       })
       expect(made.status).toBe(201)
       // The shopper posts again: the gateway refuses the order number it has authorised already (HTTP 400 I0030, "try
@@ -309,7 +339,12 @@ medusaIntegrationTestRunner({
       expect(again.data).toMatchObject({ code: "try_again_later", message: SHOPPER_DECLINES.try_again_later })
       expect(authorises()).toBe(before + 2)
 
-      const refused = { byGateway: byGateway.session.id, expired: expired.session.id, local: local.session.id, cap: overCap.id as string }
+      const refused = {
+        byGateway: byGateway.session.id,
+        expired: expired.session.id,
+        local: local.session.id,
+        cap: overCap.id as string,
+      }
       for (const id of Object.values(refused)) expect(await traceOf(id)).toBe(0)
       expect(await traceOf(cut.session.id)).toBe(1)
 
@@ -318,15 +353,26 @@ medusaIntegrationTestRunner({
       const run = (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary
       expect(run.status).toBe("succeeded")
       const payments = getContainer().resolve(Modules.PAYMENT)
-      const sessions = new Map((await payments.listPaymentSessions({ id: [...Object.values(refused), cut.session.id] })).map((s: any) => [s.id, s]))
+      const sessions = new Map(
+        (await payments.listPaymentSessions({ id: [...Object.values(refused), cut.session.id] })).map((s: any) => [
+          s.id,
+          s,
+        ])
+      )
       for (const [how, id] of Object.entries(refused)) {
         const s = sessions.get(id)!
-        expect({ how, status: s.status, outcome_unknown: s.data?.outcome_unknown ?? false }).toEqual({ how, status: "pending", outcome_unknown: false })
+        expect({ how, status: s.status, outcome_unknown: s.data?.outcome_unknown ?? false }).toEqual({
+          how,
+          status: "pending",
+          outcome_unknown: false,
+        })
       }
       expect(sessions.get(cut.session.id)!.status).toBe("authorized") // the post cut short is still found
 
       await checkAlerts(getContainer())
-      const { rows } = await dbConnection.raw("select idempotency_key from notification where idempotency_key like 'gateway-alert:unknown:%'")
+      const { rows } = await dbConnection.raw(
+        "select idempotency_key from notification where idempotency_key like 'gateway-alert:unknown:%'"
+      )
       const lostAnswers = rows.map((r: any) => r.idempotency_key as string)
       for (const id of Object.values(refused)) expect(lostAnswers.filter((k: string) => k.includes(id))).toEqual([])
     })
@@ -334,7 +380,9 @@ medusaIntegrationTestRunner({
     it("a counter adds each of many concurrent hits once; a window starts at a key's first hit, and expired counters are deleted", async () => {
       const gatewayModule = getContainer().resolve("gateway")
       const key = `test-concurrent-${n}`
-      const counts = await Promise.all(Array.from({ length: 60 }, () => gatewayModule.countCardAttempts([key], 60).then(([c]) => c)))
+      const counts = await Promise.all(
+        Array.from({ length: 60 }, () => gatewayModule.countCardAttempts([key], 60).then(([c]) => c))
+      )
       expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
 
       // Several keys of one post, in any order, answered in the order asked.
@@ -343,7 +391,9 @@ medusaIntegrationTestRunner({
       await new Promise((r) => setTimeout(r, 1500))
       // The window of w-a is over: a new one starts at 1. The call deletes the counters whose window is over.
       expect(await gatewayModule.countCardAttempts([`w-a-${n}`], 1)).toEqual([1])
-      const { rows } = await dbConnection.raw("select key from gateway_card_attempt_counter where key like ?", [`w-%-${n}`])
+      const { rows } = await dbConnection.raw("select key from gateway_card_attempt_counter where key like ?", [
+        `w-%-${n}`,
+      ])
       expect(rows.map((r: any) => r.key)).toEqual([`w-a-${n}`])
     })
   },

@@ -15,7 +15,9 @@ medusaIntegrationTestRunner({
       const shopper = new Shopper(api as any, await seedStore(getContainer()))
       const admin = await createAdminHeaders(getContainer())
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+        "authorized"
+      )
       const done = await shopper.complete(cartId)
       expect(done.data.type).toBe("order")
 

@@ -66,7 +66,9 @@ medusaIntegrationTestRunner({
       await shopper.postCard(other.session.id, { card: { ...card("4242424242424241"), cvv: SECRET_CVV } })
 
       const tables: { table_name: string }[] = (
-        await dbConnection.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")
+        await dbConnection.raw(
+          "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'"
+        )
       ).rows
       expect(tables.length).toBeGreaterThan(50)
       let rows = 0
@@ -82,7 +84,9 @@ medusaIntegrationTestRunner({
       }
       expect(rows).toBeGreaterThan(100)
       // The session's data has what a storefront may see, and nothing else of the card.
-      const { rows: [stored] } = await dbConnection.raw("select data from payment_session where id = ?", [session.id])
+      const {
+        rows: [stored],
+      } = await dbConnection.raw("select data from payment_session where id = ?", [session.id])
       expect(stored.data.card_mask).toMatch(/4242$/)
 
       const logs = await loggedText()
@@ -130,7 +134,9 @@ medusaIntegrationTestRunner({
       // seconds, and requests at the same moment share one (L2-6).
       const optimises = () => gateway.sandbox.stats().byPath["/v1/optimise"] ?? 0
       const before = optimises()
-      const again = await Promise.all([1, 2, 3].map(() => api.get(`/store/gateway/payment-methods?cart_id=${cartId}`, shopper.headers)))
+      const again = await Promise.all(
+        [1, 2, 3].map(() => api.get(`/store/gateway/payment-methods?cart_id=${cartId}`, shopper.headers))
+      )
       for (const r of again) expect(r.data).toEqual(ranked.data)
       expect(optimises()).toBe(before)
 
@@ -141,7 +147,9 @@ medusaIntegrationTestRunner({
       expect(soft.data).toEqual({ payment_methods: [], source: "default" })
       // a failure is not kept: once the gateway answers again, so does the route
       gateway.sandbox.clearFaults()
-      expect((await api.get(`/store/gateway/payment-methods?cart_id=${other.cartId}`, shopper.headers)).data.source).toBe("gateway")
+      expect(
+        (await api.get(`/store/gateway/payment-methods?cart_id=${other.cartId}`, shopper.headers)).data.source
+      ).toBe("gateway")
 
       const missing = await api.get(`/store/gateway/payment-methods`, shopper.headers).catch((e: any) => e.response)
       expect(missing.status).toBe(400)
@@ -153,12 +161,14 @@ medusaIntegrationTestRunner({
     describe("a redirect to a host the store does not allow", () => {
       const FOREIGN = "redirect.invalid"
       const storedData = async (sessionId: string): Promise<string> =>
-        (await dbConnection.raw("select data::text as data from payment_session where id = ?", [sessionId])).rows[0].data
+        (await dbConnection.raw("select data::text as data from payment_session where id = ?", [sessionId])).rows[0]
+          .data
       /** The store's log, its JSON lines' quotes unescaped. */
       const logged = async () => (await loggedText()).replace(/\\"/g, '"')
       /** Why the payment failed as staff see it (the order widget): redirect_refused, never told the shopper. */
       const staffDecline = async (sessionId: string) =>
-        (await dbConnection.raw("select decline_code from gateway_payment where order_no = ?", [sessionId])).rows[0]?.decline_code
+        (await dbConnection.raw("select decline_code from gateway_payment where order_no = ?", [sessionId])).rows[0]
+          ?.decline_code
 
       it("3-D Secure: the session is an error, the issuer_url is neither stored nor served, and the log says why", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
@@ -166,12 +176,23 @@ medusaIntegrationTestRunner({
         const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
         expect(posted.status).toBe(200)
         expect(posted.data.payment_session.status).toBe("error")
-        expect(posted.data.payment_session.data).toMatchObject({ gateway_state: "failed", issuer_url: null, redirect: null })
-        expect(posted.data.payment_session.data.decline).toEqual({ code: "declined", message: "The card was declined. Use another card or payment method." })
+        expect(posted.data.payment_session.data).toMatchObject({
+          gateway_state: "failed",
+          issuer_url: null,
+          redirect: null,
+        })
+        expect(posted.data.payment_session.data.decline).toEqual({
+          code: "declined",
+          message: "The card was declined. Use another card or payment method.",
+        })
         expect(await staffDecline(session.id)).toBe("redirect_refused")
         expect(JSON.stringify(posted.data)).not.toContain(FOREIGN)
         expect(await storedData(session.id)).not.toContain(FOREIGN)
-        expect(await logged()).toMatch(new RegExp(`Gateway payment ${session.id}: issuer_url host "${FOREIGN}" is not base_url's host or in the option redirect_hosts`))
+        expect(await logged()).toMatch(
+          new RegExp(
+            `Gateway payment ${session.id}: issuer_url host "${FOREIGN}" is not base_url's host or in the option redirect_hosts`
+          )
+        )
         // The gateway waits for a 3-D Secure the shopper was never sent to: nothing is authorised or taken.
         const txs = await gateway.transactions(session.id)
         expect(txs.map((t: any) => t.payment_status)).toEqual(["1000"])
@@ -181,9 +202,16 @@ medusaIntegrationTestRunner({
 
       it("APM: the session is created in error, without an issuer_url", async () => {
         gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "foreign_redirect", times: 1 }])
-        const { cartId, session } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_apm", {
+          data: { payment_method: "alipay" },
+        })
         expect(session.status).toBe("error")
-        expect(session.data).toMatchObject({ gateway_state: "failed", issuer_url: null, redirect: null, decline: { code: "declined" } })
+        expect(session.data).toMatchObject({
+          gateway_state: "failed",
+          issuer_url: null,
+          redirect: null,
+          decline: { code: "declined" },
+        })
         expect(await storedData(session.id)).not.toContain(FOREIGN)
         expect(await staffDecline(session.id)).toBe("redirect_refused")
         expect((await gateway.transactions(session.id)).map((t: any) => t.payment_status)).toEqual(["1000"])
@@ -197,7 +225,9 @@ medusaIntegrationTestRunner({
         expect(session.data).toMatchObject({ gateway_state: "failed", hosted: null, decline: { code: "declined" } })
         expect(await storedData(session.id)).not.toContain(FOREIGN)
         expect(await staffDecline(session.id)).toBe("redirect_refused")
-        expect(await logged()).toMatch(new RegExp(`Gateway payment ${session.id}: form.action host "${FOREIGN}" is not base_url's host`))
+        expect(await logged()).toMatch(
+          new RegExp(`Gateway payment ${session.id}: form.action host "${FOREIGN}" is not base_url's host`)
+        )
         expect(await gateway.transactions(session.id)).toEqual([])
         expect((await shopper.complete(cartId)).data.type).not.toBe("order")
       })

@@ -55,11 +55,17 @@ medusaIntegrationTestRunner({
         const posted = await shopper.postCard(session.id, { card: card(CARDS.decline) })
         expect(posted.status).toBe(200)
         expect(posted.data.payment_session.status).toBe("error")
-        expect(posted.data.payment_session.data.decline).toEqual({ code: "declined", message: SHOPPER_DECLINES.declined })
+        expect(posted.data.payment_session.data.decline).toEqual({
+          code: "declined",
+          message: SHOPPER_DECLINES.declined,
+        })
 
         const done = await shopper.complete(cartId)
         expect(done.data.type).not.toBe("order")
-        const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+        const { data } = await api.get(
+          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+          shopper.headers
+        )
         expect(data.cart.completed_at).toBeFalsy()
         // What the shopper can read (the card route's answer, cart completion, the cart) never has the gateway's reason...
         for (const seen of [posted.data, done.data, data]) {
@@ -78,14 +84,19 @@ medusaIntegrationTestRunner({
 
       it("asks for 3-D Secure, then completes once the shopper passed the issuer page", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS), browser: { user_agent: "Mozilla/5.0", browser_lang: "en-US" } })
+        const posted = await shopper.postCard(session.id, {
+          card: card(CARDS.threeDS),
+          browser: { user_agent: "Mozilla/5.0", browser_lang: "en-US" },
+        })
         expect(posted.data.payment_session.status).toBe("requires_more")
         const issuerUrl = posted.data.payment_session.data.issuer_url
         expect(issuerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/issuer\//)
 
         const before = await shopper.complete(cartId)
         expect(before.data.type).toBe("cart")
-        expect(before.data.error?.type ?? before.data.error?.name ?? JSON.stringify(before.data.error)).toMatch(/payment_requires_more_error|requires_more|More information/i)
+        expect(before.data.error?.type ?? before.data.error?.name ?? JSON.stringify(before.data.error)).toMatch(
+          /payment_requires_more_error|requires_more|More information/i
+        )
 
         const back = await completeIssuerPage(issuerUrl)
         expect(back).toContain("order_status=1")
@@ -112,7 +123,10 @@ medusaIntegrationTestRunner({
             expect(waiting.status).toBe(200)
             expect(waiting.data).toMatchObject({ type: "cart", error: { type: "payment_requires_more_error" } })
           }
-          const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+          const { data } = await api.get(
+            `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+            shopper.headers
+          )
           const mine = data.cart.payment_collection.payment_sessions.find((s: any) => s.id === session.id)
           expect(mine.status).toBe("requires_more")
           expect(mine.data.decline ?? null).toBeNull()
@@ -130,7 +144,10 @@ medusaIntegrationTestRunner({
         await completeIssuerPage(posted.data.payment_session.data.issuer_url, "fail")
         const done = await shopper.complete(cartId)
         expect(done.data.type).not.toBe("order")
-        const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+        const { data } = await api.get(
+          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+          shopper.headers
+        )
         expect(data.cart.completed_at).toBeFalsy()
       })
 
@@ -181,16 +198,26 @@ medusaIntegrationTestRunner({
         const { paymentCollectionId } = await shopper.cartWithSession("pp_gateway_card")
         const authorised = () => gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0
         const before = authorised()
-        const planted = { card_submission: { ...card(CARDS.approve), save_for: "cus_someone" }, order_context: { email: "eve@example.com" }, save_for: "cus_someone" }
+        const planted = {
+          card_submission: { ...card(CARDS.approve), save_for: "cus_someone" },
+          order_context: { email: "eve@example.com" },
+          save_for: "cus_someone",
+        }
         for (const [key, value] of Object.entries(planted)) {
           const res = await api
-            .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_gateway_card", data: { [key]: value } }, shopper.headers)
+            .post(
+              `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+              { provider_id: "pp_gateway_card", data: { [key]: value } },
+              shopper.headers
+            )
             .catch((e: any) => e.response)
           expect(res.status).toBe(400)
           expect(res.data.message).toContain(`"${key}"`)
           expect(JSON.stringify(res.data)).not.toContain(CARDS.approve)
         }
-        const { rows } = await dbConnection.raw("select count(*)::int as n from payment_session where data::text like '%card_submission%' or data::text like '%save_for%' or data::text like '%order_context%'")
+        const { rows } = await dbConnection.raw(
+          "select count(*)::int as n from payment_session where data::text like '%card_submission%' or data::text like '%save_for%' or data::text like '%order_context%'"
+        )
         expect(rows[0].n).toBe(0)
         expect(authorised()).toBe(before)
       })
@@ -228,7 +255,10 @@ medusaIntegrationTestRunner({
         expect(session.data.hosted.inputs.gbc_id).toBeTruthy()
         // The form only: the page's HTML is never stored nor served with the cart (the kit posts the form).
         expect(Object.keys(session.data.hosted).sort()).toEqual(["action", "inputs"])
-        const { data: stored } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
+        const { data: stored } = await api.get(
+          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+          shopper.headers
+        )
         expect(JSON.stringify(stored)).not.toMatch(/<form|<script/)
 
         const before = await shopper.complete(cartId)
@@ -245,7 +275,9 @@ medusaIntegrationTestRunner({
 
     describe("alternative payment method (pp_gateway_apm)", () => {
       it("sends the shopper to the APM and completes after they approved it", async () => {
-        const { cartId, session } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+        const { cartId, session } = await shopper.cartWithSession("pp_gateway_apm", {
+          data: { payment_method: "alipay" },
+        })
         expect(session.status).toBe("requires_more")
         expect(session.data.issuer_url).toBeTruthy()
         expect((await shopper.complete(cartId)).data.type).toBe("cart")
@@ -256,7 +288,11 @@ medusaIntegrationTestRunner({
       it("requires a payment method", async () => {
         const { paymentCollectionId } = await shopper.cartWithSession("pp_gateway_card")
         const res = await api
-          .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_gateway_apm" }, shopper.headers)
+          .post(
+            `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+            { provider_id: "pp_gateway_apm" },
+            shopper.headers
+          )
           .catch((e: any) => e.response)
         expect(res.status).toBe(400)
         expect(res.data.message).toMatch(/payment_method/)

@@ -17,13 +17,22 @@ import { CARDS, card, Shopper } from "../helpers/shopper"
 
 jest.setTimeout(240 * 1000)
 
-const gateway = useSandbox({ GATEWAY_SETTLE_AFTER_SECONDS: "3", GATEWAY_TIMEOUT_CONNECT_MS: "500", GATEWAY_TIMEOUT_TOTAL_MS: "1000" })
+const gateway = useSandbox({
+  GATEWAY_SETTLE_AFTER_SECONDS: "3",
+  GATEWAY_TIMEOUT_CONNECT_MS: "500",
+  GATEWAY_TIMEOUT_TOTAL_MS: "1000",
+})
 
 const BENEFICIARY = {
   entity_type: "COMPANY",
   company_name: "Acme Supplies Ltd",
   address: { city: "London", country_code: "GB" },
-  bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD" },
+  bank_details: {
+    account_name: "Acme Supplies Ltd",
+    account_number: "12345678",
+    bank_country_code: "GB",
+    account_currency: "USD",
+  },
 }
 
 const pastDeadline = () => new Promise((r) => setTimeout(r, 3200))
@@ -43,7 +52,8 @@ medusaIntegrationTestRunner({
 
     const payments = () => getContainer().resolve(Modules.PAYMENT) as any
     const gatewayModule = () => getContainer().resolve("gateway") as any
-    const sync = async (job: "order_sync" | "refund_sync") => (await api.post("/admin/gateway/sync-runs", { job }, admin)).data.summary
+    const sync = async (job: "order_sync" | "refund_sync") =>
+      (await api.post("/admin/gateway/sync-runs", { job }, admin)).data.summary
     const tx = async (orderNo: string) => (await gateway.transactions(orderNo)).at(-1)
     const requests = (path: string) => gateway.sandbox.stats().byPath[path] ?? 0
 
@@ -57,7 +67,8 @@ medusaIntegrationTestRunner({
       return { sessionId: session.id as string, payment }
     }
 
-    const paymentNow = async (id: string) => (await payments().listPayments({ id: [id] }, { relations: ["captures", "refunds"] }))[0]
+    const paymentNow = async (id: string) =>
+      (await payments().listPayments({ id: [id] }, { relations: ["captures", "refunds"] }))[0]
     /** The payment collection as the order's payment status reads it: Medusa's recompute had not run before the stop. */
     const collectionOf = async (payment: { payment_collection_id: string }) => {
       const c = await payments().retrievePaymentCollection(payment.payment_collection_id)
@@ -77,12 +88,18 @@ medusaIntegrationTestRunner({
         expect(requests("/v1/capture")).toBe(1)
         expect((await tx(sessionId)).captured_amount).toBe(String(Number(payment.amount).toFixed(2)))
         const after = await paymentNow(payment.id)
-        expect(after.data.captures).toEqual([expect.objectContaining({ id: capture.id, status: "captured", by: "plugin" })])
+        expect(after.data.captures).toEqual([
+          expect.objectContaining({ id: capture.id, status: "captured", by: "plugin" }),
+        ])
         expect(after.captured_at).toBeTruthy()
         expect(after.captures).toHaveLength(1)
         const [movement] = await gatewayModule().listGatewayMoneyMovements({ kind: "capture", reference: capture.id })
         expect(movement).toMatchObject({ status: "captured" })
-        expect(await collectionOf(payment)).toEqual({ status: "completed", captured: Number(payment.amount), refunded: 0 })
+        expect(await collectionOf(payment)).toEqual({
+          status: "completed",
+          captured: Number(payment.amount),
+          refunded: 0,
+        })
       })
 
       it("is recorded, never sent to be taken twice, when the gateway made it before the process stopped", async () => {
@@ -90,7 +107,18 @@ medusaIntegrationTestRunner({
         const [capture] = await payments().createCaptures([{ payment: payment.id, amount: payment.amount }])
         // The request reached the gateway (the same client the provider uses); its answer was never recorded.
         const data = payment.data
-        await gatewayModule().acquiring().capture({ capture_orders: [{ transaction_id: data.transaction_id, order_no: sessionId, currency: data.currency, amount: data.amount }] })
+        await gatewayModule()
+          .acquiring()
+          .capture({
+            capture_orders: [
+              {
+                transaction_id: data.transaction_id,
+                order_no: sessionId,
+                currency: data.currency,
+                amount: data.amount,
+              },
+            ],
+          })
         await pastDeadline()
         const summary = await sync("order_sync")
         expect(summary.status).toBe("succeeded")
@@ -99,8 +127,14 @@ medusaIntegrationTestRunner({
         const after = await paymentNow(payment.id)
         expect(after.captures).toHaveLength(1)
         // the code cannot tell whose capture it was: the whole capture sent once more is refused, so the gateway had made it
-        expect(after.data.captures).toEqual([expect.objectContaining({ id: capture.id, status: "captured", by: "gateway" })])
-        expect(await collectionOf(payment)).toEqual({ status: "completed", captured: Number(payment.amount), refunded: 0 })
+        expect(after.data.captures).toEqual([
+          expect.objectContaining({ id: capture.id, status: "captured", by: "gateway" }),
+        ])
+        expect(await collectionOf(payment)).toEqual({
+          status: "completed",
+          captured: Number(payment.amount),
+          refunded: 0,
+        })
       })
     })
 
@@ -116,7 +150,7 @@ medusaIntegrationTestRunner({
         const zero = JSON.stringify({ value: "0", precision: 20 })
         await pg.raw(
           "update payment_collection set captured_amount = 0, raw_captured_amount = ?, refunded_amount = 0, raw_refunded_amount = ?, status = 'authorized' where id = ?",
-          [zero, zero, payment.payment_collection_id],
+          [zero, zero, payment.payment_collection_id]
         )
         await sync("order_sync")
         expect(await collectionOf(payment)).toEqual({ status: "authorized", captured: 0, refunded: 0 }) // within the deadline: Medusa may be mid-capture
@@ -140,9 +174,21 @@ medusaIntegrationTestRunner({
         const [lost] = await payments().createRefunds([{ payment: payment.id, amount: 3 }])
         const [made] = await payments().createRefunds([{ payment: payment.id, amount: 2 }])
         const d = payment.data
-        await gatewayModule().acquiring().refund({
-          refund_orders: [{ transaction_id: d.transaction_id, order_no: sessionId, currency: d.currency, amount: d.amount, refund_amount: "2.00", refund_reason: "requested by merchant", refund_reference: made.id }],
-        })
+        await gatewayModule()
+          .acquiring()
+          .refund({
+            refund_orders: [
+              {
+                transaction_id: d.transaction_id,
+                order_no: sessionId,
+                currency: d.currency,
+                amount: d.amount,
+                refund_amount: "2.00",
+                refund_reason: "requested by merchant",
+                refund_reference: made.id,
+              },
+            ],
+          })
         expect(requests("/v1/refund")).toBe(1)
         await sync("refund_sync")
         expect(requests("/v1/refund")).toBe(1) // within the deadline nothing is sent
@@ -150,7 +196,12 @@ medusaIntegrationTestRunner({
         await sync("refund_sync")
         expect(requests("/v1/refund")).toBe(2) // the lost one only
         const refunds = (await tx(sessionId)).refunds
-        expect(refunds.map((r: any) => [r.refund_reference, r.refund_amount]).sort()).toEqual([[lost.id, "3.00"], [made.id, "2.00"]].sort())
+        expect(refunds.map((r: any) => [r.refund_reference, r.refund_amount]).sort()).toEqual(
+          [
+            [lost.id, "3.00"],
+            [made.id, "2.00"],
+          ].sort()
+        )
         const after = await paymentNow(payment.id)
         expect(after.data.refunds.map((r: any) => r.reference).sort()).toEqual([lost.id, made.id].sort())
         expect((await collectionOf(payment)).refunded).toBe(5)
@@ -184,17 +235,25 @@ medusaIntegrationTestRunner({
           expect(a.map((r) => r.order_no).sort()).toEqual([first.sessionId, second.sessionId].sort())
           expect(shape(await service.payments("", since, options))).toEqual(a)
           // keyset: after the first id, only the second
-          expect(shape(await service.payments(a[0]!.id, since, options))).toEqual(shape(await sql.payments(a[0]!.id, since, options)))
+          expect(shape(await service.payments(a[0]!.id, since, options))).toEqual(
+            shape(await sql.payments(a[0]!.id, since, options))
+          )
           expect(await sql.payments(a[0]!.id, since, options)).toHaveLength(1)
         }
-        expect(shape(await sql.payments("", since, { with: "captures" })).find((r) => r.id === first.payment.id)!.captures).toHaveLength(1)
+        expect(
+          shape(await sql.payments("", since, { with: "captures" })).find((r) => r.id === first.payment.id)!.captures
+        ).toHaveLength(1)
         const statuses = ["pending", "authorized"]
         const sessionsOf = (rows: any[]) => rows.map((r) => [r.id, r.status, r.data?.order_no ?? null])
-        expect(sessionsOf(await service.sessions("", since, statuses))).toEqual(sessionsOf(await sql.sessions("", since, statuses)))
+        expect(sessionsOf(await service.sessions("", since, statuses))).toEqual(
+          sessionsOf(await sql.sessions("", since, statuses))
+        )
         expect(await sql.sessions("", since, statuses)).toHaveLength(2)
         // A card authorised whose cart was never completed: found by both, and only it.
         const { session: left } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(left.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(left.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         const now = new Date(Date.now() + 60_000).toISOString()
         expect(await sql.sessionsWithoutPayment("", since, now)).toEqual([{ id: left.id }])
         expect(await service.sessionsWithoutPayment("", since, now)).toEqual([{ id: left.id }])
@@ -206,8 +265,26 @@ medusaIntegrationTestRunner({
       it("an audit row left attempted becomes unknown, and a payout left pending is sent once under its request_id", async () => {
         const key = randomUUID()
         // The payout's record and its audit row, written before the request; the process stopped before sending.
-        const [payout] = await gatewayModule().createGatewayPayouts([{ request_id: key, status: "PENDING", payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY }])
-        const [row] = await gatewayModule().createGatewayOperationAudits([{ operation: "payout.create", actor_type: "system", target_id: payout.id, request_id: key, idempotency_key: key, request_hash: "x", result: "attempted" }])
+        const [payout] = await gatewayModule().createGatewayPayouts([
+          {
+            request_id: key,
+            status: "PENDING",
+            payment_amount: "10.00",
+            payment_currency: "USD",
+            beneficiary: BENEFICIARY,
+          },
+        ])
+        const [row] = await gatewayModule().createGatewayOperationAudits([
+          {
+            operation: "payout.create",
+            actor_type: "system",
+            target_id: payout.id,
+            request_id: key,
+            idempotency_key: key,
+            request_hash: "x",
+            result: "attempted",
+          },
+        ])
         await pastDeadline()
         await sync("order_sync")
         const [audit] = await gatewayModule().listGatewayOperationAudits({ id: row.id })
@@ -223,11 +300,17 @@ medusaIntegrationTestRunner({
     describe("a complete-cart cut short (Medusa made the payment, not the order)", () => {
       it("is completed into the order by the order sync once past the deadline", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         // complete-cart's payment step (Medusa's authorizePaymentSession makes the payment), then the process stops.
         await payments().authorizePaymentSession(session.id, {})
         const orderOfCart = async () => {
-          const { data } = await (getContainer().resolve("query") as any).graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+          const { data } = await (getContainer().resolve("query") as any).graph({
+            entity: "order_cart",
+            fields: ["order_id"],
+            filters: { cart_id: cartId },
+          })
           return data[0]?.order_id ?? null
         }
         await sync("order_sync")
@@ -244,9 +327,15 @@ medusaIntegrationTestRunner({
     describe("a card authorised whose cart was never completed (the shopper left, or the process stopped before complete-cart)", () => {
       it("becomes the order once past the deadline: the authorisation is not left held with nothing in Medusa", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         const orderOfCart = async () => {
-          const { data } = await (getContainer().resolve("query") as any).graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+          const { data } = await (getContainer().resolve("query") as any).graph({
+            entity: "order_cart",
+            fields: ["order_id"],
+            filters: { cart_id: cartId },
+          })
           return data[0]?.order_id ?? null
         }
         await sync("order_sync")
@@ -272,7 +361,11 @@ medusaIntegrationTestRunner({
         const res = await fetch(`${gateway.sandbox.url}/sandbox/transactions`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ transactions: [{ order_no: session.id, currency: "USD", amount: Number(session.amount).toFixed(2), state: "authorized" }] }),
+          body: JSON.stringify({
+            transactions: [
+              { order_no: session.id, currency: "USD", amount: Number(session.amount).toFixed(2), state: "authorized" },
+            ],
+          }),
         })
         expect(res.status).toBe(201)
         // A session nobody posted a card for is not read.
@@ -296,10 +389,16 @@ medusaIntegrationTestRunner({
         await sync("order_sync")
         const [after] = await payments().listPaymentSessions({ id: [session.id] })
         expect(after.status).toBe("error")
-        expect(after.data).toMatchObject({ outcome_unknown: false, gateway_state: "failed", decline: { code: "try_again_later" } })
+        expect(after.data).toMatchObject({
+          outcome_unknown: false,
+          gateway_state: "failed",
+          decline: { code: "try_again_later" },
+        })
         expect(requests("/v1/authorise")).toBe(0)
         // The shopper can pay afresh.
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
       })
     })
   },

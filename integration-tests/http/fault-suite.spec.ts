@@ -64,7 +64,11 @@ medusaIntegrationTestRunner({
         } else if (status !== "error") {
           const done = await shopper.complete(cartId)
           if (done.data?.type === "order" && i % 4 === 0) {
-            const [payment] = (await dbConnection.raw("select id from payment where payment_session_id = ? and deleted_at is null", [session.id])).rows
+            const [payment] = (
+              await dbConnection.raw("select id from payment where payment_session_id = ? and deleted_at is null", [
+                session.id,
+              ])
+            ).rows
             if (payment) await api.post(`/admin/payments/${payment.id}/capture`, {}, admin).catch(() => undefined)
           }
         }
@@ -81,7 +85,8 @@ medusaIntegrationTestRunner({
         await new Promise((r) => setTimeout(r, 500))
       }
       const runs = []
-      for (let i = 0; i < 2; i++) runs.push((await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary)
+      for (let i = 0; i < 2; i++)
+        runs.push((await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary)
       expect(runs[1].changed).toBe(0) // the second run finds nothing left to do
 
       // The gateway's truth against Medusa's, session by session.
@@ -91,9 +96,19 @@ medusaIntegrationTestRunner({
         [ids]
       )
       const paymentsBySession = new Map<string, any[]>()
-      for (const p of payments) paymentsBySession.set(p.payment_session_id, [...(paymentsBySession.get(p.payment_session_id) ?? []), p])
+      for (const p of payments)
+        paymentsBySession.set(p.payment_session_id, [...(paymentsBySession.get(p.payment_session_id) ?? []), p])
 
-      const counts = { approved: 0, notApproved: 0, chargedTwice: 0, capturedTwice: 0, missing: 0, extra: 0, wrongAmount: 0, wrongState: 0 }
+      const counts = {
+        approved: 0,
+        notApproved: 0,
+        chargedTwice: 0,
+        capturedTwice: 0,
+        missing: 0,
+        extra: 0,
+        wrongAmount: 0,
+        wrongState: 0,
+      }
       for (const s of sessions) {
         const txs = await gateway.transactions(s.id)
         const approved = txs.filter((t) => ["2000", "3000", "4000", "4100"].includes(t.payment_status))
@@ -123,15 +138,27 @@ medusaIntegrationTestRunner({
       )
       expect(counts.approved).toBeGreaterThan(N / 2)
       expect(outcomes.pending ?? 0).toBeGreaterThan(0) // the faults did hit
-      expect(counts).toMatchObject({ chargedTwice: 0, capturedTwice: 0, missing: 0, extra: 0, wrongAmount: 0, wrongState: 0 })
+      expect(counts).toMatchObject({
+        chargedTwice: 0,
+        capturedTwice: 0,
+        missing: 0,
+        extra: 0,
+        wrongAmount: 0,
+        wrongState: 0,
+      })
       expect(outcomes.retry_authorized ?? 0).toBeGreaterThan(0) // declined, then paid: stale notifications in play
 
       // No card number anywhere in the database.
       const tables: { table_name: string }[] = (
-        await dbConnection.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")
+        await dbConnection.raw(
+          "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'"
+        )
       ).rows
       for (const { table_name } of tables) {
-        const { rows } = await dbConnection.raw(`select count(*)::int as n from "${table_name}" t where t::text like any(?)`, [Object.values(CARDS).map((c) => `%${c}%`)])
+        const { rows } = await dbConnection.raw(
+          `select count(*)::int as n from "${table_name}" t where t::text like any(?)`,
+          [Object.values(CARDS).map((c) => `%${c}%`)]
+        )
         expect({ table_name, n: rows[0].n }).toEqual({ table_name, n: 0 })
       }
     })

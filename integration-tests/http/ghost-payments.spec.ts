@@ -36,7 +36,7 @@ const gateway = useSandbox(
     // The store declares 3000 as captured (N-10 below: a capture the gateway made by itself is then read as one).
     GATEWAY_PAYMENT_STATUS_CODES: JSON.stringify({ captured: ["3000"] }),
   },
-  { notifyBaseMs: 100, notifyAttempts: 5 },
+  { notifyBaseMs: 100, notifyAttempts: 5 }
 )
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -62,24 +62,38 @@ medusaIntegrationTestRunner({
     const sync = async () => (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary
     const txOf = async (orderNo: string) => (await gateway.transactions(orderNo)) as any[]
     const releases = async (where: string, value: string) =>
-      (await dbConnection.raw(`select * from gateway_release where ${where} = ? and deleted_at is null`, [value])).rows as any[]
+      (await dbConnection.raw(`select * from gateway_release where ${where} = ? and deleted_at is null`, [value]))
+        .rows as any[]
     const orderOfCart = async (cartId: string): Promise<string | null> => {
-      const { data } = await (getContainer().resolve("query") as any).graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+      const { data } = await (getContainer().resolve("query") as any).graph({
+        entity: "order_cart",
+        fields: ["order_id"],
+        filters: { cart_id: cartId },
+      })
       return data[0]?.order_id ?? null
     }
     /** The live payments of an order's collection (not canceled), with the transaction each is. */
     const livePayments = async (collectionId: string) =>
-      (await payments().listPayments({ payment_collection_id: collectionId } as never)).filter((p: any) => !p.canceled_at).map((p: any) => p.data?.transaction_id)
+      (await payments().listPayments({ payment_collection_id: collectionId } as never))
+        .filter((p: any) => !p.canceled_at)
+        .map((p: any) => p.data?.transaction_id)
 
     describe("a method switched mid-redirect, finished at the bank afterwards (N-2)", () => {
       it("an APM finished after the cart became an order by card is voided on its notification, and shown to staff", async () => {
-        const { cartId, paymentCollectionId, session: apm } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+        const {
+          cartId,
+          paymentCollectionId,
+          session: apm,
+        } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
         expect(apm.status).toBe("requires_more")
         // Back from the bank with the back button: the card instead (Medusa deletes the APM session).
         const cardSession = await shopper.createSession(paymentCollectionId, "pp_gateway_card")
-        const [kept] = (await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [apm.id])).rows
+        const [kept] = (await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [apm.id]))
+          .rows
         expect(kept).toMatchObject({ method: "apm", payment_collection_id: paymentCollectionId, settled_at: null })
-        expect((await shopper.postCard(cardSession.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect(
+          (await shopper.postCard(cardSession.id, { card: card(CARDS.approve) })).data.payment_session.status
+        ).toBe("authorized")
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
 
@@ -90,10 +104,20 @@ medusaIntegrationTestRunner({
         await completeIssuerPage(apm.data.issuer_url)
         const [apmTx] = await until("the APM voided", async () => {
           const txs = await txOf(apm.id)
-          return txs[0]?.payment_status === "5000" && (await releases("transaction_id", txs[0].transaction_id))[0]?.status === "released" ? txs : null
+          return txs[0]?.payment_status === "5000" &&
+            (await releases("transaction_id", txs[0].transaction_id))[0]?.status === "released"
+            ? txs
+            : null
         })
         const [release] = await releases("transaction_id", apmTx.transaction_id)
-        expect(release).toMatchObject({ order_no: apm.id, reason: "session_replaced", status: "released", how: "voided", cart_id: cartId, order_id: done.data.order.id })
+        expect(release).toMatchObject({
+          order_no: apm.id,
+          reason: "session_replaced",
+          status: "released",
+          how: "voided",
+          cart_id: cartId,
+          order_id: done.data.order.id,
+        })
         // The order is paid once, by the card, which the gateway still holds.
         expect(await livePayments(paymentCollectionId)).toEqual([(await txOf(cardSession.id))[0].transaction_id])
         expect((await txOf(cardSession.id))[0].payment_status).toBe("2000")
@@ -101,8 +125,11 @@ medusaIntegrationTestRunner({
         const listed = await api.get("/admin/gateway/releases", admin)
         expect(listed.data.releases.map((r: any) => r.transaction_id)).toContain(apmTx.transaction_id)
         const ofOrder = await api.get(`/admin/gateway/releases?order_id=${done.data.order.id}`, admin)
-        expect(ofOrder.data.releases).toEqual([expect.objectContaining({ transaction_id: apmTx.transaction_id, status: "released", how: "voided" })])
-        const [settled] = (await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [apm.id])).rows
+        expect(ofOrder.data.releases).toEqual([
+          expect.objectContaining({ transaction_id: apmTx.transaction_id, status: "released", how: "voided" }),
+        ])
+        const [settled] = (await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [apm.id]))
+          .rows
         expect(settled.settled_at).toBeTruthy()
       })
 
@@ -131,7 +158,9 @@ medusaIntegrationTestRunner({
         await sync()
         const [threeDS] = await txOf(first.id)
         expect(threeDS.payment_status).toBe("5000")
-        expect(await releases("transaction_id", threeDS.transaction_id)).toEqual([expect.objectContaining({ reason: "session_replaced", status: "released", how: "voided" })])
+        expect(await releases("transaction_id", threeDS.transaction_id)).toEqual([
+          expect.objectContaining({ reason: "session_replaced", status: "released", how: "voided" }),
+        ])
         expect(await livePayments(paymentCollectionId)).toHaveLength(1)
       })
     })
@@ -139,7 +168,9 @@ medusaIntegrationTestRunner({
     describe("a session Medusa deletes that is, or may still become, an order's payment", () => {
       it("the back button on a completed cart (a new session deletes the paid one): the order's payment is never released", async () => {
         const { cartId, paymentCollectionId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
         // The storefront, back on the checkout page, starts a new session on the completed cart's collection.
@@ -150,7 +181,9 @@ medusaIntegrationTestRunner({
         expect((await txOf(session.id))[0].payment_status).toBe("2000")
         expect(await releases("order_no", session.id)).toEqual([])
         expect(await livePayments(paymentCollectionId)).toEqual([(await txOf(session.id))[0].transaction_id])
-        const deleted = (await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [session.id])).rows
+        const deleted = (
+          await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [session.id])
+        ).rows
         if (deleted.length) expect(deleted[0].note).toMatch(/is the payment/)
       })
 
@@ -160,32 +193,66 @@ medusaIntegrationTestRunner({
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
         await shopper.postCard(session.id, { card: card(CARDS.approve) })
         expect((await txOf(session.id))[0].payment_status).toBe("2000")
-        const added = await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.mug, quantity: 1 }, shopper.headers).catch((e: any) => e.response)
+        const added = await api
+          .post(`/store/carts/${cartId}/line-items`, { variant_id: store.variants.mug, quantity: 1 }, shopper.headers)
+          .catch((e: any) => e.response)
         expect([added.status, added.data?.message]).toEqual([200, undefined])
-        const { data } = await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, shopper.headers)
-        expect(data.cart.payment_collection.payment_sessions.find((s: any) => s.status === "authorized")).toBeUndefined()
+        const { data } = await api.get(
+          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+          shopper.headers
+        )
+        expect(
+          data.cart.payment_collection.payment_sessions.find((s: any) => s.status === "authorized")
+        ).toBeUndefined()
         await sleep(SETTLE_MS + 300)
         await sync()
         const [tx] = await txOf(session.id)
         expect(tx.payment_status).toBe("5000")
-        expect(await releases("transaction_id", tx.transaction_id)).toEqual([expect.objectContaining({ reason: "session_replaced", status: "released", how: "voided", cart_id: cartId, order_id: null })])
+        expect(await releases("transaction_id", tx.transaction_id)).toEqual([
+          expect.objectContaining({
+            reason: "session_replaced",
+            status: "released",
+            how: "voided",
+            cart_id: cartId,
+            order_id: null,
+          }),
+        ])
       })
     })
 
     describe("a release decided while a completion made the transaction the order's payment", () => {
       it("is kept, never sent: a release left unknown is not retried against the order's payment", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         expect((await shopper.complete(cartId)).data.type).toBe("order")
         const [tx] = await txOf(session.id)
-        const record = { order_no: session.id, transaction_id: tx.transaction_id, amount: tx.amount, currency: "USD", payment_status: "2000", query_result: "1" } as never
+        const record = {
+          order_no: session.id,
+          transaction_id: tx.transaction_id,
+          amount: tx.amount,
+          currency: "USD",
+          payment_status: "2000",
+          query_result: "1",
+        } as never
         const cancels = () => gateway.sandbox.stats().byPath["/v1/cancel"] ?? 0
         const before = cancels()
         // Decided (e.g. an expired checkout) but not sent: the completion won the race.
         expect(await releaseTransaction(getContainer(), { record, reason: "checkout_expired" })).toBeNull()
         // A row left unknown by an earlier try: settled as kept.
-        await getContainer().resolve("gateway").createGatewayReleases({ transaction_id: tx.transaction_id, order_no: session.id, reason: "checkout_expired", status: "unknown", how: "voided", amount: tx.amount, currency: "USD" })
-        expect(await releaseTransaction(getContainer(), { record, reason: "checkout_expired" })).toMatchObject({ status: "kept" })
+        await getContainer().resolve("gateway").createGatewayReleases({
+          transaction_id: tx.transaction_id,
+          order_no: session.id,
+          reason: "checkout_expired",
+          status: "unknown",
+          how: "voided",
+          amount: tx.amount,
+          currency: "USD",
+        })
+        expect(await releaseTransaction(getContainer(), { record, reason: "checkout_expired" })).toMatchObject({
+          status: "kept",
+        })
         expect(cancels()).toBe(before)
         expect((await txOf(session.id))[0].payment_status).toBe("2000")
       })
@@ -193,9 +260,15 @@ medusaIntegrationTestRunner({
 
     describe("a release the gateway does not answer", () => {
       it("is shown to staff (an alert naming the transaction, amount and cart), then settled by the order sync", async () => {
-        const { cartId, paymentCollectionId, session: apm } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
+        const {
+          cartId,
+          paymentCollectionId,
+          session: apm,
+        } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
         const cardSession = await shopper.createSession(paymentCollectionId, "pp_gateway_card")
-        expect((await shopper.postCard(cardSession.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect(
+          (await shopper.postCard(cardSession.id, { card: card(CARDS.approve) })).data.payment_session.status
+        ).toBe("authorized")
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
         // The gateway answers every void with a 5xx: the outcome is unknown.
@@ -222,7 +295,9 @@ medusaIntegrationTestRunner({
         await sleep(SETTLE_MS + 300)
         await sync()
         expect((await txOf(apm.id))[0].payment_status).toBe("5000")
-        expect(await releases("transaction_id", row.transaction_id)).toEqual([expect.objectContaining({ status: "released", how: "voided" })])
+        expect(await releases("transaction_id", row.transaction_id)).toEqual([
+          expect.objectContaining({ status: "released", how: "voided" }),
+        ])
       })
     })
 
@@ -230,9 +305,18 @@ medusaIntegrationTestRunner({
       it("is released (on its notification or by the order sync), never authorised into a second payment of the order", async () => {
         const { cartId, paymentCollectionId, session: a } = await shopper.cartWithSession("pp_gateway_card")
         // Two session creations at once (two tabs): Medusa deletes only the sessions each one read, so both stay.
-        const b = await payments().createPaymentSession(paymentCollectionId, { provider_id: "pp_gateway_card", amount: a.amount, currency_code: "usd", data: {} })
-        expect((await shopper.postCard(a.id, { cart_id: cartId, card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
-        expect((await shopper.postCard(b.id, { cart_id: cartId, card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        const b = await payments().createPaymentSession(paymentCollectionId, {
+          provider_id: "pp_gateway_card",
+          amount: a.amount,
+          currency_code: "usd",
+          data: {},
+        })
+        expect(
+          (await shopper.postCard(a.id, { cart_id: cartId, card: card(CARDS.approve) })).data.payment_session.status
+        ).toBe("authorized")
+        expect(
+          (await shopper.postCard(b.id, { cart_id: cartId, card: card(CARDS.approve) })).data.payment_session.status
+        ).toBe("authorized")
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
 
@@ -246,7 +330,12 @@ medusaIntegrationTestRunner({
         expect(kept.payment_status).toBe("2000") // the order's payment, untouched
         expect(other.payment_status).toBe("5000") // released
         expect(await releases("transaction_id", other.transaction_id)).toEqual([
-          expect.objectContaining({ reason: "second_payment", status: "released", how: "voided", order_id: done.data.order.id }),
+          expect.objectContaining({
+            reason: "second_payment",
+            status: "released",
+            how: "voided",
+            order_id: done.data.order.id,
+          }),
         ])
         // Nothing more on the next run.
         await sync()
@@ -267,13 +356,17 @@ medusaIntegrationTestRunner({
       it("is released once past reconciliation.release_after_seconds, not completed into a late order", async () => {
         await loseNotifications()
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         await sleep(RELEASE_MS + 300)
         await sync()
         const [tx] = await txOf(session.id)
         expect(tx.payment_status).toBe("5000")
         expect(await orderOfCart(cartId)).toBeNull()
-        expect(await releases("transaction_id", tx.transaction_id)).toEqual([expect.objectContaining({ reason: "checkout_expired", status: "released", how: "voided", cart_id: cartId })])
+        expect(await releases("transaction_id", tx.transaction_id)).toEqual([
+          expect.objectContaining({ reason: "checkout_expired", status: "released", how: "voided", cart_id: cartId }),
+        ])
         const [after] = await payments().listPaymentSessions({ id: [session.id] })
         expect(after.status).toBe("canceled")
         // The shopper comes back afterwards: no order, no payment.
@@ -286,44 +379,73 @@ medusaIntegrationTestRunner({
       it("a completion that fails is reported as failed, never as an order created, and released at the deadline", async () => {
         await loseNotifications()
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         // The cart can no longer be completed: its shipping option was deleted meanwhile.
         await api.delete(`/admin/shipping-options/${store.shippingOptionId}`, admin)
         expect((await shopper.complete(cartId)).data.type).not.toBe("order")
         await sleep(SETTLE_MS + 300)
         const summary = await sync()
         expect(await orderOfCart(cartId)).toBeNull()
-        expect(summary.discrepancies).toEqual([expect.objectContaining({ order_no: session.id, reason: expect.stringMatching(/completing its cart into an order failed/) })])
-        const [row] = (await dbConnection.raw("select discrepancy from gateway_payment where order_no = ?", [session.id])).rows
+        expect(summary.discrepancies).toEqual([
+          expect.objectContaining({
+            order_no: session.id,
+            reason: expect.stringMatching(/completing its cart into an order failed/),
+          }),
+        ])
+        const [row] = (
+          await dbConnection.raw("select discrepancy from gateway_payment where order_no = ?", [session.id])
+        ).rows
         expect(row.discrepancy).toMatch(/completing its cart into an order failed/)
         expect((await txOf(session.id))[0].payment_status).toBe("2000") // still held, within the deadline
         await sleep(RELEASE_MS - SETTLE_MS)
         await sync()
         expect((await txOf(session.id))[0].payment_status).toBe("5000")
-        expect(await releases("order_no", session.id)).toEqual([expect.objectContaining({ reason: "checkout_expired", status: "released" })])
+        expect(await releases("order_no", session.id)).toEqual([
+          expect.objectContaining({ reason: "checkout_expired", status: "released" }),
+        ])
       })
     })
 
     describe("a capture the gateway made by itself (its portal), of part of a payment (N-10)", () => {
       it("is not booked in Medusa for the whole amount: staff are told to capture what was taken", async () => {
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "authorized"
+        )
         const done = await shopper.complete(cartId)
         expect(done.data.type).toBe("order")
         const [tx] = await txOf(session.id)
         // Staff capture 10.00 of 28.29 in the gateway's portal (the same request, signed, sent from outside Medusa).
-        const portal = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
-        const res = await portal.capture({ capture_orders: [{ transaction_id: tx.transaction_id, order_no: session.id, currency: "USD", amount: "10.00" }] })
+        const portal = createAcquiringClient({
+          baseUrl: gateway.sandbox.url,
+          merchantId: "701001",
+          accountId: "701001010",
+          signKey: "sandbox_sign_key",
+        })
+        const res = await portal.capture({
+          capture_orders: [
+            { transaction_id: tx.transaction_id, order_no: session.id, currency: "USD", amount: "10.00" },
+          ],
+        })
         await portal.close()
         expect(res.capture_orders[0]!.outcome).toBe("done")
         expect((await txOf(session.id))[0].payment_status).toBe("3000")
 
         await sleep(SETTLE_MS + 300)
         const summary = await sync()
-        const [payment] = await payments().listPayments({ payment_session_id: session.id } as never, { relations: ["captures"] })
+        const [payment] = await payments().listPayments({ payment_session_id: session.id } as never, {
+          relations: ["captures"],
+        })
         expect(payment.captured_at).toBeNull()
         expect(payment.captures).toHaveLength(0)
-        expect(summary.discrepancies).toEqual([expect.objectContaining({ order_no: session.id, reason: expect.stringMatching(/does not say how much was taken/) })])
+        expect(summary.discrepancies).toEqual([
+          expect.objectContaining({
+            order_no: session.id,
+            reason: expect.stringMatching(/does not say how much was taken/),
+          }),
+        ])
         expect((await txOf(session.id))[0].captured_amount).toBe("10.00") // the gateway's ledger: nothing more taken
       })
     })
@@ -337,15 +459,25 @@ medusaIntegrationTestRunner({
         const [pending] = await txOf(session.id)
         // Medusa updates the session for another amount: the 3-D Secure attempt is replaced (nothing to void yet).
         const [current] = await payments().listPaymentSessions({ id: [session.id] })
-        const updated = await payments().updatePaymentSession({ id: session.id, amount: Number(current.amount) + 1, currency_code: "usd", data: current.data })
+        const updated = await payments().updatePaymentSession({
+          id: session.id,
+          amount: Number(current.amount) + 1,
+          currency_code: "usd",
+          data: current.data,
+        })
         expect(updated.status).toBe("pending")
-        expect(updated.data).toMatchObject({ transaction_id: null, superseded_transaction_ids: [pending.transaction_id] })
+        expect(updated.data).toMatchObject({
+          transaction_id: null,
+          superseded_transaction_ids: [pending.transaction_id],
+        })
         await completeIssuerPage(posted.data.payment_session.data.issuer_url)
         expect((await txOf(session.id))[0].payment_status).toBe("2000")
         await sleep(SETTLE_MS + 300)
         await sync()
         expect((await txOf(session.id))[0].payment_status).toBe("5000")
-        expect(await releases("transaction_id", pending.transaction_id)).toEqual([expect.objectContaining({ reason: "earlier_attempt", status: "released", how: "voided" })])
+        expect(await releases("transaction_id", pending.transaction_id)).toEqual([
+          expect.objectContaining({ reason: "earlier_attempt", status: "released", how: "voided" }),
+        ])
       })
     })
 
@@ -360,7 +492,16 @@ medusaIntegrationTestRunner({
         const seeded = await fetch(`${gateway.sandbox.url}/sandbox/transactions`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ transactions: [{ order_no: session.id, currency: "USD", amount: Number(session.amount).toFixed(2), state: "pending_3ds" }] }),
+          body: JSON.stringify({
+            transactions: [
+              {
+                order_no: session.id,
+                currency: "USD",
+                amount: Number(session.amount).toFixed(2),
+                state: "pending_3ds",
+              },
+            ],
+          }),
         })
         const [earlier] = (await seeded.json()).transactions
 
@@ -368,14 +509,25 @@ medusaIntegrationTestRunner({
         const passed = await fetch(`${gateway.sandbox.url}/sandbox/issuer/${earlier.transaction_id}`, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ outcome: "pass", return_url: "http://localhost:8000/checkout/return", notify_url: `${storeUrl}/hooks/gateway/notifications` }).toString(),
+          body: new URLSearchParams({
+            outcome: "pass",
+            return_url: "http://localhost:8000/checkout/return",
+            notify_url: `${storeUrl}/hooks/gateway/notifications`,
+          }).toString(),
           redirect: "manual",
         })
         expect(passed.status).toBe(303)
-        await until("the earlier attempt voided", async () => (await fetch(`${gateway.sandbox.url}/sandbox/transactions/${earlier.transaction_id}`).then((r) => r.json())).payment_status === "5000")
+        await until(
+          "the earlier attempt voided",
+          async () =>
+            (await fetch(`${gateway.sandbox.url}/sandbox/transactions/${earlier.transaction_id}`).then((r) => r.json()))
+              .payment_status === "5000"
+        )
         const current = paid.data.payment_session.data.transaction_id
         expect((await txOf(session.id)).find((t) => t.transaction_id === current).payment_status).toBe("2000")
-        expect(await releases("transaction_id", earlier.transaction_id)).toEqual([expect.objectContaining({ reason: "earlier_attempt", status: "released", how: "voided" })])
+        expect(await releases("transaction_id", earlier.transaction_id)).toEqual([
+          expect.objectContaining({ reason: "earlier_attempt", status: "released", how: "voided" }),
+        ])
         expect(await livePayments(paymentCollectionId)).toEqual([current])
       })
     })

@@ -28,11 +28,15 @@ const byId = (r: GoLiveReport, id: string) => r.checks.find((c) => c.id === id)!
 /** Runs the plugin's command in this repository as a store owner would, against the suite's database. */
 function command(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(process.cwd(), "bin/medusa-plugin-card-gateway.js"), "check", ...args], {
-      cwd: process.cwd(),
-      env: { ...process.env, LOG_LEVEL: "error", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(process.cwd(), "bin/medusa-plugin-card-gateway.js"), "check", ...args],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, LOG_LEVEL: "error", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.stderr.on("data", (d) => (out += d))
@@ -57,7 +61,11 @@ medusaIntegrationTestRunner({
       const o = getContainer().resolve("gateway").moduleOptions()
       return {
         ...o,
-        payments: { ...o.payments!, store_url: "https://api.shop.example", return_url: "https://shop.example/checkout/return" },
+        payments: {
+          ...o.payments!,
+          store_url: "https://api.shop.example",
+          return_url: "https://shop.example/checkout/return",
+        },
         payout: { ...o.payout!, notify_url: "https://api.shop.example/hooks/gateway/notifications" },
       }
     }
@@ -89,10 +97,18 @@ medusaIntegrationTestRunner({
         "job.refund_sync": "pass",
         "job.subscription_sync": "pass",
       })
-      expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { pass: 10, warn: 3, fail: 0, skip: 0 } })
-      expect(byId(report, "environment").detail).toBe(`payments.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). payout.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). issuing.base_url ${gateway.sandbox.url}/api is the plugin's sandbox (a simulator: no money moves).`)
+      expect(report).toMatchObject({
+        ok: true,
+        environment: "sandbox",
+        counts: { pass: 10, warn: 3, fail: 0, skip: 0 },
+      })
+      expect(byId(report, "environment").detail).toBe(
+        `payments.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). payout.base_url ${gateway.sandbox.url} is the plugin's sandbox (a simulator: no money moves). issuing.base_url ${gateway.sandbox.url}/api is the plugin's sandbox (a simulator: no money moves).`
+      )
       expect(byId(report, "regions").detail).toContain("pp_gateway_card: Europe, Japan, Kuwait, United States")
-      expect(byId(report, "job.order_sync").detail).toMatch(/^gateway-order-sync is scheduled ".+"; its last run started 0 min ago and succeeded/)
+      expect(byId(report, "job.order_sync").detail).toMatch(
+        /^gateway-order-sync is scheduled ".+"; its last run started 0 min ago and succeeded/
+      )
       noSecret(report)
       // The checks asked the gateway read-only questions only: an order query per account and a cardholder query.
       expect(gateway.sandbox.stats().byPath).toEqual({ "/v1/retrievalTrans": 2, "/api/cardholder/query": 1 })
@@ -101,17 +117,36 @@ medusaIntegrationTestRunner({
     it("names a wrong sign key and a wrong merchant id, and the payout's and issuing's own credentials, never a key", async () => {
       const o = right()
       const wrongKey = await check({ ...o, payments: { ...o.payments!, sign_key: "golive_wrong_sign_key" } })
-      expect(byId(wrongKey, "payments.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The sign key is wrong: the gateway answered I0013/), fix: expect.stringContaining('"payments.sign_key"') })
+      expect(byId(wrongKey, "payments.credentials")).toMatchObject({
+        status: "fail",
+        detail: expect.stringMatching(/^The sign key is wrong: the gateway answered I0013/),
+        fix: expect.stringContaining('"payments.sign_key"'),
+      })
       expect(wrongKey.ok).toBe(false)
       expect(byId(wrongKey, "payout.credentials").status).toBe("pass") // the payout account has its own key
       noSecret(wrongKey, "golive_wrong_sign_key")
 
       const wrongMerchant = await check({ ...o, payments: { ...o.payments!, merchant_id: "701009" } })
-      expect(byId(wrongMerchant, "payments.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The merchant id is wrong: the gateway answered I0404 for merchant_id/), fix: expect.stringContaining('"payments.merchant_id"') })
+      expect(byId(wrongMerchant, "payments.credentials")).toMatchObject({
+        status: "fail",
+        detail: expect.stringMatching(/^The merchant id is wrong: the gateway answered I0404 for merchant_id/),
+        fix: expect.stringContaining('"payments.merchant_id"'),
+      })
 
-      const wrongOthers = await check({ ...o, payout: { ...o.payout!, sign_key: "golive_wrong_payout_key" }, issuing: { ...o.issuing!, api_key: "golive_wrong_api_key" } })
-      expect(byId(wrongOthers, "payout.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The sign key is wrong/), fix: expect.stringContaining('"payout.sign_key"') })
-      expect(byId(wrongOthers, "issuing.credentials")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The api key is wrong: the issuing API answered code 1002/) })
+      const wrongOthers = await check({
+        ...o,
+        payout: { ...o.payout!, sign_key: "golive_wrong_payout_key" },
+        issuing: { ...o.issuing!, api_key: "golive_wrong_api_key" },
+      })
+      expect(byId(wrongOthers, "payout.credentials")).toMatchObject({
+        status: "fail",
+        detail: expect.stringMatching(/^The sign key is wrong/),
+        fix: expect.stringContaining('"payout.sign_key"'),
+      })
+      expect(byId(wrongOthers, "issuing.credentials")).toMatchObject({
+        status: "fail",
+        detail: expect.stringMatching(/^The api key is wrong: the issuing API answered code 1002/),
+      })
       expect(byId(wrongOthers, "payments.credentials").status).toBe("pass")
       noSecret(wrongOthers, "golive_wrong_payout_key", "golive_wrong_api_key")
     })
@@ -121,7 +156,8 @@ medusaIntegrationTestRunner({
       const report = await check({ ...o, payments: { ...o.payments!, store_url: "http://api.shop.example" } })
       expect(byId(report, "notify_url")).toMatchObject({
         status: "warn",
-        detail: "notify_url http://api.shop.example/hooks/gateway/notifications is plain http: the sandbox reaches it, but the gateway sends notifications only to HTTPS addresses.",
+        detail:
+          "notify_url http://api.shop.example/hooks/gateway/notifications is plain http: the sandbox reaches it, but the gateway sends notifications only to HTTPS addresses.",
         fix: expect.stringContaining('"payments.store_url"'),
       })
       expect(report.ok).toBe(true)
@@ -130,14 +166,24 @@ medusaIntegrationTestRunner({
     it("says allow_insecure_http where it is on (a sandbox setup still passes)", async () => {
       const o = right()
       const report = await check({ ...o, payments: { ...o.payments!, allow_insecure_http: true } })
-      expect(byId(report, "environment")).toMatchObject({ status: "warn", detail: expect.stringContaining("payments.allow_insecure_http is on: plain http to the gateway is allowed.") })
+      expect(byId(report, "environment")).toMatchObject({
+        status: "warn",
+        detail: expect.stringContaining("payments.allow_insecure_http is on: plain http to the gateway is allowed."),
+      })
       expect(report.ok).toBe(true)
     })
 
     it("warns of a sync whose last run found discrepancies, and points to the Reconciliation page", async () => {
       const gatewayModule = getContainer().resolve("gateway")
       const items = [{ order_no: "payses_golive", medusa: "authorized", gateway: "captured" }]
-      await gatewayModule.createGatewaySyncRuns({ job: "refund_sync", status: "succeeded", started_at: new Date(), finished_at: new Date(), checked: 3, discrepancies: { items } })
+      await gatewayModule.createGatewaySyncRuns({
+        job: "refund_sync",
+        status: "succeeded",
+        started_at: new Date(),
+        finished_at: new Date(),
+        checked: 3,
+        discrepancies: { items },
+      })
       const report = await check(right())
       expect(byId(report, "job.refund_sync")).toMatchObject({
         status: "warn",
@@ -148,15 +194,23 @@ medusaIntegrationTestRunner({
 
     it("warns of a provider enabled in no region, and fails when no region offers the gateway", async () => {
       const regions = Object.values(store.regions)
-      const offer = (providers: string[]) => Promise.all(regions.map((id) => api.post(`/admin/regions/${id}`, { payment_providers: providers }, admin)))
+      const offer = (providers: string[]) =>
+        Promise.all(regions.map((id) => api.post(`/admin/regions/${id}`, { payment_providers: providers }, admin)))
       await offer(["pp_system_default", ...GATEWAY_PROVIDERS.filter((p) => p !== "pp_gateway_apm")])
       const one = byId(await check(right()), "regions")
-      expect(one).toMatchObject({ status: "warn", detail: expect.stringMatching(/^pp_gateway_apm is enabled in no region/), fix: expect.stringContaining("Settings → Regions") })
+      expect(one).toMatchObject({
+        status: "warn",
+        detail: expect.stringMatching(/^pp_gateway_apm is enabled in no region/),
+        fix: expect.stringContaining("Settings → Regions"),
+      })
       expect(one.detail).toContain("pp_gateway_apm: in no region")
 
       await offer(["pp_system_default"])
       const none = await check(right())
-      expect(byId(none, "regions")).toMatchObject({ status: "fail", detail: expect.stringMatching(/^No region offers the gateway's payment providers/) })
+      expect(byId(none, "regions")).toMatchObject({
+        status: "fail",
+        detail: expect.stringMatching(/^No region offers the gateway's payment providers/),
+      })
       expect(none.ok).toBe(false)
     })
 
@@ -177,20 +231,37 @@ medusaIntegrationTestRunner({
       }
       const server = { ...config, projectConfig: { ...config.projectConfig, workerMode: "server" as const } }
       // The command (no request) runs under medusa exec, which is always a "server": it cannot tell, and warns.
-      expect(byId(await withConfig(server, null), "locking")).toMatchObject({ status: "warn", fix: expect.stringContaining("admin page") })
+      expect(byId(await withConfig(server, null), "locking")).toMatchObject({
+        status: "warn",
+        fix: expect.stringContaining("admin page"),
+      })
       const split = await withConfig(server)
       expect(byId(split, "locking")).toMatchObject({
         status: "fail",
-        detail: expect.stringMatching(/^This instance runs with workerMode "server": the store runs separate server and worker processes/),
+        detail: expect.stringMatching(
+          /^This instance runs with workerMode "server": the store runs separate server and worker processes/
+        ),
         fix: expect.stringContaining('"@medusajs/medusa/locking-postgres"'),
       })
       expect(split.ok).toBe(false)
       const redisLocking = {
         resolve: "@medusajs/medusa/locking",
-        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: "redis://localhost:6379" } }] },
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl: "redis://localhost:6379" },
+            },
+          ],
+        },
       }
       const shared = await withConfig({ ...server, modules: { ...config.modules, locking: redisLocking } })
-      expect(byId(shared, "locking")).toMatchObject({ status: "pass", detail: expect.stringContaining("the Redis provider (@medusajs/medusa/locking-redis)") })
+      expect(byId(shared, "locking")).toMatchObject({
+        status: "pass",
+        detail: expect.stringContaining("the Redis provider (@medusajs/medusa/locking-redis)"),
+      })
     })
 
     it("GET /admin/gateway/go-live answers the store's own configuration, uncached, for admins only", async () => {
@@ -215,8 +286,13 @@ medusaIntegrationTestRunner({
 
     it("fails the shoppers' address check when the admin's own request came through a proxy and client_ip is not set", async () => {
       const direct = (await api.get("/admin/gateway/go-live", admin)).data.report
-      expect(direct.checks.find((c: any) => c.id === "client_address")).toMatchObject({ status: "pass", detail: expect.stringContaining("directly") })
-      const proxied = (await api.get("/admin/gateway/go-live", { headers: { ...admin.headers, "x-forwarded-for": "203.0.113.7" } })).data.report
+      expect(direct.checks.find((c: any) => c.id === "client_address")).toMatchObject({
+        status: "pass",
+        detail: expect.stringContaining("directly"),
+      })
+      const proxied = (
+        await api.get("/admin/gateway/go-live", { headers: { ...admin.headers, "x-forwarded-for": "203.0.113.7" } })
+      ).data.report
       expect(proxied.checks.find((c: any) => c.id === "client_address")).toMatchObject({
         status: "fail",
         detail: expect.stringContaining("through a proxy (they carry x-forwarded-for)"),
@@ -238,14 +314,23 @@ medusaIntegrationTestRunner({
       expect(line).toBeTruthy()
       const report: GoLiveReport = JSON.parse(line!.slice("GO_LIVE ".length))
       expect(report).toMatchObject({ ok: true, environment: "sandbox", counts: { fail: 0 } })
-      expect(statuses(report)).toMatchObject({ "payments.credentials": "pass", notify_url: "pass", return_url: "pass", regions: "pass" })
+      expect(statuses(report)).toMatchObject({
+        "payments.credentials": "pass",
+        notify_url: "pass",
+        return_url: "pass",
+        regions: "pass",
+      })
       expect(good.code).toBe(0)
 
       const bad = await command({ ...env, GATEWAY_SIGN_KEY: "golive_cmd_wrong_key" })
-      expect(bad.out).toMatch(/WARN {2}Gateway address +payments.base_url http:\/\/127\.0\.0\.1:\d+ is the plugin's sandbox/)
+      expect(bad.out).toMatch(
+        /WARN {2}Gateway address +payments.base_url http:\/\/127\.0\.0\.1:\d+ is the plugin's sandbox/
+      )
       expect(bad.out).toMatch(/FAIL {2}Payment account credentials +The sign key is wrong: the gateway answered I0013/)
       expect(bad.out).toContain('Fix: Set "payments.sign_key" to the sign key the gateway issued')
-      expect(bad.out).toMatch(/\d+ passed, 2 failed, \d+ warnings, 0 skipped: fix the failed checks before going live\./)
+      expect(bad.out).toMatch(
+        /\d+ passed, 2 failed, \d+ warnings, 0 skipped: fix the failed checks before going live\./
+      )
       expect(bad.out).not.toContain("golive_cmd_wrong_key")
       expect(bad.code).toBe(1)
     })

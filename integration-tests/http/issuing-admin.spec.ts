@@ -30,7 +30,13 @@ medusaIntegrationTestRunner({
       const g = await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)
       const h = await api.post(
         "/admin/gateway/cardholders",
-        { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", billing_country: "US", birth_date: "1990-01-31" },
+        {
+          first_name: "Ada",
+          last_name: "Lovelace",
+          email: "ada@example.com",
+          billing_country: "US",
+          birth_date: "1990-01-31",
+        },
         admin
       )
       return { group: g.data.group, cardholder: h.data.cardholder }
@@ -65,7 +71,9 @@ medusaIntegrationTestRunner({
           ["get", "/admin/gateway/audit"],
         ]
         for (const [method, path] of routes) {
-          const res = await call(method === "get" || method === "delete" ? (api as any)[method](path) : (api as any)[method](path, {}))
+          const res = await call(
+            method === "get" || method === "delete" ? (api as any)[method](path) : (api as any)[method](path, {})
+          )
           expect([path, res.status]).toEqual([path, 401])
         }
         expect(gateway.sandbox.stats().total).toBe(0)
@@ -75,7 +83,12 @@ medusaIntegrationTestRunner({
     describe("groups", () => {
       it("tracks a gateway group with its exact balance, lists, gets, refreshes and closes it", async () => {
         const tracked = await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)
-        expect(tracked.data.group).toMatchObject({ gateway_group_id: "7001", currency: "USD", balance: "10000.00", status: "active" })
+        expect(tracked.data.group).toMatchObject({
+          gateway_group_id: "7001",
+          currency: "USD",
+          balance: "10000.00",
+          status: "active",
+        })
         // tracking twice updates the one record
         await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)
         const list = await api.get("/admin/gateway/groups?status=active&currency=usd", admin)
@@ -115,15 +128,39 @@ medusaIntegrationTestRunner({
       it("creates a group at the gateway, records it with its balance and audits group.create", async () => {
         const res = await api.post("/admin/gateway/groups", body, once())
         const group = res.data.group
-        expect(group).toMatchObject({ name: "Marketing", country_code: "GB", currency: "EUR", balance: "500.50", status: "active" })
+        expect(group).toMatchObject({
+          name: "Marketing",
+          country_code: "GB",
+          currency: "EUR",
+          balance: "500.50",
+          status: "active",
+        })
         expect(group.gateway_group_id).toMatch(/^\d+$/)
         expect(group.gateway_group_id).not.toBe("7001")
         // the gateway holds it with that balance, and the list shows it
-        const atGateway = [...(gateway.sandbox as any).store.groups.values()].find((g: any) => String(g.groupId) === group.gateway_group_id)
-        expect(atGateway).toMatchObject({ groupName: "Marketing", currency: "EUR", countryCode: "GB", balance_minor: 50050n })
-        expect((await api.get("/admin/gateway/groups?currency=EUR", admin)).data.groups.map((g: any) => g.id)).toEqual([group.id])
+        const atGateway = [...(gateway.sandbox as any).store.groups.values()].find(
+          (g: any) => String(g.groupId) === group.gateway_group_id
+        )
+        expect(atGateway).toMatchObject({
+          groupName: "Marketing",
+          currency: "EUR",
+          countryCode: "GB",
+          balance_minor: 50050n,
+        })
+        expect((await api.get("/admin/gateway/groups?currency=EUR", admin)).data.groups.map((g: any) => g.id)).toEqual([
+          group.id,
+        ])
         const [row] = await audit("operation=group.create")
-        expect(row).toMatchObject({ result: "succeeded", actor_type: "user", details: { name: "Marketing", currency: "EUR", charge_amount: "500.50", gateway_group_id: group.gateway_group_id } })
+        expect(row).toMatchObject({
+          result: "succeeded",
+          actor_type: "user",
+          details: {
+            name: "Marketing",
+            currency: "EUR",
+            charge_amount: "500.50",
+            gateway_group_id: group.gateway_group_id,
+          },
+        })
         expect(row.actor_id).toMatch(/^user_/)
         expect(row.gateway_req_no).toMatch(/^\d+$/)
       })
@@ -134,16 +171,24 @@ medusaIntegrationTestRunner({
         expect(refunded.data.group).toMatchObject({ id: group.id, balance: "300.25" })
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("300.25")
         const [row] = await audit(`operation=group.refund&target_id=${group.id}`)
-        expect(row).toMatchObject({ result: "succeeded", actor_type: "user", details: { amount: "200.25", currency: "EUR" } })
+        expect(row).toMatchObject({
+          result: "succeeded",
+          actor_type: "user",
+          details: { amount: "200.25", currency: "EUR" },
+        })
 
         const tooMuch = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: "300.26" }, once()))
         expect(tooMuch.status).toBe(400)
         expect(tooMuch.data.code).toBe("1005")
         expect(tooMuch.data.message).toMatch(/Insufficient balance.*300\.25 EUR/)
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("300.25")
-        expect((await audit(`operation=group.refund&target_id=${group.id}&result=failed`))[0]).toMatchObject({ error_code: "1005" })
+        expect((await audit(`operation=group.refund&target_id=${group.id}&result=failed`))[0]).toMatchObject({
+          error_code: "1005",
+        })
         // all of what is left
-        expect((await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: 300.25 }, once())).data.group.balance).toBe("0.00")
+        expect(
+          (await api.post(`/admin/gateway/groups/${group.id}/refund`, { amount: 300.25 }, once())).data.group.balance
+        ).toBe("0.00")
       })
 
       it("refuses bad bodies with 400 naming the field, before asking the gateway", async () => {
@@ -162,7 +207,13 @@ medusaIntegrationTestRunner({
           expect([field, res.status]).toEqual([field, 400])
           expect(res.data.message).toContain(field)
         }
-        for (const payload of [{ amount: "1.001" }, { amount: "-1" }, { amount: "ten" }, {}, { amount: "1", currency: "USD" }]) {
+        for (const payload of [
+          { amount: "1.001" },
+          { amount: "-1" },
+          { amount: "ten" },
+          {},
+          { amount: "1", currency: "USD" },
+        ]) {
           const res = await call(api.post(`/admin/gateway/groups/${group.id}/refund`, payload, once()))
           expect([payload, res.status]).toEqual([payload, 400])
           expect(res.data.message).toMatch(/amount|currency/)
@@ -178,22 +229,42 @@ medusaIntegrationTestRunner({
     describe("cardholders", () => {
       it("creates, lists, filters, gets, refreshes and deletes a cardholder", async () => {
         const { cardholder } = await setup()
-        expect(cardholder).toMatchObject({ first_name: "Ada", email: "ada@example.com", status: "active", birth_date: "1990-01-31" })
+        expect(cardholder).toMatchObject({
+          first_name: "Ada",
+          email: "ada@example.com",
+          status: "active",
+          birth_date: "1990-01-31",
+        })
         expect(cardholder.gateway_cardholder_id).toMatch(/^\d+$/)
-        await api.post("/admin/gateway/cardholders", { first_name: "Bob", last_name: "B", email: "bob@example.com" }, admin)
+        await api.post(
+          "/admin/gateway/cardholders",
+          { first_name: "Bob", last_name: "B", email: "bob@example.com" },
+          admin
+        )
 
         const all = await api.get("/admin/gateway/cardholders?limit=1&offset=0", admin)
         expect(all.data).toMatchObject({ count: 2, limit: 1, offset: 0 })
         expect(all.data.cardholders).toHaveLength(1)
         const byEmail = await api.get("/admin/gateway/cardholders?email=ada@example.com", admin)
         expect(byEmail.data.cardholders.map((c: any) => c.id)).toEqual([cardholder.id])
-        const since = await api.get(`/admin/gateway/cardholders?created_at[$gte]=${encodeURIComponent(new Date(Date.now() - 60000).toISOString())}`, admin)
+        const since = await api.get(
+          `/admin/gateway/cardholders?created_at[$gte]=${encodeURIComponent(new Date(Date.now() - 60000).toISOString())}`,
+          admin
+        )
         expect(since.data.count).toBe(2)
-        const future = await api.get(`/admin/gateway/cardholders?created_at[$gte]=${encodeURIComponent(new Date(Date.now() + 60000).toISOString())}`, admin)
+        const future = await api.get(
+          `/admin/gateway/cardholders?created_at[$gte]=${encodeURIComponent(new Date(Date.now() + 60000).toISOString())}`,
+          admin
+        )
         expect(future.data.count).toBe(0)
 
-        expect((await api.get(`/admin/gateway/cardholders/${cardholder.id}`, admin)).data.cardholder.email).toBe("ada@example.com")
-        expect((await api.post(`/admin/gateway/cardholders/${cardholder.id}/refresh`, {}, admin)).data.cardholder.last_synced_at).toBeTruthy()
+        expect((await api.get(`/admin/gateway/cardholders/${cardholder.id}`, admin)).data.cardholder.email).toBe(
+          "ada@example.com"
+        )
+        expect(
+          (await api.post(`/admin/gateway/cardholders/${cardholder.id}/refresh`, {}, admin)).data.cardholder
+            .last_synced_at
+        ).toBeTruthy()
 
         const deleted = await api.delete(`/admin/gateway/cardholders/${cardholder.id}`, admin)
         expect(deleted.data).toMatchObject({ id: cardholder.id, deleted: true, cardholder: { status: "deleted" } })
@@ -203,7 +274,13 @@ medusaIntegrationTestRunner({
         expect(refresh.data.code).toBe("1003")
         expect((await api.get("/admin/gateway/cardholders?status=deleted", admin)).data.count).toBe(1)
         const ops = (await audit(`target_id=${cardholder.id}`)).map((r) => `${r.operation}:${r.result}`)
-        expect(ops).toEqual(expect.arrayContaining(["cardholder.query:succeeded", "cardholder.delete:succeeded", "cardholder.query:failed"]))
+        expect(ops).toEqual(
+          expect.arrayContaining([
+            "cardholder.query:succeeded",
+            "cardholder.delete:succeeded",
+            "cardholder.query:failed",
+          ])
+        )
       })
 
       it("refuses invalid cardholder fields with 400 naming them, before asking the gateway", async () => {
@@ -223,28 +300,49 @@ medusaIntegrationTestRunner({
 
       it("refuses to delete a cardholder with open cards (1004) and leaves it active", async () => {
         const { group, cardholder } = await setup()
-        expect((await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10" })).status).toBe(200)
+        expect(
+          (await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10" })).status
+        ).toBe(200)
         const res = await call(api.delete(`/admin/gateway/cardholders/${cardholder.id}`, admin))
         expect(res.status).toBe(400)
         expect(res.data.code).toBe("1004")
         expect(res.data.message).toMatch(/open cards/)
-        expect((await api.get(`/admin/gateway/cardholders/${cardholder.id}`, admin)).data.cardholder.status).toBe("active")
+        expect((await api.get(`/admin/gateway/cardholders/${cardholder.id}`, admin)).data.cardholder.status).toBe(
+          "active"
+        )
       })
     })
 
     describe("cards", () => {
       it("creates several cards in one request and takes their exact amount from the group", async () => {
         const { group, cardholder } = await setup()
-        const res = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "12.3", pieces: 3, alias: "travel" })
+        const res = await createCards({
+          cardholder_id: cardholder.id,
+          group_id: group.id,
+          charge_amount: "12.3",
+          pieces: 3,
+          alias: "travel",
+        })
         expect(res.status).toBe(200)
         expect(res.data).toMatchObject({ created: 3, failed: 0 })
         expect(res.data.request_id).toMatch(/^card_create_[0-9a-f]{32}$/)
         const cards = res.data.results.map((r: any) => r.card)
         // the numbers and CVVs the gateway made: none of them in an answer
-        const secrets = [...(gateway.sandbox as any).store.cards.values()].map((c: any) => ({ number: c.cardNumber as string, cvv: c.cvv as string }))
+        const secrets = [...(gateway.sandbox as any).store.cards.values()].map((c: any) => ({
+          number: c.cardNumber as string,
+          cvv: c.cvv as string,
+        }))
         expect(secrets).toHaveLength(3)
         for (const c of cards) {
-          expect(c).toMatchObject({ status: "active", currency: "USD", charge_amount: "12.30", balance: "12.30", alias: "travel", cardholder_id: cardholder.id, group_id: group.id })
+          expect(c).toMatchObject({
+            status: "active",
+            currency: "USD",
+            charge_amount: "12.30",
+            balance: "12.30",
+            alias: "travel",
+            cardholder_id: cardholder.id,
+            group_id: group.id,
+          })
           expect(c.last4).toMatch(/^\d{4}$/)
           expect(c.expiry_year).toMatch(/^\d{4}$/)
           expect(c).not.toHaveProperty("number")
@@ -254,27 +352,47 @@ medusaIntegrationTestRunner({
         expect(JSON.stringify(res.data)).not.toMatch(new RegExp(secrets.map((s) => s.number).join("|")))
         // 10000.00 - 3 × 12.30
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("9963.10")
-        const list = await api.get(`/admin/gateway/cards?cardholder_id=${cardholder.id}&group_id=${group.id}&status=active&limit=2`, admin)
+        const list = await api.get(
+          `/admin/gateway/cards?cardholder_id=${cardholder.id}&group_id=${group.id}&status=active&limit=2`,
+          admin
+        )
         expect(list.data.count).toBe(3)
         expect(list.data.cards).toHaveLength(2)
         const [row] = await audit("operation=card.create")
-        expect(row).toMatchObject({ result: "succeeded", request_id: res.data.request_id, details: { created: 3, pieces: 3, charge_amount: "12.30" } })
+        expect(row).toMatchObject({
+          result: "succeeded",
+          request_id: res.data.request_id,
+          details: { created: 3, pieces: 3, charge_amount: "12.30" },
+        })
         expect(row.gateway_req_no).toMatch(/^\d+$/)
       })
 
       it("reports partial success per card when the group's balance runs out", async () => {
         const { group, cardholder } = await setup()
-        const res = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "4000.00", pieces: 3 })
+        const res = await createCards({
+          cardholder_id: cardholder.id,
+          group_id: group.id,
+          charge_amount: "4000.00",
+          pieces: 3,
+        })
         expect(res.status).toBe(200)
         expect(res.data).toMatchObject({ created: 2, failed: 1 })
         expect(res.data.results.map((r: any) => r.ok)).toEqual([true, true, false])
         expect(res.data.results[2]).toMatchObject({ ok: false, card: null, error: "Insufficient group balance" })
         expect((await api.get("/admin/gateway/cards", admin)).data.count).toBe(2)
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("2000.00")
-        expect((await audit("operation=card.create"))[0]).toMatchObject({ result: "partial", details: { created: 2, failed: 1 } })
+        expect((await audit("operation=card.create"))[0]).toMatchObject({
+          result: "partial",
+          details: { created: 2, failed: 1 },
+        })
 
         // no card at all: the request fails with the gateway's reason and nothing is recorded
-        const none = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "2000.01", pieces: 2 })
+        const none = await createCards({
+          cardholder_id: cardholder.id,
+          group_id: group.id,
+          charge_amount: "2000.01",
+          pieces: 2,
+        })
         expect(none.status).toBe(400)
         expect(none.data.message).toContain("Insufficient group balance")
         expect((await api.get("/admin/gateway/cards", admin)).data.count).toBe(2)
@@ -308,10 +426,16 @@ medusaIntegrationTestRunner({
 
       it("follows the card state rules: block, activate, limit, recharge, withdraw, close, and nothing after close", async () => {
         const { group, cardholder } = await setup()
-        const created = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00", shared: true })
+        const created = await createCards({
+          cardholder_id: cardholder.id,
+          group_id: group.id,
+          charge_amount: "100.00",
+          shared: true,
+        })
         const card = created.data.results[0].card
         expect(card.card_type).toBe("SHARED")
-        const post = (action: string, body: object = {}) => call(api.post(`/admin/gateway/cards/${card.id}/${action}`, body, once()))
+        const post = (action: string, body: object = {}) =>
+          call(api.post(`/admin/gateway/cards/${card.id}/${action}`, body, once()))
 
         expect((await post("block")).data.card.status).toBe("blocked")
         expect((await post("activate")).data.card.status).toBe("active")
@@ -334,7 +458,13 @@ medusaIntegrationTestRunner({
         // the balance went back to the group: 10000.00 - 100.00 - 25.25 + 5.25 + 120.00
         expect((await api.get(`/admin/gateway/groups/${group.id}`, admin)).data.group.balance).toBe("10000.00")
 
-        for (const [action, body] of [["recharge", { amount: "1.00" }], ["withdraw", { amount: "1.00" }], ["block", {}], ["limit", { amount: "5.00" }], ["close", {}]] as const) {
+        for (const [action, body] of [
+          ["recharge", { amount: "1.00" }],
+          ["withdraw", { amount: "1.00" }],
+          ["block", {}],
+          ["limit", { amount: "5.00" }],
+          ["close", {}],
+        ] as const) {
           const res = await post(action, body)
           expect([action, res.status, res.data.code]).toEqual([action, 400, "1004"])
           expect(res.data.message).toMatch(/closed/)
@@ -352,7 +482,12 @@ medusaIntegrationTestRunner({
         const { group, cardholder } = await setup()
         // the gateway is the truth: the cardholder is gone there although the mirror still lists it
         ;(gateway.sandbox as any).store.cardholders.clear()
-        const res = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00", pieces: 2 })
+        const res = await createCards({
+          cardholder_id: cardholder.id,
+          group_id: group.id,
+          charge_amount: "10.00",
+          pieces: 2,
+        })
         expect(res.status).toBe(404)
         expect(res.data.code).toBe("1003")
         expect(res.data.message).toMatch(/cardholder/)
@@ -363,7 +498,8 @@ medusaIntegrationTestRunner({
 
       it("refuses a limit change on a standard card (1004)", async () => {
         const { group, cardholder } = await setup()
-        const card = (await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00" })).data.results[0].card
+        const card = (await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00" }))
+          .data.results[0].card
         const res = await call(api.post(`/admin/gateway/cards/${card.id}/limit`, { amount: "20.00" }, admin))
         expect(res.status).toBe(400)
         expect(res.data.code).toBe("1004")
@@ -373,7 +509,12 @@ medusaIntegrationTestRunner({
 
       it("reveals the full number and CVV once, uncached and audited, and keeps them out of every table and log", async () => {
         const { group, cardholder } = await setup()
-        const created = await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00", pieces: 2 })
+        const created = await createCards({
+          cardholder_id: cardholder.id,
+          group_id: group.id,
+          charge_amount: "10.00",
+          pieces: 2,
+        })
         const card = created.data.results[0].card
         const revealed = await api.post(`/admin/gateway/cards/${card.id}/reveal`, {}, admin)
         expect(revealed.headers["cache-control"]).toContain("no-store")
@@ -390,10 +531,15 @@ medusaIntegrationTestRunner({
         await api.post(`/admin/gateway/cards/${other.id}/close`, {}, admin)
         await call(api.post(`/admin/gateway/cards/${other.id}/recharge`, { amount: "1.00" }, once()))
 
-        const secrets = [...(gateway.sandbox as any).store.cards.values()].map((c: any) => ({ number: c.cardNumber as string, cvv: c.cvv as string }))
+        const secrets = [...(gateway.sandbox as any).store.cards.values()].map((c: any) => ({
+          number: c.cardNumber as string,
+          cvv: c.cvv as string,
+        }))
         expect(secrets).toHaveLength(2)
         const tables: { table_name: string }[] = (
-          await dbConnection.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")
+          await dbConnection.raw(
+            "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'"
+          )
         ).rows
         let rows = 0
         for (const { table_name } of tables) {

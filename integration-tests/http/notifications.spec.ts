@@ -18,8 +18,10 @@ jest.setTimeout(300 * 1000)
 // The suite's own port (integration-tests/suite-port.js), where Medusa's runner listens.
 const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
-const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 5, refundDelayMs: 3_600_000 })
-
+const gateway = useSandbox(
+  { GATEWAY_STORE_URL: storeUrl },
+  { notifyBaseMs: 100, notifyAttempts: 5, refundDelayMs: 3_600_000 }
+)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
@@ -40,9 +42,14 @@ medusaIntegrationTestRunner({
     })
 
     const notifications = async (orderNo: string) =>
-      (await dbConnection.raw("select * from gateway_notification where order_no = ? order by received_at", [orderNo])).rows
+      (await dbConnection.raw("select * from gateway_notification where order_no = ? order by received_at", [orderNo]))
+        .rows
     const sent = async (type?: string) =>
-      (await (await fetch(`${gateway.sandbox.url}/sandbox/notifications${type ? `?notify_type=${encodeURIComponent(type)}` : ""}`)).json()) as any[]
+      (await (
+        await fetch(
+          `${gateway.sandbox.url}/sandbox/notifications${type ? `?notify_type=${encodeURIComponent(type)}` : ""}`
+        )
+      ).json()) as any[]
     const post = (body: unknown, form = false) =>
       fetch(`${storeUrl}/hooks/gateway/notifications`, {
         method: "POST",
@@ -63,9 +70,15 @@ medusaIntegrationTestRunner({
         const delivered = rows.reduce((sum: number, r: any) => sum + (r.deliveries ?? 1), 0)
         return delivered >= fromGateway.length + extra && rows.every((r: any) => r.status !== "received") ? rows : null
       })
-    const stats = async () => ((await (await fetch(`${gateway.sandbox.url}/sandbox/stats`)).json()) as { byPath: Record<string, number> }).byPath
+    const stats = async () =>
+      ((await (await fetch(`${gateway.sandbox.url}/sandbox/stats`)).json()) as { byPath: Record<string, number> })
+        .byPath
     const control = async (path: string, body: unknown) => {
-      const res = await fetch(`${gateway.sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+      const res = await fetch(`${gateway.sandbox.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
       expect(res.status).toBeLessThan(300)
       return res.json()
     }
@@ -79,9 +92,14 @@ medusaIntegrationTestRunner({
     /** An order paid by card and captured: its session, order, Medusa payment and gateway transaction. */
     const paid = async () => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("authorized")
+      expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+        "authorized"
+      )
       const order = await shopper.complete(cartId)
-      const { rows } = await dbConnection.raw("select id, amount from payment where payment_session_id = ? and deleted_at is null", [session.id])
+      const { rows } = await dbConnection.raw(
+        "select id, amount from payment where payment_session_id = ? and deleted_at is null",
+        [session.id]
+      )
       await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
       const [tx] = await gateway.transactions(session.id)
       return { session, order: order.data.order, payment: rows[0], tx }
@@ -91,7 +109,10 @@ medusaIntegrationTestRunner({
       return data.cart.completed_at ? data.cart : null
     }
     const orderOfCart = async (cartId: string) => {
-      const { rows } = await dbConnection.raw("select order_id from order_cart where cart_id = ? and deleted_at is null", [cartId])
+      const { rows } = await dbConnection.raw(
+        "select order_id from order_cart where cart_id = ? and deleted_at is null",
+        [cartId]
+      )
       return rows[0]?.order_id as string | undefined
     }
 
@@ -163,7 +184,9 @@ medusaIntegrationTestRunner({
       const rows = await caughtUp(session.id, 1)
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({ id: first.id, deliveries: 2, status: "processed" })
-      const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [cartId])
+      const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [
+        cartId,
+      ])
       expect(orders[0].n).toBe(1)
     })
 
@@ -229,7 +252,9 @@ medusaIntegrationTestRunner({
       const details = await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)
       expect(details.data.payment_session.status).toBe("pending_authorization")
 
-      const bad = await api.post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "maybe" }, admin).catch((e: any) => e.response)
+      const bad = await api
+        .post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "maybe" }, admin)
+        .catch((e: any) => e.response)
       expect(bad.status).toBe(400)
       expect(bad.data.message).toMatch(/action/)
 
@@ -241,7 +266,9 @@ medusaIntegrationTestRunner({
       const again = await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)
       expect(again.data.gateway_payment.review_status).toBe("approved")
 
-      const twice = await api.post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "approve" }, admin).catch((e: any) => e.response)
+      const twice = await api
+        .post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "approve" }, admin)
+        .catch((e: any) => e.response)
       expect(twice.status).toBe(400)
       expect(twice.data.message).toMatch(/not held for review/)
     })
@@ -267,12 +294,20 @@ medusaIntegrationTestRunner({
       ])
       const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
       expect(posted.data.payment_session.status).toBe("pending")
-      await until("the notification to be rejected", async () => (await notifications(session.id)).some((n: any) => n.status === "rejected"))
+      await until("the notification to be rejected", async () =>
+        (await notifications(session.id)).some((n: any) => n.status === "rejected")
+      )
       expect(await cartCompleted(cartId)).toBeNull()
 
       const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
       expect(res.data.summary.error).toBeNull()
-      expect(res.data.summary).toMatchObject({ status: "succeeded", checked: 1, changed: 1, requests: 1, discrepancies: [] })
+      expect(res.data.summary).toMatchObject({
+        status: "succeeded",
+        checked: 1,
+        changed: 1,
+        requests: 1,
+        discrepancies: [],
+      })
       expect(await cartCompleted(cartId)).toBeTruthy()
 
       const before = (await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)).data.gateway_payment
@@ -280,7 +315,9 @@ medusaIntegrationTestRunner({
       expect(again.data.summary).toMatchObject({ checked: 1, changed: 0, requests: 1 })
       // The gateway agreed: nothing applied, but the payment is recorded as confirmed now (one UPDATE a chunk).
       const after = (await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)).data.gateway_payment
-      expect(new Date(after.last_reconciled_at).getTime()).toBeGreaterThan(new Date(before.last_reconciled_at ?? 0).getTime())
+      expect(new Date(after.last_reconciled_at).getTime()).toBeGreaterThan(
+        new Date(before.last_reconciled_at ?? 0).getTime()
+      )
       expect(after.gateway_state).toBe(before.gateway_state)
       const runs = await api.get("/admin/gateway/sync-runs", admin)
       expect(runs.data.sync_runs.length).toBe(2)
@@ -318,9 +355,15 @@ medusaIntegrationTestRunner({
       const [approval] = (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
       const paymentModule = getContainer().resolve("payment") as any
       const ask = (data: Record<string, unknown>) =>
-        paymentModule.getWebhookActionAndData({ provider: "gateway_card", payload: { data, rawData: JSON.stringify(data), headers: {} } })
+        paymentModule.getWebhookActionAndData({
+          provider: "gateway_card",
+          payload: { data, rawData: JSON.stringify(data), headers: {} },
+        })
 
-      expect(await ask(approval.payload)).toEqual({ action: "authorized", data: { session_id: session.id, amount: Number(approval.payload.amount) } })
+      expect(await ask(approval.payload)).toEqual({
+        action: "authorized",
+        data: { session_id: session.id, amount: Number(approval.payload.amount) },
+      })
       expect(await ask({ ...approval.payload, encryption_data: "f".repeat(64) })).toEqual({ action: "not_supported" })
       const { encryption_data: _, ...unsigned } = approval.payload
       expect(await ask(unsigned)).toEqual({ action: "not_supported" })
@@ -330,7 +373,10 @@ medusaIntegrationTestRunner({
       const lost = await paid()
       await caughtUp(lost.session.id)
       const refundCalls = (await stats())["/v1/refund"] ?? 0
-      const dispute = await control("/sandbox/disputes", { transaction_id: lost.tx.transaction_id, reason: "Fraudulent transaction" })
+      const dispute = await control("/sandbox/disputes", {
+        transaction_id: lost.tx.transaction_id,
+        reason: "Fraudulent transaction",
+      })
       await caughtUp(lost.session.id)
       expect(await refundsOf(lost.payment.id)).toEqual([]) // an open dispute moves no money
       await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
@@ -349,7 +395,9 @@ medusaIntegrationTestRunner({
       await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
       expect(await refundsOf(lost.payment.id)).toHaveLength(1)
       // Medusa holds nothing more: a staff refund is refused before the gateway.
-      const more = await api.post(`/admin/payments/${lost.payment.id}/refund`, { amount: 1 }, admin).catch((e: any) => e.response)
+      const more = await api
+        .post(`/admin/payments/${lost.payment.id}/refund`, { amount: 1 }, admin)
+        .catch((e: any) => e.response)
       expect(more.status).toBe(400)
       // The order widget's data shows the chargeback as the order query confirmed it, booked.
       const details = await api.get(`/admin/gateway/payment-sessions/${lost.session.id}`, admin)
@@ -390,7 +438,9 @@ medusaIntegrationTestRunner({
       expect(rows[0].notify_type).toBe("PAYMENT")
       // Each delivery had the gateway read at most once more; nothing of the labels was kept or acted on.
       expect(((await stats())["/v1/retrievalTrans"] ?? 0) - queries).toBeLessThanOrEqual(relabelled.length)
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
+        session.id,
+      ])
       expect(gp[0].disputes).toBeNull()
       expect(await refundsOf(payment.id)).toEqual([])
       await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
@@ -418,8 +468,11 @@ medusaIntegrationTestRunner({
         await blocker.rollback()
       }
       expect(await refundsOf(payment.id)).toEqual([])
-      const open = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data.chargebacks
-      const { rows: before } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      const open = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data
+        .chargebacks
+      const { rows: before } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
+        session.id,
+      ])
 
       // Staff refund the disputed amount while the chargeback is open: it is a refund, sent to the gateway.
       const refundCalls = (await stats())["/v1/refund"] ?? 0
@@ -428,10 +481,14 @@ medusaIntegrationTestRunner({
       const [staffRefund] = await refundsOf(payment.id)
       expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       const [ledger] = await gateway.transactions(session.id)
-      expect(ledger.refunds).toEqual([expect.objectContaining({ refund_reference: staffRefund.id, refund_amount: "10.00" })])
+      expect(ledger.refunds).toEqual([
+        expect.objectContaining({ refund_reference: staffRefund.id, refund_amount: "10.00" }),
+      ])
       // It was open then, with the marker its booking carries.
       expect(open).toEqual([expect.objectContaining({ refund_id: null, marker: expect.any(String) })])
-      expect(before[0].disputes).toEqual([expect.objectContaining({ transaction_id: tx.transaction_id, status: "LOST", booked: false })])
+      expect(before[0].disputes).toEqual([
+        expect.objectContaining({ transaction_id: tx.transaction_id, status: "LOST", booked: false }),
+      ])
 
       // The next run (the refund's notification, then the order sync twice) books the chargeback once, for what
       // Medusa still holds, and sends nothing.
@@ -446,7 +503,9 @@ medusaIntegrationTestRunner({
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: open[0].marker })
       expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
+        session.id,
+      ])
       expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
     })
 
@@ -472,17 +531,26 @@ medusaIntegrationTestRunner({
         expect((await gateway.transactions(session.id))[0].refunds).toEqual([])
         const [row] = await verifiedRows(session.id)
         expect(row.result).toMatch(/could not be booked.*being booked on this payment right now.*nothing was sent/)
-        const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+        const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
+          session.id,
+        ])
         expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: false })])
         // The failed booking is no longer under way: a staff refund (even of the booking's amount) is not held back.
-        const [open] = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data.chargebacks
+        const [open] = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data
+          .chargebacks
         expect(open).toMatchObject({ refund_id: null, booking_until: null, amount: tx.amount })
-        const staff = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin).catch((e: any) => e.response)
+        const staff = await api
+          .post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin)
+          .catch((e: any) => e.response)
         expect([staff.status, staff.data?.message]).toEqual([200, undefined])
         expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
-        expect((await gateway.transactions(session.id))[0].refunds).toEqual([expect.objectContaining({ refund_amount: "10.00" })])
+        expect((await gateway.transactions(session.id))[0].refunds).toEqual([
+          expect.objectContaining({ refund_amount: "10.00" }),
+        ])
       } finally {
-        await dbConnection.raw("drop trigger if exists test_drop_refund_metadata on refund; drop function if exists test_drop_refund_metadata();")
+        await dbConnection.raw(
+          "drop trigger if exists test_drop_refund_metadata on refund; drop function if exists test_drop_refund_metadata();"
+        )
       }
       // Medusa keeps the marker again: the order sync books the chargeback once, for what Medusa still holds.
       await caughtUp(session.id)
@@ -495,7 +563,9 @@ medusaIntegrationTestRunner({
       ])
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: expect.any(String) })
       expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
+        session.id,
+      ])
       expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
     })
 
@@ -525,9 +595,16 @@ medusaIntegrationTestRunner({
       gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
       const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
       await completeIssuerPage(posted.data.payment_session.data.issuer_url)
-      const [notice] = await until("the notification", async () => (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id))
+      const [notice] = await until("the notification", async () =>
+        (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
+      )
       gateway.sandbox.clearFaults()
-      const signer = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+      const signer = createAcquiringClient({
+        baseUrl: gateway.sandbox.url,
+        merchantId: "701001",
+        accountId: "701001010",
+        signKey: "sandbox_sign_key",
+      })
       const { encryption_data: _, ...fields } = notice.payload
       const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
       await signer.close()
@@ -544,7 +621,9 @@ medusaIntegrationTestRunner({
       expect(row).toMatchObject({ deliveries: 4, status: "processed" })
       expect(await verifiedRows(session.id)).toHaveLength(1)
       await until("the order", () => cartCompleted(cartId))
-      const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [cartId])
+      const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [
+        cartId,
+      ])
       expect(orders[0].n).toBe(1)
     })
 
@@ -561,10 +640,17 @@ medusaIntegrationTestRunner({
         const { session } = await paid()
         const [notice] = await until("the sandbox's notifications given up", async () => {
           const mine = (await sent()).filter((n) => n.payload.order_no === session.id)
-          return mine.length && mine.every((n) => n.state !== "sending") ? mine.filter((n) => n.notify_type === "PAYMENT") : null
+          return mine.length && mine.every((n) => n.state !== "sending")
+            ? mine.filter((n) => n.notify_type === "PAYMENT")
+            : null
         })
         expect(await verifiedRows(session.id)).toHaveLength(0)
-        const signer = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+        const signer = createAcquiringClient({
+          baseUrl: gateway.sandbox.url,
+          merchantId: "701001",
+          accountId: "701001010",
+          signKey: "sandbox_sign_key",
+        })
         const { encryption_data: _, ...fields } = notice.payload
         const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
         await signer.close()
@@ -577,11 +663,17 @@ medusaIntegrationTestRunner({
         const { id, duplicate } = await first.json()
         expect(duplicate).toBe(false)
         const row = async () =>
-          (await dbConnection.raw("select status, deliveries, delivery_window_count, (processed_at > now() - interval '2 seconds') as read_lately from gateway_notification where id = ?", [id])).rows[0]
-        const settled = (what: string) => until(what, async () => {
-          const r = await row()
-          return r.status !== "received" ? r : null
-        })
+          (
+            await dbConnection.raw(
+              "select status, deliveries, delivery_window_count, (processed_at > now() - interval '2 seconds') as read_lately from gateway_notification where id = ?",
+              [id]
+            )
+          ).rows[0]
+        const settled = (what: string) =>
+          until(what, async () => {
+            const r = await row()
+            return r.status !== "received" ? r : null
+          })
         await settled("the first delivery read")
         const afterFirstRead = await queries()
         expect(afterFirstRead - before).toBeGreaterThanOrEqual(1)
@@ -594,7 +686,12 @@ medusaIntegrationTestRunner({
         }
         expect(answers).toEqual(Array.from({ length: limit + 4 }, () => [200, { received: true, id, duplicate: true }]))
         // The first 10 counted, each with its event; the 5 beyond them counted in the minute only, without one.
-        expect(await row()).toMatchObject({ status: "received", deliveries: limit, delivery_window_count: limit + 5, read_lately: true })
+        expect(await row()).toMatchObject({
+          status: "received",
+          deliveries: limit,
+          delivery_window_count: limit + 5,
+          read_lately: true,
+        })
         await until("the events of the handled deliveries", async () => emitted.filter((e) => e === id).length >= limit)
         // One read at the interval's end covers all 14, the dropped ones with them: the gateway saw no other.
         expect(await settled("the deliveries read")).toMatchObject({ status: "processed", deliveries: limit })
@@ -604,7 +701,11 @@ medusaIntegrationTestRunner({
         // Over the limit in the same minute, but the record is settled (no read due after it): handled, read again.
         const later = await post(genuine)
         expect(await later.json()).toEqual({ received: true, id, duplicate: true })
-        expect(await settled("the later delivery read")).toMatchObject({ status: "processed", deliveries: limit + 1, delivery_window_count: limit + 6 })
+        expect(await settled("the later delivery read")).toMatchObject({
+          status: "processed",
+          deliveries: limit + 1,
+          delivery_window_count: limit + 6,
+        })
         expect(emitted.filter((e) => e === id)).toHaveLength(limit + 1)
         expect((await queries()) - afterFirstRead).toBe(2)
       } finally {
@@ -618,7 +719,9 @@ medusaIntegrationTestRunner({
       const { session: first } = await shopper.cartWithSession("pp_gateway_card")
       const started = await shopper.postCard(first.id, { card: card(CARDS.threeDS) })
       await completeIssuerPage(started.data.payment_session.data.issuer_url)
-      const [template] = await until("the notification", async () => (await sent("PAYMENT")).filter((n) => n.payload.order_no === first.id))
+      const [template] = await until("the notification", async () =>
+        (await sent("PAYMENT")).filter((n) => n.payload.order_no === first.id)
+      )
       await caughtUp(first.id)
       // 16 payments waiting for 3-D Secure: each notification has the gateway read (the order query), slowly here.
       const waiting: { id: string; tx: string }[] = []
@@ -630,7 +733,12 @@ medusaIntegrationTestRunner({
       }
       // The sandbox's counters started at this test (beforeEach resets it); the reads so far came one at a time.
       expect(gateway.sandbox.stats().mostInFlight["/v1/retrievalTrans"] ?? 0).toBeLessThanOrEqual(1)
-      const signer = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+      const signer = createAcquiringClient({
+        baseUrl: gateway.sandbox.url,
+        merchantId: "701001",
+        accountId: "701001010",
+        signKey: "sandbox_sign_key",
+      })
       const { encryption_data: _, ...fields } = template.payload
       const bodies = waiting.map(({ id, tx }) => {
         const f = { ...fields, order_no: id, transaction_id: tx }
@@ -677,7 +785,9 @@ medusaIntegrationTestRunner({
         "insert into gateway_notification (id, notify_id, notify_type, content_type, payload, verified, status, received_at) values ('gwntf_old', 'old', 'PAYMENT', 'application/json', '{}', false, 'rejected', now() - interval '8 days')"
       )
       await dbConnection
-        .raw("insert into gateway_notification_rejection (id, period_start, rejected) values ('gwnrj_old', date_trunc('minute', now() - interval '8 days'), 5)")
+        .raw(
+          "insert into gateway_notification_rejection (id, period_start, rejected) values ('gwnrj_old', date_trunc('minute', now() - interval '8 days'), 5)"
+        )
         .catch(() => undefined)
       const base = {
         notify_type: "PAYMENT",
@@ -691,20 +801,38 @@ medusaIntegrationTestRunner({
         result_info: "0000:Success",
         card: CARDS.approve,
       }
-      const flood = Array.from({ length: 60 }, (_, i) => ({ ...base, notify_id: `flood-${i}`, ...(i % 2 ? { encryption_data: "0".repeat(64) } : {}) }))
+      const flood = Array.from({ length: 60 }, (_, i) => ({
+        ...base,
+        notify_id: `flood-${i}`,
+        ...(i % 2 ? { encryption_data: "0".repeat(64) } : {}),
+      }))
       const answers = await Promise.all(flood.map((body, i) => post(body, i % 3 === 0)))
       expect(answers.every((a) => a.status === 401)).toBe(true)
 
-      const { rows: samples } = await dbConnection.raw("select * from gateway_notification where status = 'rejected' and received_at >= ?", [start])
+      const { rows: samples } = await dbConnection.raw(
+        "select * from gateway_notification where status = 'rejected' and received_at >= ?",
+        [start]
+      )
       // At most 10 a minute (the flood may straddle two minutes), none with its body.
       expect(samples.length).toBeGreaterThan(0)
       expect(samples.length).toBeLessThanOrEqual(20)
-      expect(samples.every((r: any) => r.payload === null && r.verified === false && r.size > 0 && r.source && r.order_no === "payses_forged")).toBe(true)
-      const { rows: leaked } = await dbConnection.raw("select count(*)::int as n from gateway_notification t where t::text like ?", [`%${CARDS.approve}%`])
+      expect(
+        samples.every(
+          (r: any) =>
+            r.payload === null && r.verified === false && r.size > 0 && r.source && r.order_no === "payses_forged"
+        )
+      ).toBe(true)
+      const { rows: leaked } = await dbConnection.raw(
+        "select count(*)::int as n from gateway_notification t where t::text like ?",
+        [`%${CARDS.approve}%`]
+      )
       expect(leaked[0].n).toBe(0)
       // Every one is counted, per minute: what an alert on repeated verification failures reads.
       const after = await counted()
-      expect({ rejected: after.rejected - before.rejected, bad_signature: after.bad_signature - before.bad_signature }).toEqual({ rejected: 60, bad_signature: 30 })
+      expect({
+        rejected: after.rejected - before.rejected,
+        bad_signature: after.bad_signature - before.bad_signature,
+      }).toEqual({ rejected: 60, bad_signature: 30 })
       const { rows: old } = await dbConnection.raw(
         "select (select count(*)::int from gateway_notification where id = 'gwntf_old') as samples, (select count(*)::int from gateway_notification_rejection where id = 'gwnrj_old') as counts"
       )
@@ -718,7 +846,11 @@ medusaIntegrationTestRunner({
     it("a payout's notifications re-read an open payout at most once a minute and never a final one (no re-send per delivery or replay)", async () => {
       const payouts = async () => (await stats())["/v1/payout"] ?? 0
       const payoutRows = async () =>
-        (await dbConnection.raw("select * from gateway_notification where notify_type = 'PAYOUT' and verified order by received_at")).rows
+        (
+          await dbConnection.raw(
+            "select * from gateway_notification where notify_type = 'PAYOUT' and verified order by received_at"
+          )
+        ).rows
       const handled = (deliveries: number) =>
         until(`${deliveries} payout notification deliveries handled`, async () => {
           const rows = await payoutRows()
@@ -733,7 +865,18 @@ medusaIntegrationTestRunner({
               payment_amount: "10.00",
               payment_currency: "USD",
               reference,
-              beneficiary: { entity_type: "COMPANY", company_name: "Acme", address: { city: "London", country_code: "GB", street_address: "1 King St" }, bank_details: { account_name: "Acme", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" } },
+              beneficiary: {
+                entity_type: "COMPANY",
+                company_name: "Acme",
+                address: { city: "London", country_code: "GB", street_address: "1 King St" },
+                bank_details: {
+                  account_name: "Acme",
+                  account_number: "12345678",
+                  bank_country_code: "GB",
+                  account_currency: "USD",
+                  swift_code: "BARCGB22",
+                },
+              },
             },
             { headers: { ...admin.headers, "Idempotency-Key": `po-${reference}` } }
           )
@@ -775,4 +918,3 @@ medusaIntegrationTestRunner({
     })
   },
 })
-

@@ -51,7 +51,13 @@ const BENEFICIARY = {
   entity_type: "COMPANY",
   company_name: "Acme Supplies Ltd",
   address: { city: "London", country_code: "GB", street_address: "1 King St" },
-  bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" },
+  bank_details: {
+    account_name: "Acme Supplies Ltd",
+    account_number: "12345678",
+    bank_country_code: "GB",
+    account_currency: "USD",
+    swift_code: "BARCGB22",
+  },
 }
 
 medusaIntegrationTestRunner({
@@ -67,7 +73,13 @@ medusaIntegrationTestRunner({
 
     /** Each call is a new payout (a new idempotency key) unless `key` repeats one; a `request_id` in the body is the key. */
     const createPayout = (body: Record<string, unknown>, key: string | null = body.request_id ? null : randomUUID()) =>
-      call(api.post("/admin/gateway/payouts", { beneficiary: BENEFICIARY, ...body }, key ? { headers: { ...admin.headers, "Idempotency-Key": key } } : admin))
+      call(
+        api.post(
+          "/admin/gateway/payouts",
+          { beneficiary: BENEFICIARY, ...body },
+          key ? { headers: { ...admin.headers, "Idempotency-Key": key } } : admin
+        )
+      )
 
     /** The PAYOUT notification the sandbox sent for a request_id (it is sent right after the answer). */
     async function notificationFor(requestId: string): Promise<any> {
@@ -81,7 +93,12 @@ medusaIntegrationTestRunner({
 
     /** What the notification route does once the signature verified. */
     async function deliver(payload: Record<string, any>) {
-      const acquiring = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
+      const acquiring = createAcquiringClient({
+        baseUrl: gateway.sandbox.url,
+        merchantId: "701001",
+        accountId: "701001010",
+        signKey: "sandbox_sign_key",
+      })
       try {
         expect(acquiring.verifyNotification(payload)).toBe(true)
       } finally {
@@ -105,10 +122,21 @@ medusaIntegrationTestRunner({
     })
 
     it("pays out the exact amount and completes the payout from the gateway's notification, once", async () => {
-      const res = await createPayout({ payment_amount: "1250.5", payment_currency: "usd", reference: "INV-1001", reason: "Supplier invoice", fee_paid_by: "PAYER" })
+      const res = await createPayout({
+        payment_amount: "1250.5",
+        payment_currency: "usd",
+        reference: "INV-1001",
+        reason: "Supplier invoice",
+        fee_paid_by: "PAYER",
+      })
       expect(res.status).toBe(200)
       const payout = res.data.payout
-      expect(payout).toMatchObject({ status: "PROCESSING", payment_amount: "1250.50", payment_currency: "USD", reference: "INV-1001" })
+      expect(payout).toMatchObject({
+        status: "PROCESSING",
+        payment_amount: "1250.50",
+        payment_currency: "USD",
+        reference: "INV-1001",
+      })
       // the client's idempotency key is the payout's request_id at the gateway
       expect(payout.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
       expect(payout.transaction_id).toBeTruthy()
@@ -124,20 +152,42 @@ medusaIntegrationTestRunner({
       const applied = await deliver(notification)
       expect(applied).toMatchObject({ found: true, changed: true, status: "COMPLETED", payout_id: payout.id })
       const after = (await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout
-      expect(after).toMatchObject({ status: "COMPLETED", fee_amount: "5.00", fee_currency: "USD", amount_payer_pays: "1255.50", amount_beneficiary_receives: "1250.50", failure_reason: null })
+      expect(after).toMatchObject({
+        status: "COMPLETED",
+        fee_amount: "5.00",
+        fee_currency: "USD",
+        amount_payer_pays: "1255.50",
+        amount_beneficiary_receives: "1250.50",
+        failure_reason: null,
+      })
       expect(after.last_notification_at).toBeTruthy()
 
       // the same notification again (a retry) changes nothing; a stale PROCESSING does not reopen it
       expect(await deliver(notification)).toMatchObject({ found: true, changed: false, status: "COMPLETED" })
-      const stale = await updatePayoutFromNotificationWorkflow(getContainer()).run({ input: { ...notification, status: "PROCESSING" } })
+      const stale = await updatePayoutFromNotificationWorkflow(getContainer()).run({
+        input: { ...notification, status: "PROCESSING" },
+      })
       expect(stale.result).toMatchObject({ changed: false, status: "COMPLETED" })
-      const failedLate = await updatePayoutFromNotificationWorkflow(getContainer()).run({ input: { ...notification, status: "FAILED", failure_reason: "late" } })
+      const failedLate = await updatePayoutFromNotificationWorkflow(getContainer()).run({
+        input: { ...notification, status: "FAILED", failure_reason: "late" },
+      })
       expect(failedLate.result.discrepancy).toMatch(/COMPLETED.*FAILED/)
-      expect((await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout).toMatchObject({ status: "COMPLETED", failure_reason: null })
+      expect((await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout).toMatchObject({
+        status: "COMPLETED",
+        failure_reason: null,
+      })
       // a notification for a payout this store never made is reported, not applied
-      expect((await updatePayoutFromNotificationWorkflow(getContainer()).run({ input: { ...notification, request_id: "someone_else" } })).result.found).toBe(false)
+      expect(
+        (
+          await updatePayoutFromNotificationWorkflow(getContainer()).run({
+            input: { ...notification, request_id: "someone_else" },
+          })
+        ).result.found
+      ).toBe(false)
 
-      const audit = (await api.get(`/admin/gateway/audit?target_id=${payout.id}`, admin)).data.audit.map((a: any) => `${a.operation}:${a.result}`)
+      const audit = (await api.get(`/admin/gateway/audit?target_id=${payout.id}`, admin)).data.audit.map(
+        (a: any) => `${a.operation}:${a.result}`
+      )
       expect(audit).toEqual(expect.arrayContaining(["payout.create:succeeded", "payout.notification:succeeded"]))
     })
 
@@ -147,7 +197,11 @@ medusaIntegrationTestRunner({
       const notification = await notificationFor(res.data.payout.request_id)
       expect(await deliver(notification)).toMatchObject({ changed: true, status: "FAILED" })
       const failed = (await api.get(`/admin/gateway/payouts/${res.data.payout.id}`, admin)).data.payout
-      expect(failed).toMatchObject({ status: "FAILED", failure_reason: "Beneficiary account closed", failure_type: "BENEFICIARY_ACCOUNT" })
+      expect(failed).toMatchObject({
+        status: "FAILED",
+        failure_reason: "Beneficiary account closed",
+        failure_type: "BENEFICIARY_ACCOUNT",
+      })
       const list = await api.get("/admin/gateway/payouts?status=FAILED", admin)
       expect(list.data.payouts.map((p: any) => p.id)).toEqual([failed.id])
     })
@@ -168,12 +222,16 @@ medusaIntegrationTestRunner({
         const first = updatePayoutFromNotificationWorkflow(getContainer()).run({ input: final as any })
         // The first writer has decided and waits at its UPDATE for the row held here.
         for (let i = 0; ; i++) {
-          const { rows } = await knex.raw("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update%gateway_payout%'")
+          const { rows } = await knex.raw(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update%gateway_payout%'"
+          )
           if (rows[0].n > 0) break
           if (i > 200) throw new Error("the first writer never reached its UPDATE")
           await new Promise((r) => setTimeout(r, 50))
         }
-        const stale = updatePayoutFromNotificationWorkflow(getContainer()).run({ input: { ...final, status: "PROCESSING", failure_reason: "" } as any })
+        const stale = updatePayoutFromNotificationWorkflow(getContainer()).run({
+          input: { ...final, status: "PROCESSING", failure_reason: "" } as any,
+        })
         await new Promise((r) => setTimeout(r, 500))
         await hold.commit()
         expect((await first).result).toMatchObject({ changed: true, status: "FAILED" })
@@ -204,7 +262,9 @@ medusaIntegrationTestRunner({
       const res = await createPayout({ payment_amount: "20.00", payment_currency: "USD" })
       expect(res.status).toBe(200)
       expect(res.data.payout.status).toBe("UNKNOWN")
-      const [row] = (await api.get(`/admin/gateway/audit?operation=payout.create&target_id=${res.data.payout.id}`, admin)).data.audit
+      const [row] = (
+        await api.get(`/admin/gateway/audit?operation=payout.create&target_id=${res.data.payout.id}`, admin)
+      ).data.audit
       expect(row).toMatchObject({ result: "unknown", error_code: "outcome_unknown" })
       const refreshed = await api.post(`/admin/gateway/payouts/${res.data.payout.id}/refresh`, {}, admin)
       expect(refreshed.data.payout.status).toBe("COMPLETED")
@@ -214,10 +274,16 @@ medusaIntegrationTestRunner({
     it("refuses to refresh a FAILED or COMPLETED payout with a 400 naming its status, and sends the gateway nothing", async () => {
       // One payout the gateway fails (a reference containing FAIL), one it completes; each made final by its notification.
       const made: Record<string, any> = {}
-      for (const [status, reference] of [["FAILED", "REFRESH-FAIL-1"], ["COMPLETED", "REFRESH-OK-1"]] as const) {
+      for (const [status, reference] of [
+        ["FAILED", "REFRESH-FAIL-1"],
+        ["COMPLETED", "REFRESH-OK-1"],
+      ] as const) {
         const res = await createPayout({ payment_amount: "15.00", payment_currency: "USD", reference })
         expect(res.status).toBe(200)
-        expect(await deliver(await notificationFor(res.data.payout.request_id))).toMatchObject({ changed: true, status })
+        expect(await deliver(await notificationFor(res.data.payout.request_id))).toMatchObject({
+          changed: true,
+          status,
+        })
         made[status] = (await api.get(`/admin/gateway/payouts/${res.data.payout.id}`, admin)).data.payout
         expect(made[status].status).toBe(status)
       }
@@ -236,7 +302,9 @@ medusaIntegrationTestRunner({
         const refused = await call(api.post(`/admin/gateway/payouts/${payout.id}/refresh`, {}, admin))
         expect([status, refused.status]).toEqual([status, 400])
         expect(refused.data.message).toContain(`Payout ${payout.id} (request_id "${payout.request_id}") is ${status}`)
-        expect(refused.data.message).toMatch(/a final payout is never refreshed, because a refresh re-sends its request to the gateway/)
+        expect(refused.data.message).toMatch(
+          /a final payout is never refreshed, because a refresh re-sends its request to the gateway/
+        )
         expect(refused.data.message).toMatch(/Nothing was sent to the gateway/)
         if (status === "FAILED") {
           expect(refused.data.message).toMatch(/could be paid while its record stays FAILED/)
@@ -245,11 +313,19 @@ medusaIntegrationTestRunner({
         // The workflow itself refuses too (its step checks), whoever runs it.
         const run = await refreshPayoutWorkflow(getContainer())
           .run({ input: { id: payout.id, actor: null } })
-          .then(() => null, (e: any) => e)
-        expect(run).toMatchObject({ type: "not_allowed", message: expect.stringContaining(`is ${status}: a final payout is never refreshed`) })
+          .then(
+            () => null,
+            (e: any) => e
+          )
+        expect(run).toMatchObject({
+          type: "not_allowed",
+          message: expect.stringContaining(`is ${status}: a final payout is never refreshed`),
+        })
         // Nothing changed: the record, and no refresh audited.
         expect((await api.get(`/admin/gateway/payouts/${payout.id}`, admin)).data.payout).toEqual(payout)
-        const audit = (await api.get(`/admin/gateway/audit?target_id=${payout.id}`, admin)).data.audit.map((a: any) => a.operation)
+        const audit = (await api.get(`/admin/gateway/audit?target_id=${payout.id}`, admin)).data.audit.map(
+          (a: any) => a.operation
+        )
         expect(audit).not.toContain("payout.refresh")
       }
       // The sandbox got no further /v1/payout request, and its payouts are as they were.
@@ -257,7 +333,11 @@ medusaIntegrationTestRunner({
     })
 
     it("checks the parties against the gateway's schema (400 naming the nested field) and records nothing", async () => {
-      const res = await createPayout({ payment_amount: "5.00", payment_currency: "USD", beneficiary: { ...BENEFICIARY, date_of_birth: "1990-13-01" } })
+      const res = await createPayout({
+        payment_amount: "5.00",
+        payment_currency: "USD",
+        beneficiary: { ...BENEFICIARY, date_of_birth: "1990-13-01" },
+      })
       expect(res.status).toBe(400)
       expect(res.data.message).toContain("beneficiary.date_of_birth")
       const payer = await createPayout({ payment_amount: "5.00", payment_currency: "USD", payer: { nickname: "x" } })
@@ -279,14 +359,19 @@ medusaIntegrationTestRunner({
         [{ payment_amount: "10", payment_currency: "USD", payment_date: "2030/01/01" }, "payment_date"],
         [{ payment_amount: "10", payment_currency: "USD", source_amount: "9" }, "source_amount"],
         [{ payment_amount: "10", payment_currency: "USD", request_id: "has spaces" }, "request_id"],
-        [{ payment_amount: "10", payment_currency: "USD", beneficiary: { bank_details: { iban: 5 } } }, "beneficiary.bank_details.iban"],
+        [
+          { payment_amount: "10", payment_currency: "USD", beneficiary: { bank_details: { iban: 5 } } },
+          "beneficiary.bank_details.iban",
+        ],
         [{ payment_amount: "10", payment_currency: "USD", tip: "1" }, "tip"],
       ] as const) {
         const res = await createPayout(body)
         expect([field, res.status]).toEqual([field, 400])
         expect(res.data.message).toContain(field)
       }
-      const noBeneficiary = await call(api.post("/admin/gateway/payouts", { payment_amount: "10", payment_currency: "USD" }, admin))
+      const noBeneficiary = await call(
+        api.post("/admin/gateway/payouts", { payment_amount: "10", payment_currency: "USD" }, admin)
+      )
       expect(noBeneficiary.status).toBe(400)
       expect(noBeneficiary.data.message).toContain("beneficiary")
       expect(gateway.sandbox.stats().byPath["/v1/payout"] ?? 0).toBe(0)
@@ -302,7 +387,10 @@ medusaIntegrationTestRunner({
       expect(page.data.payouts.map((p: any) => p.reference)).toEqual(["C", "B"])
       const kwd = await api.get("/admin/gateway/payouts?payment_currency=kwd", admin)
       expect(kwd.data.payouts.map((p: any) => p.payment_amount)).toEqual(["2.000"])
-      const since = await api.get(`/admin/gateway/payouts?created_at[$gte]=${encodeURIComponent(new Date(Date.now() - 60000).toISOString())}&status=PROCESSING`, admin)
+      const since = await api.get(
+        `/admin/gateway/payouts?created_at[$gte]=${encodeURIComponent(new Date(Date.now() - 60000).toISOString())}&status=PROCESSING`,
+        admin
+      )
       expect(since.data.count).toBe(3)
       const badStatus = await call(api.get("/admin/gateway/payouts?status=DONE", admin))
       expect(badStatus.status).toBe(400)

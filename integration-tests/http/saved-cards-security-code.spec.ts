@@ -18,7 +18,10 @@ medusaIntegrationTestRunner({
       const store = await seedStore(getContainer())
       const ada = await Shopper.register(api as any, store, "ada-cvv@example.com")
       const first = await ada.cartWithSession("pp_gateway_card")
-      expect((await ada.postCard(first.session.id, { card: card(CARDS.approve), save_card: true })).data.payment_session.status).toBe("authorized")
+      expect(
+        (await ada.postCard(first.session.id, { card: card(CARDS.approve), save_card: true })).data.payment_session
+          .status
+      ).toBe("authorized")
       const [saved] = (await api.get("/store/gateway/saved-cards", ada.headers)).data.saved_cards
 
       const { session } = await ada.cartWithSession("pp_gateway_card")

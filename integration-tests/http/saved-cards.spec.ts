@@ -32,7 +32,8 @@ medusaIntegrationTestRunner({
       grace = await Shopper.register(api as any, store, `grace${n}@example.com`)
     })
 
-    const savedCards = async (who: Shopper) => (await api.get("/store/gateway/saved-cards", who.headers)).data.saved_cards
+    const savedCards = async (who: Shopper) =>
+      (await api.get("/store/gateway/saved-cards", who.headers)).data.saved_cards
 
     /** Pays a cart with a typed card to save and returns the saved card once the order is placed. */
     async function saveCard(who: Shopper, number = CARDS.approve) {
@@ -51,7 +52,12 @@ medusaIntegrationTestRunner({
       const { cartId, session } = await ada.cartWithSession("pp_gateway_card")
       const posted = await ada.postCard(session.id, { card: card(CARDS.approve), save_card: true })
       expect(posted.data.payment_session.status).toBe("authorized")
-      expect(posted.data.payment_session.data.saved_card).toEqual({ use: "save", id: expect.stringMatching(/^gwsc_/), brand: "visa", last4: "4242" })
+      expect(posted.data.payment_session.data.saved_card).toEqual({
+        use: "save",
+        id: expect.stringMatching(/^gwsc_/),
+        brand: "visa",
+        last4: "4242",
+      })
 
       const [tx] = await gateway.transactions(session.id)
       expect(tx.token_id).toMatch(/^TK/)
@@ -81,7 +87,9 @@ medusaIntegrationTestRunner({
       })
       const holder = (customers[0] as any).account_holders.find((h: any) => h.provider_id === "pp_gateway_card")
       expect(holder).toMatchObject({ external_id: ada.customer!.id, data: { customer_id: ada.customer!.id } })
-      const methods = await container.resolve(Modules.PAYMENT).listPaymentMethods({ provider_id: "pp_gateway_card", context: { account_holder: holder } } as any)
+      const methods = await container
+        .resolve(Modules.PAYMENT)
+        .listPaymentMethods({ provider_id: "pp_gateway_card", context: { account_holder: holder } } as any)
       expect(methods.map((m: any) => m.id)).toEqual([cards[0].id])
       expect(JSON.stringify(methods)).not.toContain(tx.token_id)
     })
@@ -114,7 +122,12 @@ medusaIntegrationTestRunner({
       const paid = await ada.postCard(session.id, { saved_card_id: saved.id })
       expect(paid.status).toBe(200)
       expect(paid.data.payment_session.status).toBe("authorized")
-      expect(paid.data.payment_session.data.saved_card).toEqual({ use: "pay", id: saved.id, brand: "visa", last4: "4242" })
+      expect(paid.data.payment_session.data.saved_card).toEqual({
+        use: "pay",
+        id: saved.id,
+        brand: "visa",
+        last4: "4242",
+      })
       const [tx] = await gateway.transactions(session.id)
       expect(tx.token_id).toMatch(/^TK/)
       expect(tx.card).toMatch(/4242$/) // the card the token stands for
@@ -138,7 +151,9 @@ medusaIntegrationTestRunner({
       const stolen = await grace.postCard(theirs.session.id, { saved_card_id: saved.id })
       expect(stolen.status).toBe(404)
       expect(stolen.data.message).toContain(saved.id)
-      expect((await api.delete(`/store/gateway/saved-cards/${saved.id}`, grace.headers).catch((e: any) => e.response)).status).toBe(404)
+      expect(
+        (await api.delete(`/store/gateway/saved-cards/${saved.id}`, grace.headers).catch((e: any) => e.response)).status
+      ).toBe(404)
       expect(await savedCards(grace)).toEqual([])
 
       const guest = new Shopper(api as any, store)
@@ -147,7 +162,9 @@ medusaIntegrationTestRunner({
       expect(save.status).toBe(401)
       expect(save.data.message).toMatch(/save_card and saved_card_id: log in/)
       expect((await guest.postCard(guestCart.session.id, { saved_card_id: saved.id })).status).toBe(401)
-      expect((await api.get("/store/gateway/saved-cards", guest.headers).catch((e: any) => e.response)).status).toBe(401)
+      expect((await api.get("/store/gateway/saved-cards", guest.headers).catch((e: any) => e.response)).status).toBe(
+        401
+      )
 
       // Logged in, but the cart is someone else's (here a guest's): not theirs to pay with a saved card.
       const other = await ada.postCard(guestCart.session.id, { saved_card_id: saved.id })
@@ -184,20 +201,33 @@ medusaIntegrationTestRunner({
       const { saved } = await saveCard(ada)
       const paymentModule = getContainer().resolve(Modules.PAYMENT)
       const gatewayModule = getContainer().resolve("gateway")
-      const ownerless = paymentModule.deletePaymentMethods({ provider_id: "pp_gateway_card", id: saved.id, context: { account_holder: { data: {} } } } as never)
+      const ownerless = paymentModule.deletePaymentMethods({
+        provider_id: "pp_gateway_card",
+        id: saved.id,
+        context: { account_holder: { data: {} } },
+      } as never)
       await expect(ownerless).rejects.toThrow(/was not found/)
-      await expect(gatewayModule.deleteSavedCard(saved.id, undefined as unknown as string)).rejects.toThrow(/was not found/)
+      await expect(gatewayModule.deleteSavedCard(saved.id, undefined as unknown as string)).rejects.toThrow(
+        /was not found/
+      )
       await expect(gatewayModule.deleteSavedCard(saved.id, grace.customer!.id)).rejects.toThrow(/was not found/)
       expect((await savedCards(ada)).map((c: { id: string }) => c.id)).toEqual([saved.id])
       // The owner's own delete still works, through the provider too.
-      await paymentModule.deletePaymentMethods({ provider_id: "pp_gateway_card", id: saved.id, context: { account_holder: { data: { customer_id: ada.customer!.id } } } } as never)
+      await paymentModule.deletePaymentMethods({
+        provider_id: "pp_gateway_card",
+        id: saved.id,
+        context: { account_holder: { data: { customer_id: ada.customer!.id } } },
+      } as never)
       expect(await savedCards(ada)).toEqual([])
     })
 
     it("a card grant, made with the customer's token by server code, lets the browser post and save a card without the token", async () => {
       const { cartId, session } = await ada.cartWithSession("pp_gateway_card")
       const browser = new Shopper(api as any, store) // the shopper's browser: the publishable key, no customer token
-      const ask = (who: Shopper, body: Record<string, unknown>) => api.post(`/store/gateway/payment-sessions/${session.id}/card-grant`, body, who.headers).catch((e: { response: unknown }) => e.response as any)
+      const ask = (who: Shopper, body: Record<string, unknown>) =>
+        api
+          .post(`/store/gateway/payment-sessions/${session.id}/card-grant`, body, who.headers)
+          .catch((e: { response: unknown }) => e.response as any)
 
       // Without the customer, a registered customer's cart is not paid (and nothing reaches the gateway).
       expect((await browser.postCard(session.id, { card: card(CARDS.approve) })).status).toBe(401)
@@ -211,7 +241,10 @@ medusaIntegrationTestRunner({
       expect(new Date(expires_at).getTime() - Date.now()).toBeGreaterThan(14 * 60_000)
 
       // Altered, or with a saved card: refused, naming card_grant; still nothing sent.
-      const altered = await browser.postCard(session.id, { card: card(CARDS.approve), card_grant: grant.slice(0, -2) + (grant.endsWith("A") ? "BB" : "AA") })
+      const altered = await browser.postCard(session.id, {
+        card: card(CARDS.approve),
+        card_grant: grant.slice(0, -2) + (grant.endsWith("A") ? "BB" : "AA"),
+      })
       expect(altered.status).toBe(401)
       expect(altered.data.message).toMatch(/card_grant is not valid/)
       const withSaved = await browser.postCard(session.id, { saved_card_id: "gwsc_1", card_grant: grant })
@@ -230,7 +263,11 @@ medusaIntegrationTestRunner({
 
       // It is bound to its session: another session of the customer is not paid with it.
       const other = await ada.cartWithSession("pp_gateway_card")
-      const elsewhere = await browser.postCard(other.session.id, { cart_id: other.cartId, card: card(CARDS.approve), card_grant: grant })
+      const elsewhere = await browser.postCard(other.session.id, {
+        cart_id: other.cartId,
+        card: card(CARDS.approve),
+        card_grant: grant,
+      })
       expect(elsewhere.status).toBe(401)
       expect(await gateway.transactions(other.session.id)).toEqual([])
     })
@@ -244,11 +281,16 @@ medusaIntegrationTestRunner({
       expect(tokens.length).toBe(1)
 
       const headers = await createAdminHeaders(getContainer())
-      const admin = await api.get(`/admin/orders/${order.id}?fields=*payment_collections.payments,*payment_collections.payment_sessions`, headers)
+      const admin = await api.get(
+        `/admin/orders/${order.id}?fields=*payment_collections.payments,*payment_collections.payment_sessions`,
+        headers
+      )
       const customerCards = await api.get(`/admin/gateway/customers/${ada.customer!.id}/saved-cards`, headers)
       expect(customerCards.data.saved_cards.map((c: any) => c.id)).toEqual([saved.id])
       const { data: storeCart } = await api.get(`/store/carts/${cartId}`, ada.headers).catch((e: any) => e.response)
-      const rows = await getContainer().resolve(Modules.PAYMENT).listPaymentSessions({ id: [session.id] })
+      const rows = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPaymentSessions({ id: [session.id] })
       const seen = {
         admin_order: JSON.stringify(admin.data),
         admin_saved_cards: JSON.stringify(customerCards.data),
@@ -257,7 +299,8 @@ medusaIntegrationTestRunner({
         logs: await loggedText(),
       }
       for (const [where, text] of Object.entries(seen)) {
-        for (const secret of [...tokens, CARDS.approve]) expect({ where, leaks: text.includes(secret) }).toEqual({ where, leaks: false })
+        for (const secret of [...tokens, CARDS.approve])
+          expect({ where, leaks: text.includes(secret) }).toEqual({ where, leaks: false })
       }
     })
   },

@@ -29,7 +29,6 @@ const gateway = useSandbox(
 /** A CVV that no seeded value contains: finding it anywhere means it leaked. */
 const SECRET_CVV = "7391"
 
-
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
@@ -37,10 +36,17 @@ medusaIntegrationTestRunner({
     let admin: { headers: Record<string, string> }
 
     const signer = () =>
-      createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" })
-    const stats = async () => (await (await fetch(`${gateway.sandbox.url}/sandbox/stats`)).json()) as { byPath: Record<string, number> }
+      createAcquiringClient({
+        baseUrl: gateway.sandbox.url,
+        merchantId: "701001",
+        accountId: "701001010",
+        signKey: "sandbox_sign_key",
+      })
+    const stats = async () =>
+      (await (await fetch(`${gateway.sandbox.url}/sandbox/stats`)).json()) as { byPath: Record<string, number> }
     const paymentOf = async (sessionId: string) =>
-      (await dbConnection.raw("select * from payment where payment_session_id = ? and deleted_at is null", [sessionId])).rows[0]
+      (await dbConnection.raw("select * from payment where payment_session_id = ? and deleted_at is null", [sessionId]))
+        .rows[0]
     const capturesOf = async (paymentId: string) =>
       (await dbConnection.raw("select * from capture where payment_id = ? and deleted_at is null", [paymentId])).rows
     const refundsOf = async (paymentId: string) =>
@@ -59,7 +65,9 @@ medusaIntegrationTestRunner({
     /** Every row of every table, as text. */
     const dumpTables = async () => {
       const tables: { table_name: string }[] = (
-        await dbConnection.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")
+        await dbConnection.raw(
+          "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'"
+        )
       ).rows
       const out: string[] = []
       for (const { table_name } of tables) {
@@ -95,14 +103,23 @@ medusaIntegrationTestRunner({
       gateway.sandbox.clearFaults()
 
       const answers = [first, again, lostFirst, lostAgain].map((r) => JSON.stringify(r.data))
-      const carts = await Promise.all([threeDS.cartId, lost.cartId].map((id) => api.get(`/store/carts/${id}?fields=*payment_collection.payment_sessions`, shopper.headers)))
+      const carts = await Promise.all(
+        [threeDS.cartId, lost.cartId].map((id) =>
+          api.get(`/store/carts/${id}?fields=*payment_collection.payment_sessions`, shopper.headers)
+        )
+      )
       const everything = [...answers, ...carts.map((c) => JSON.stringify(c.data)), await dumpTables()].join("\n")
       for (const secret of [CARDS.threeDS, CARDS.approve, SECRET_CVV, "card_submission", "order_context"]) {
         expect(everything).not.toContain(secret)
       }
       // What the shopper sees is the provider's own keys.
-      expect(Object.keys(again.data.payment_session.data).sort()).toEqual(Object.keys(first.data.payment_session.data).sort())
-      expect(again.data.payment_session.data.redirect).toMatchObject({ method: "POST", url: first.data.payment_session.data.issuer_url })
+      expect(Object.keys(again.data.payment_session.data).sort()).toEqual(
+        Object.keys(first.data.payment_session.data).sort()
+      )
+      expect(again.data.payment_session.data.redirect).toMatchObject({
+        method: "POST",
+        url: first.data.payment_session.data.issuer_url,
+      })
     })
 
     it("2. a capture made through capturePaymentWorkflow captures exactly its amount, and two at once never take more", async () => {
@@ -128,7 +145,10 @@ medusaIntegrationTestRunner({
       const providers = (getContainer().resolve(Modules.PAYMENT) as any).paymentProviderService_
       const before = (await stats()).byPath["/v1/capture"] ?? 0
       await expect(
-        providers.capturePayment("pp_gateway_card", { data: payment.data, context: { idempotency_key: "capt_not_a_medusa_capture" } })
+        providers.capturePayment("pp_gateway_card", {
+          data: payment.data,
+          context: { idempotency_key: "capt_not_a_medusa_capture" },
+        })
       ).rejects.toThrow(/cannot be established/)
       expect((await stats()).byPath["/v1/capture"] ?? 0).toBe(before)
     })
@@ -141,7 +161,9 @@ medusaIntegrationTestRunner({
         { path: "/v1/refund", fault: "drop" },
         { path: "/v1/retrievalTrans", fault: "error5xx" },
       ])
-      const captured = await api.post(`/admin/payments/${a.payment.id}/capture`, {}, admin).catch((e: any) => e.response)
+      const captured = await api
+        .post(`/admin/payments/${a.payment.id}/capture`, {}, admin)
+        .catch((e: any) => e.response)
       expect(captured.status).toBe(200)
       let data = (await paymentOf(a.session.id)).data
       expect(data.captures).toEqual([expect.objectContaining({ status: "unknown" })])
@@ -152,7 +174,9 @@ medusaIntegrationTestRunner({
         { path: "/v1/refund", fault: "error5xx" },
         { path: "/v1/retrievalRefund", fault: "error5xx" },
       ])
-      const refunded = await api.post(`/admin/payments/${a.payment.id}/refund`, { amount: 5 }, admin).catch((e: any) => e.response)
+      const refunded = await api
+        .post(`/admin/payments/${a.payment.id}/refund`, { amount: 5 }, admin)
+        .catch((e: any) => e.response)
       expect(refunded.status).toBe(200)
       data = (await paymentOf(a.session.id)).data
       expect(data.refunds).toEqual([expect.objectContaining({ status: "unknown", amount: "5.00" })])
@@ -163,7 +187,9 @@ medusaIntegrationTestRunner({
         { path: "/v1/capture", fault: "error5xx" },
         { path: "/v1/retrievalTrans", fault: "error5xx" },
       ])
-      expect((await api.post(`/admin/payments/${b.payment.id}/capture`, {}, admin).catch((e: any) => e.response)).status).toBe(200)
+      expect(
+        (await api.post(`/admin/payments/${b.payment.id}/capture`, {}, admin).catch((e: any) => e.response)).status
+      ).toBe(200)
       expect((await paymentOf(b.session.id)).data.captures[0].status).toBe("unknown")
 
       gateway.sandbox.clearFaults()
@@ -194,7 +220,9 @@ medusaIntegrationTestRunner({
       const { payment, session } = await paidOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
       gateway.sandbox.setFaults([{ path: "/v1/refund", fault: "drop", times: 1 }])
-      const refunded = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 5 }, admin).catch((e: any) => e.response)
+      const refunded = await api
+        .post(`/admin/payments/${payment.id}/refund`, { amount: 5 }, admin)
+        .catch((e: any) => e.response)
       expect(refunded.status).toBe(200)
       const [rec] = (await paymentOf(session.id)).data.refunds
       expect(rec).toMatchObject({ status: "pending", amount: "5.00" })
@@ -217,14 +245,19 @@ medusaIntegrationTestRunner({
         { path: "/v1/refund", fault: "malformed", times: 1 },
         { path: "/v1/retrievalRefund", fault: "error5xx", times: 10 },
       ])
-      const first = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 4 }, admin).catch((e: any) => e.response)
+      const first = await api
+        .post(`/admin/payments/${payment.id}/refund`, { amount: 4 }, admin)
+        .catch((e: any) => e.response)
       expect(first.status).toBe(200) // recorded as unknown, not deleted
       gateway.sandbox.clearFaults()
       const [tx] = await gateway.transactions(session.id)
       expect(tx.refunds).toHaveLength(1)
       const refunds = await refundsOf(payment.id)
       expect(refunds).toHaveLength(1)
-      expect((await paymentOf(session.id)).data.refunds[0]).toMatchObject({ status: "unknown", reference: refunds[0].id })
+      expect((await paymentOf(session.id)).data.refunds[0]).toMatchObject({
+        status: "unknown",
+        reference: refunds[0].id,
+      })
       // The job settles it from the refund search: the one refund the gateway made.
       await runRefundSync(getContainer())
       expect((await paymentOf(session.id)).data.refunds[0].status).not.toBe("unknown")
@@ -241,15 +274,23 @@ medusaIntegrationTestRunner({
       const data = (await paymentOf(session.id)).data
       const providers = (getContainer().resolve(Modules.PAYMENT) as any).paymentProviderService_
       const over = await providers
-        .refundPayment(payment.provider_id, { data, amount: Number(data.amount), context: { idempotency_key: "ref_outside_medusa" } })
+        .refundPayment(payment.provider_id, {
+          data,
+          amount: Number(data.amount),
+          context: { idempotency_key: "ref_outside_medusa" },
+        })
         .catch((e: any) => e)
       expect((await stats()).byPath["/v1/refund"] ?? 0).toBe(sentBefore + 1) // only the 5.00
       expect(over).toBeInstanceOf(Error)
-      expect(over.message).toMatch(/refused: the payment holds .* \(.* captured, 5\.00 USD refunded or being refunded, chargebacks included\); nothing was sent/)
+      expect(over.message).toMatch(
+        /refused: the payment holds .* \(.* captured, 5\.00 USD refunded or being refunded, chargebacks included\); nothing was sent/
+      )
       expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
 
       // Medusa takes 0.004 as more than nothing; in dollars it is 0.00, and a refund of 0.00 is never sent.
-      const zero = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 0.004 }, admin).catch((e: any) => e.response)
+      const zero = await api
+        .post(`/admin/payments/${payment.id}/refund`, { amount: 0.004 }, admin)
+        .catch((e: any) => e.response)
       expect(zero.status).toBe(400)
       expect(zero.data.message).toMatch(/amount 0\.00 USD must be more than 0/)
       expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([5])
@@ -267,10 +308,20 @@ medusaIntegrationTestRunner({
           entity_type: "COMPANY",
           company_name: "Acme Supplies Ltd",
           address: { city: "London", country_code: "GB", street_address: "1 King St" },
-          bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" },
+          bank_details: {
+            account_name: "Acme Supplies Ltd",
+            account_number: "12345678",
+            bank_country_code: "GB",
+            account_currency: "USD",
+            swift_code: "BARCGB22",
+          },
         },
       }
-      const created = await api.post("/admin/gateway/payouts", body, { headers: { ...admin.headers, "Idempotency-Key": "stop-ship-payout-4" } }).catch((e: any) => e.response)
+      const created = await api
+        .post("/admin/gateway/payouts", body, {
+          headers: { ...admin.headers, "Idempotency-Key": "stop-ship-payout-4" },
+        })
+        .catch((e: any) => e.response)
       expect(created.status).toBe(200)
       const payout = created.data.payout
       expect(payout.status).toBe("UNKNOWN")
@@ -347,30 +398,65 @@ medusaIntegrationTestRunner({
       }
       expect((await paymentOf(session.id)).canceled_at).toBeNull()
       expect((await gateway.transactions(session.id))[0].payment_status).toBe("2000")
-      const { rows } = await dbConnection.raw("select review_status from gateway_payment where order_no = ?", [session.id])
+      const { rows } = await dbConnection.raw("select review_status from gateway_payment where order_no = ?", [
+        session.id,
+      ])
       expect(rows[0]?.review_status ?? null).not.toBe("rejected")
       // The replay key comes from the signed content alone: other labels on the same signed body are deliveries
       // of one record (each reads the gateway again, and changes nothing).
-      const again = await api.post("/hooks/gateway/notifications", { ...signed, notify_type: "DISPUTE RESULT", notify_id: "x-3", dispute_status: "LOST", dispute_amount: "0.01", encryption_data })
+      const again = await api.post("/hooks/gateway/notifications", {
+        ...signed,
+        notify_type: "DISPUTE RESULT",
+        notify_id: "x-3",
+        dispute_status: "LOST",
+        dispute_amount: "0.01",
+        encryption_data,
+      })
       expect(again.data).toMatchObject({ id: ids[0], duplicate: true })
       expect(ids[1]).toBe(ids[0])
       const replay = await until("processed", async () => {
-        const { rows } = await dbConnection.raw("select status, deliveries, notify_type from gateway_notification where id = ?", [again.data.id])
+        const { rows } = await dbConnection.raw(
+          "select status, deliveries, notify_type from gateway_notification where id = ?",
+          [again.data.id]
+        )
         return rows[0]?.status !== "received" ? rows[0] : null
       })
       expect(replay).toEqual({ status: "processed", deliveries: 3, notify_type: "PAYMENT" })
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [session.id])
+      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
+        session.id,
+      ])
       expect(gp[0]?.disputes ?? null).toBeNull()
       expect((await paymentOf(session.id)).canceled_at).toBeNull()
       expect(payment.id).toBeTruthy()
     })
 
     it("6. a payout notification verifies only with the payout sign key", async () => {
-      const body: Record<string, string> = { notify_type: "PAYOUT", merchant_id: "701001", account_id: "701001010", request_id: "po_x", payment_currency: "USD", payment_amount: "1.00", status: "COMPLETED" }
-      const wrongKey = createAcquiringClient({ baseUrl: gateway.sandbox.url, merchantId: "701001", accountId: "701001010", signKey: "not_the_payout_key" })
-      const forged = await api.post("/hooks/gateway/notifications", { ...body, encryption_data: wrongKey.signer.sign("payoutNotification", body) }).catch((e: any) => e.response)
+      const body: Record<string, string> = {
+        notify_type: "PAYOUT",
+        merchant_id: "701001",
+        account_id: "701001010",
+        request_id: "po_x",
+        payment_currency: "USD",
+        payment_amount: "1.00",
+        status: "COMPLETED",
+      }
+      const wrongKey = createAcquiringClient({
+        baseUrl: gateway.sandbox.url,
+        merchantId: "701001",
+        accountId: "701001010",
+        signKey: "not_the_payout_key",
+      })
+      const forged = await api
+        .post("/hooks/gateway/notifications", {
+          ...body,
+          encryption_data: wrongKey.signer.sign("payoutNotification", body),
+        })
+        .catch((e: any) => e.response)
       expect(forged.status).toBe(401)
-      const good = await api.post("/hooks/gateway/notifications", { ...body, encryption_data: signer().signer.sign("payoutNotification", body) })
+      const good = await api.post("/hooks/gateway/notifications", {
+        ...body,
+        encryption_data: signer().signer.sign("payoutNotification", body),
+      })
       expect(good.status).toBe(200)
     })
 
@@ -391,7 +477,9 @@ medusaIntegrationTestRunner({
       expect(res.outcome).toBe("approved")
       await client.close()
       const sync = await runOrderSync(getContainer())
-      expect(sync.discrepancies.find((d) => d.order_no === session.id)?.reason).toMatch(/amount 1.00 USD is not the session's/)
+      expect(sync.discrepancies.find((d) => d.order_no === session.id)?.reason).toMatch(
+        /amount 1.00 USD is not the session's/
+      )
       const done = await shopper.complete(cartId)
       expect(done.data.type).not.toBe("order")
       expect(await paymentOf(session.id)).toBeUndefined()
@@ -410,7 +498,9 @@ medusaIntegrationTestRunner({
 
       const other = await shopper.cartWithSession("pp_gateway_card")
       for (let i = 0; i < PER_SESSION; i++) {
-        expect((await shopper.postCard(other.session.id, { card: card(CARDS.decline) })).data.payment_session.status).toBe("error")
+        expect(
+          (await shopper.postCard(other.session.id, { card: card(CARDS.decline) })).data.payment_session.status
+        ).toBe("error")
       }
       const before = (await stats()).byPath["/v1/authorise"]
       const capped = await shopper.postCard(other.session.id, { card: card(CARDS.approve) })
@@ -425,7 +515,13 @@ medusaIntegrationTestRunner({
         // Without a proxy configured (option client_ip), the socket's address counts: a new X-Forwarded-For per
         // post (a card tester's trick) changes nothing.
         const spoofed = { headers: { ...shopper.headers.headers, "x-forwarded-for": `198.51.100.${i % 250}` } }
-        const res = await api.post("/store/gateway/payment-sessions/payses_does_not_exist/card", { cart_id: "cart_nope", card: card(CARDS.approve) }, spoofed).catch((e: any) => e.response)
+        const res = await api
+          .post(
+            "/store/gateway/payment-sessions/payses_does_not_exist/card",
+            { cart_id: "cart_nope", card: card(CARDS.approve) },
+            spoofed
+          )
+          .catch((e: any) => e.response)
         statuses.push(res.status)
       }
       expect(statuses).toContain(429)

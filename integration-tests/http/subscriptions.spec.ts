@@ -47,7 +47,8 @@ medusaIntegrationTestRunner({
       const { cartId, session } = await who.cartWithSession("pp_gateway_card", { items })
       const posted = await who.postCard(session.id, { card: card(number) })
       expect(posted.status).toBe(200)
-      if (posted.data.payment_session.status === "requires_more") await completeIssuerPage(posted.data.payment_session.data.issuer_url)
+      if (posted.data.payment_session.status === "requires_more")
+        await completeIssuerPage(posted.data.payment_session.data.issuer_url)
       const done = await who.complete(cartId)
       expect(done.data.type).toBe("order")
       const { data } = await api.get("/store/gateway/subscriptions", who.headers)
@@ -56,7 +57,8 @@ medusaIntegrationTestRunner({
 
     const deductionNotifications = async () =>
       (await (await fetch(`${gateway.sandbox.url}/sandbox/notifications?notify_type=SUBSCRIPTION`)).json()) as any[]
-    const deductionsOf = async (id: string) => (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription.deductions as any[]
+    const deductionsOf = async (id: string) =>
+      (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription.deductions as any[]
 
     it("sells the subscription by card: the wire carries its plan and amount, the contract is recorded with its recurring_id", async () => {
       const { order, session, subscription, posted } = await subscribe(ada)
@@ -65,7 +67,12 @@ medusaIntegrationTestRunner({
       const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${tx.recurring_id}`)).json()
       expect(contract).toMatchObject({ contract_name: "Coffee Club monthly", interval: "month", recurring_status: "1" })
       expect(contract.amount).toBe("25.00") // the contract_amount sent: 2 × 12.50
-      expect(posted.data.payment_session.data.subscription).toMatchObject({ recurring_id: tx.recurring_id, amount: "25.00", interval: "month", billing_cycles: 12 })
+      expect(posted.data.payment_session.data.subscription).toMatchObject({
+        recurring_id: tx.recurring_id,
+        amount: "25.00",
+        interval: "month",
+        billing_cycles: 12,
+      })
 
       expect(subscription).toMatchObject({
         recurring_id: tx.recurring_id,
@@ -83,7 +90,11 @@ medusaIntegrationTestRunner({
       const listed = await api.get(`/admin/gateway/subscriptions?status=active&customer_id=${ada.customer!.id}`, admin)
       expect(listed.data).toMatchObject({ count: 1, subscriptions: [{ id: subscription.id, order_id: order.id }] })
       // Staff see who it is, not an id: the customer's e-mail (and name, when the customer has one).
-      expect(listed.data.subscriptions[0].customer).toEqual({ id: ada.customer!.id, email: ada.customer!.email, name: "Ada Lovelace" })
+      expect(listed.data.subscriptions[0].customer).toEqual({
+        id: ada.customer!.id,
+        email: ada.customer!.email,
+        name: "Ada Lovelace",
+      })
     })
 
     it("records each deduction exactly once when the clock advances, even when notifications repeat or arrive late", async () => {
@@ -93,20 +104,30 @@ medusaIntegrationTestRunner({
       await until("three deductions recorded", async () => (await deductionsOf(subscription.id)).length === 3, 60_000)
       const deductions = await deductionsOf(subscription.id)
       expect(deductions.map((d) => d.transaction_id)).toEqual(advanced.deductions.map((d: any) => d.transaction_id))
-      expect(deductions.every((d) => d.amount === "25.00" && d.currency === "USD" && d.outcome === "approved")).toBe(true)
+      expect(deductions.every((d) => d.amount === "25.00" && d.currency === "USD" && d.outcome === "approved")).toBe(
+        true
+      )
 
       // The gateway sends them all again (repeats, out of order): nothing new is recorded.
       const sent = await deductionNotifications()
-      for (const s of [...sent].reverse()) await fetch(`${gateway.sandbox.url}/sandbox/notifications/${s.notify_id}/resend`, { method: "POST" })
+      for (const s of [...sent].reverse())
+        await fetch(`${gateway.sandbox.url}/sandbox/notifications/${s.notify_id}/resend`, { method: "POST" })
       // Each deduction's signed content is one record, delivered twice now.
-      await until("the replays processed", async () => {
-        const { rows } = await dbConnection.raw(
-          "select count(*)::int as c, coalesce(sum(deliveries), 0)::int as d, count(*) filter (where status = 'received')::int as waiting from gateway_notification where notify_type = 'SUBSCRIPTION' and verified"
-        )
-        return rows[0].c === sent.length && rows[0].d >= sent.length * 2 && rows[0].waiting === 0
-      }, 60_000)
+      await until(
+        "the replays processed",
+        async () => {
+          const { rows } = await dbConnection.raw(
+            "select count(*)::int as c, coalesce(sum(deliveries), 0)::int as d, count(*) filter (where status = 'received')::int as waiting from gateway_notification where notify_type = 'SUBSCRIPTION' and verified"
+          )
+          return rows[0].c === sent.length && rows[0].d >= sent.length * 2 && rows[0].waiting === 0
+        },
+        60_000
+      )
       expect(await deductionsOf(subscription.id)).toHaveLength(3)
-      const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_subscription_deduction where subscription_id = ?", [subscription.id])
+      const { rows } = await dbConnection.raw(
+        "select count(*)::int as c from gateway_subscription_deduction where subscription_id = ?",
+        [subscription.id]
+      )
       expect(rows[0].c).toBe(3)
 
       // A declined deduction is recorded as declined; the contract stays active, the next time moves on.
@@ -118,7 +139,11 @@ medusaIntegrationTestRunner({
         body: JSON.stringify({ next_deduction: "decline" }),
       })
       gateway.sandbox.advanceClock(31 * DAY)
-      await until("the declined deduction recorded", async () => (await deductionsOf(subscription.id)).length === 4, 60_000)
+      await until(
+        "the declined deduction recorded",
+        async () => (await deductionsOf(subscription.id)).length === 4,
+        60_000
+      )
       const after = (await api.get(`/admin/gateway/subscriptions/${subscription.id}`, admin)).data.subscription
       expect(after.deductions[3].outcome).toBe("declined")
       expect(after.status).toBe("active")
@@ -130,14 +155,22 @@ medusaIntegrationTestRunner({
       gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
       expect(gateway.sandbox.advanceClock(62 * DAY).deductions).toHaveLength(2)
       await until("the forged-looking notifications refused", async () => {
-        const { rows } = await dbConnection.raw("select count(*)::int as c from gateway_notification where notify_type = 'SUBSCRIPTION' and status = 'rejected'")
+        const { rows } = await dbConnection.raw(
+          "select count(*)::int as c from gateway_notification where notify_type = 'SUBSCRIPTION' and status = 'rejected'"
+        )
         return rows[0].c >= 2
       })
       expect(await deductionsOf(subscription.id)).toHaveLength(0)
       gateway.sandbox.clearFaults()
 
       const run = await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)
-      expect(run.data.summary).toMatchObject({ job: "subscription_sync", status: "succeeded", checked: 1, changed: 1, requests: 1 })
+      expect(run.data.summary).toMatchObject({
+        job: "subscription_sync",
+        status: "succeeded",
+        checked: 1,
+        changed: 1,
+        requests: 1,
+      })
       expect((await deductionsOf(subscription.id)).map((d) => d.outcome)).toEqual(["approved", "approved"])
       const again = await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)
       expect(again.data.summary).toMatchObject({ status: "succeeded", changed: 0 })
@@ -172,7 +205,8 @@ medusaIntegrationTestRunner({
       return [{ variant_id: data.product.variants[0].id as string, quantity: 1 }]
     }
     const detail = async (id: string) => (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription
-    const syncSubscriptions = async () => (await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)).data.summary
+    const syncSubscriptions = async () =>
+      (await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)).data.summary
 
     it("a contract that ran its billing cycles (a declined deduction counts) is ended, not cancelled, through notifications", async () => {
       const { subscription } = await subscribe(ada, CARDS.approve, await shortPlan(2))
@@ -183,12 +217,18 @@ medusaIntegrationTestRunner({
         body: JSON.stringify({ next_deduction: "decline" }),
       })
       expect(gateway.sandbox.advanceClock(65 * DAY).deductions).toHaveLength(2) // both notifications at once
-      const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)).json()
+      const contract = await (
+        await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)
+      ).json()
       expect(contract.recurring_status).toBe("0")
-      const over = await until("the contract over", async () => {
-        const s = await detail(subscription.id)
-        return s.deductions.length === 2 && s.status !== "active" ? s : null
-      }, 60_000)
+      const over = await until(
+        "the contract over",
+        async () => {
+          const s = await detail(subscription.id)
+          return s.deductions.length === 2 && s.status !== "active" ? s : null
+        },
+        60_000
+      )
       expect(over.deductions.map((d: any) => d.outcome).sort()).toEqual(["approved", "declined"])
       expect(over).toMatchObject({ status: "ended", cancelled_at: null, next_deduction_at: null })
     })
@@ -201,16 +241,38 @@ medusaIntegrationTestRunner({
       expect((await detail(subscription.id)).deductions).toHaveLength(0)
 
       expect(await syncSubscriptions()).toMatchObject({ status: "succeeded", changed: 1 })
-      expect(await detail(subscription.id)).toMatchObject({ status: "ended", cancelled_at: null, next_deduction_at: null, deductions: [{}, {}] })
+      expect(await detail(subscription.id)).toMatchObject({
+        status: "ended",
+        cancelled_at: null,
+        next_deduction_at: null,
+        deductions: [{}, {}],
+      })
 
       // A contract an earlier version marked cancelled: the sync corrects it (not a move backwards) and audits it.
-      await getContainer().resolve("gateway").updateGatewaySubscriptions({ id: subscription.id, status: "cancelled", cancelled_at: new Date() })
+      await getContainer()
+        .resolve("gateway")
+        .updateGatewaySubscriptions({ id: subscription.id, status: "cancelled", cancelled_at: new Date() })
       await syncSubscriptions()
       expect(await detail(subscription.id)).toMatchObject({ status: "ended", cancelled_at: null })
-      const { rows } = await dbConnection.raw("select actor_type, result, details from gateway_operation_audit where operation = 'subscription.correct' and target_id = ?", [subscription.id])
-      expect(rows).toEqual([{ actor_type: "system", result: "succeeded", details: expect.objectContaining({ from: "cancelled", to: "ended", deductions: 2, billing_cycles: 2 }) }])
-      const audit = await api.get(`/admin/gateway/audit?operation=subscription.correct&target_id=${subscription.id}`, admin)
-      expect(audit.data).toMatchObject({ count: 1, audit: [{ operation: "subscription.correct", actor_type: "system" }] })
+      const { rows } = await dbConnection.raw(
+        "select actor_type, result, details from gateway_operation_audit where operation = 'subscription.correct' and target_id = ?",
+        [subscription.id]
+      )
+      expect(rows).toEqual([
+        {
+          actor_type: "system",
+          result: "succeeded",
+          details: expect.objectContaining({ from: "cancelled", to: "ended", deductions: 2, billing_cycles: 2 }),
+        },
+      ])
+      const audit = await api.get(
+        `/admin/gateway/audit?operation=subscription.correct&target_id=${subscription.id}`,
+        admin
+      )
+      expect(audit.data).toMatchObject({
+        count: 1,
+        audit: [{ operation: "subscription.correct", actor_type: "system" }],
+      })
     })
 
     it("finds its order when the record is made after the order was placed (no record from the provider)", async () => {
@@ -219,19 +281,40 @@ medusaIntegrationTestRunner({
       // gateway's notification of the first deduction records the contract, long after order.placed.
       await dbConnection.raw("delete from gateway_subscription where id = ?", [subscription.id])
       expect(gateway.sandbox.advanceClock(31 * DAY).deductions).toHaveLength(1)
-      const recorded = await until("the contract recorded from the notification", async () => {
-        const { data } = await api.get(`/admin/gateway/subscriptions?recurring_id=${subscription.recurring_id}`, admin)
-        return data.subscriptions[0]?.deductions?.length ? data.subscriptions[0] : null
-      }, 60_000)
-      expect(recorded).toMatchObject({ recurring_id: subscription.recurring_id, order_id: order.id, customer_id: ada.customer!.id })
+      const recorded = await until(
+        "the contract recorded from the notification",
+        async () => {
+          const { data } = await api.get(
+            `/admin/gateway/subscriptions?recurring_id=${subscription.recurring_id}`,
+            admin
+          )
+          return data.subscriptions[0]?.deductions?.length ? data.subscriptions[0] : null
+        },
+        60_000
+      )
+      expect(recorded).toMatchObject({
+        recurring_id: subscription.recurring_id,
+        order_id: order.id,
+        customer_id: ada.customer!.id,
+      })
       expect((await api.get(`/admin/gateway/subscriptions?order_id=${order.id}`, admin)).data.count).toBe(1)
     })
 
     it("cancels from the admin, audited; cancelling again is a no-op; no deduction after it", async () => {
       const { subscription } = await subscribe(ada)
       const cancelled = await api.post(`/admin/gateway/subscriptions/${subscription.id}/cancel`, {}, admin)
-      expect(cancelled.data).toMatchObject({ changed: true, subscription: { id: subscription.id, status: "cancelled", cancelled_at: expect.any(String), next_deduction_at: null } })
-      const contract = await (await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)).json()
+      expect(cancelled.data).toMatchObject({
+        changed: true,
+        subscription: {
+          id: subscription.id,
+          status: "cancelled",
+          cancelled_at: expect.any(String),
+          next_deduction_at: null,
+        },
+      })
+      const contract = await (
+        await fetch(`${gateway.sandbox.url}/sandbox/subscriptions/${subscription.recurring_id}`)
+      ).json()
       expect(contract.recurring_status).toBe("0")
 
       const before = gateway.sandbox.stats().byPath["/v1/cancelsubscription"] ?? 0
@@ -239,7 +322,10 @@ medusaIntegrationTestRunner({
       expect(again.data).toMatchObject({ changed: false, subscription: { status: "cancelled" } })
       expect(gateway.sandbox.stats().byPath["/v1/cancelsubscription"] ?? 0).toBe(before)
 
-      const { rows } = await dbConnection.raw("select actor_type, result from gateway_operation_audit where operation = 'subscription.cancel' and target_id = ?", [subscription.id])
+      const { rows } = await dbConnection.raw(
+        "select actor_type, result from gateway_operation_audit where operation = 'subscription.cancel' and target_id = ?",
+        [subscription.id]
+      )
       expect(rows).toEqual([{ actor_type: "user", result: "succeeded" }])
 
       expect(gateway.sandbox.advanceClock(40 * DAY).deductions).toHaveLength(0)
@@ -247,24 +333,35 @@ medusaIntegrationTestRunner({
 
     it("lets the customer cancel their own subscription, never another customer's", async () => {
       const { subscription } = await subscribe(ada)
-      const stolen = await api.post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, grace.headers).catch((e: any) => e.response)
+      const stolen = await api
+        .post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, grace.headers)
+        .catch((e: any) => e.response)
       expect(stolen.status).toBe(404)
       expect((await api.get("/store/gateway/subscriptions", grace.headers)).data.subscriptions).toEqual([])
-      const guest = await api.get("/store/gateway/subscriptions", new Shopper(api as any, store).headers).catch((e: any) => e.response)
+      const guest = await api
+        .get("/store/gateway/subscriptions", new Shopper(api as any, store).headers)
+        .catch((e: any) => e.response)
       expect(guest.status).toBe(401)
 
       const mine = await api.post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, ada.headers)
       expect(mine.data).toMatchObject({ changed: true, subscription: { status: "cancelled" } })
       const twice = await api.post(`/store/gateway/subscriptions/${subscription.id}/cancel`, {}, ada.headers)
       expect(twice.data.changed).toBe(false)
-      const { rows } = await dbConnection.raw("select actor_type, actor_id from gateway_operation_audit where operation = 'subscription.cancel' and target_id = ?", [subscription.id])
+      const { rows } = await dbConnection.raw(
+        "select actor_type, actor_id from gateway_operation_audit where operation = 'subscription.cancel' and target_id = ?",
+        [subscription.id]
+      )
       expect(rows).toEqual([{ actor_type: "customer", actor_id: ada.customer!.id }])
     })
 
     it("refuses a hosted-page session for a subscription cart, and a second subscription line, naming why", async () => {
       const { paymentCollectionId } = await ada.cartWithSession("pp_gateway_card", { items: subscriptionItems() })
       const hosted = await api
-        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_gateway_hosted" }, ada.headers)
+        .post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: "pp_gateway_hosted" },
+          ada.headers
+        )
         .catch((e: any) => e.response)
       expect(hosted.status).toBe(400)
       expect(hosted.data.message).toMatch(/subscription, which is paid by card/)
@@ -291,7 +388,9 @@ medusaIntegrationTestRunner({
         admin
       )
       const tea = copy.data.product.variants[0].id
-      const two = await ada.cartWithSession("pp_gateway_card", { items: [...subscriptionItems(), { variant_id: tea, quantity: 1 }] })
+      const two = await ada.cartWithSession("pp_gateway_card", {
+        items: [...subscriptionItems(), { variant_id: tea, quantity: 1 }],
+      })
       const before = gateway.sandbox.stats().total
       const refused = await ada.postCard(two.session.id, { card: card(CARDS.approve) })
       expect(refused.status).toBe(400)

@@ -61,7 +61,14 @@ function startInstance(mode: "server" | "worker", port: number, databaseUrl: str
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     // info: the worker's event bus logs each event it processes ("Processing <event> which has N subscribers").
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), REDIS_URL: redisUrl, MEDUSA_WORKER_MODE: mode, LOG_LEVEL: mode === "worker" ? "info" : "error" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      REDIS_URL: redisUrl,
+      MEDUSA_WORKER_MODE: mode,
+      LOG_LEVEL: mode === "worker" ? "info" : "error",
+    },
   })
   const instance = { child, url: `http://localhost:${port}`, output: "", ready: null as Promise<void> | null }
   child.stdout!.on("data", (d) => (instance.output += d))
@@ -69,9 +76,13 @@ function startInstance(mode: "server" | "worker", port: number, databaseUrl: str
   instance.ready = (async () => {
     const end = Date.now() + 300_000
     for (;;) {
-      const ok = await fetch(`${instance.url}/health`).then((r) => r.ok, () => false)
+      const ok = await fetch(`${instance.url}/health`).then(
+        (r) => r.ok,
+        () => false
+      )
       if (ok) return
-      if (Date.now() > end || child.exitCode !== null) throw new Error(`the ${mode} instance did not start:\n${instance.output.slice(-3000)}`)
+      if (Date.now() > end || child.exitCode !== null)
+        throw new Error(`the ${mode} instance did not start:\n${instance.output.slice(-3000)}`)
       await new Promise((r) => setTimeout(r, 1000))
     }
   })()
@@ -109,7 +120,11 @@ medusaIntegrationTestRunner({
       })
 
       const notificationsOf = async (orderNo: string) =>
-        (await dbConnection.raw("select status, attempts, verified from gateway_notification where order_no = ?", [orderNo])).rows
+        (
+          await dbConnection.raw("select status, attempts, verified from gateway_notification where order_no = ?", [
+            orderNo,
+          ])
+        ).rows
       let admin: { headers: Record<string, string> }
       /** POST /admin/gateway/sync-runs on one instance: runs the order sync now and answers its summary. */
       const orderSync = (base: string) =>
@@ -139,7 +154,11 @@ medusaIntegrationTestRunner({
         worker = startInstance("worker", serverPort + 2, dbConfig.clientUrl)
         await worker.ready
         await until("the order made by the worker", () => cartCompleted(cartId), 120_000)
-        await until("the notification processed", async () => (await notificationsOf(session.id))[0]?.status === "processed", 60_000)
+        await until(
+          "the notification processed",
+          async () => (await notificationsOf(session.id))[0]?.status === "processed",
+          60_000
+        )
         expect(await notificationsOf(session.id)).toEqual([{ status: "processed", attempts: 1, verified: true }])
         // It ran there: the worker's event bus logged taking the event (the server has no event worker).
         expect(worker.output).toMatch(/Processing gateway\.notification\.received/)
@@ -164,7 +183,9 @@ medusaIntegrationTestRunner({
         const statuses = answers.map((r) => r.status)
         expect(statuses.filter((s) => s === 404)).toHaveLength(LIMITS.address)
         expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LIMITS.address)
-        const { rows } = await dbConnection.raw("select hits from gateway_card_attempt_counter where key = 'card-attempt:address:198.51.100.7'")
+        const { rows } = await dbConnection.raw(
+          "select hits from gateway_card_attempt_counter where key = 'card-attempt:address:198.51.100.7'"
+        )
         expect(rows).toEqual([{ hits: 20 }])
 
         // One cart's posts alternate between the servers: the cart cap counts them all.
@@ -208,7 +229,9 @@ medusaIntegrationTestRunner({
         const [a, b] = await Promise.all([orderSync(serverUrl), orderSync(secondServer!.url)])
         expect([a.status, b.status]).toEqual([200, 200])
         const summaries = [a.body.summary, b.body.summary]
-        process.stdout.write(`two servers: ${JSON.stringify(summaries.map((s) => ({ status: s.status, checked: s.checked, changed: s.changed, requests: s.requests })))}\n`)
+        process.stdout.write(
+          `two servers: ${JSON.stringify(summaries.map((s) => ({ status: s.status, checked: s.checked, changed: s.changed, requests: s.requests })))}\n`
+        )
         expect(summaries.map((s) => s.status).sort()).toEqual(["skipped", "succeeded"])
         const ran = summaries.find((s) => s.status === "succeeded")
         // The run asked the order query once per batch (at most 100 orders and 1000 characters of order numbers)
@@ -233,7 +256,9 @@ medusaIntegrationTestRunner({
           { path: "notifications", fault: "bad_signature" },
         ])
         const { session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe("pending")
+        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+          "pending"
+        )
         // The second server's run waits on the order query when it is killed, holding the lock.
         gateway.sandbox.setFaults([{ path: "/v1/retrievalTrans", fault: "latency", ms: 60_000, times: 1 }])
         const queries = () => gateway.sandbox.stats().byPath["/v1/retrievalTrans"] ?? 0
@@ -255,7 +280,10 @@ medusaIntegrationTestRunner({
         )
         expect(next).toMatchObject({ status: "succeeded", changed: 1 })
         expect(Date.now() - killedAt).toBeLessThan((JOB_LOCK_LEASE_SECONDS + 30) * 1000)
-        const { rows } = await dbConnection.raw("select count(*)::int as n from payment where payment_session_id = ? and deleted_at is null", [session.id])
+        const { rows } = await dbConnection.raw(
+          "select count(*)::int as n from payment where payment_session_id = ? and deleted_at is null",
+          [session.id]
+        )
         expect(rows[0].n).toBe(1)
       })
     })

@@ -3,7 +3,13 @@ const h = require("./helpers")
 
 const sb = h.useSandbox({}, { resetEach: false })
 
-const entry = (x, extra = {}) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount, ...extra })
+const entry = (x, extra = {}) => ({
+  transaction_id: x.transaction_id,
+  order_no: x.order_no,
+  currency: x.currency,
+  amount: x.amount,
+  ...extra,
+})
 
 async function query(fields) {
   const r = await h.acq(sb, "/v1/retrievalTrans", fields)
@@ -17,7 +23,13 @@ describe("capture", () => {
     const r = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x)] })
     expect(r.status).toBe(200)
     expect(r.json).toEqual(
-      expect.objectContaining({ merchant_id: "701001", account_id: "701001010", return_status: "1", return_message: "OK", encryption_data: h.acqSign("/v1/capture", { ...h.MERCHANT, capture_orders: [entry(x)] }) }),
+      expect.objectContaining({
+        merchant_id: "701001",
+        account_id: "701001010",
+        return_status: "1",
+        return_message: "OK",
+        encryption_data: h.acqSign("/v1/capture", { ...h.MERCHANT, capture_orders: [entry(x)] }),
+      })
     )
     expect(r.json.capture_orders).toEqual([{ ...entry(x), capture_status: "1", error_message: "" }])
     expect((await query({ trades: x.transaction_id })).orders_list[0].payment_status).toBe("3000")
@@ -26,11 +38,15 @@ describe("capture", () => {
   test("partial capture, then no second capture; capture above the authorised amount refused", async () => {
     const x = await h.authorise(sb)
     const over = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x, { amount: "10.37" })] })
-    expect(over.json.capture_orders[0]).toEqual(expect.objectContaining({ capture_status: "0", error_message: "C0001:Amount exceeds authorised amount" }))
+    expect(over.json.capture_orders[0]).toEqual(
+      expect.objectContaining({ capture_status: "0", error_message: "C0001:Amount exceeds authorised amount" })
+    )
     const part = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x, { amount: "5.00" })] })
     expect(part.json.capture_orders[0].capture_status).toBe("1")
     const again = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x, { amount: "1.00" })] })
-    expect(again.json.capture_orders[0]).toEqual(expect.objectContaining({ capture_status: "0", error_message: "C0002:Transaction not capturable" }))
+    expect(again.json.capture_orders[0]).toEqual(
+      expect.objectContaining({ capture_status: "0", error_message: "C0002:Transaction not capturable" })
+    )
     const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
     expect(state.captured_amount).toBe("5.00")
   })
@@ -41,14 +57,20 @@ describe("capture", () => {
     const held = await h.authorise(sb, { card: "4000000000009995" })
     const cancelled = await h.authorise(sb)
     await h.acq(sb, "/v1/cancel", { cancel_orders: [entry(cancelled)] })
-    const r = await h.acq(sb, "/v1/capture", { capture_orders: [declined, pending, held, cancelled].map((x) => entry(x)) })
+    const r = await h.acq(sb, "/v1/capture", {
+      capture_orders: [declined, pending, held, cancelled].map((x) => entry(x)),
+    })
     expect(r.json.capture_orders.map((e) => e.error_message)).toEqual(Array(4).fill("C0002:Transaction not capturable"))
   })
 
   test("unknown transaction and mismatching order details are refused per entry", async () => {
     const x = await h.authorise(sb)
     const r = await h.acq(sb, "/v1/capture", {
-      capture_orders: [entry(x, { transaction_id: "T2000010100001" }), entry(x, { order_no: "other" }), entry(x, { currency: "EUR" })],
+      capture_orders: [
+        entry(x, { transaction_id: "T2000010100001" }),
+        entry(x, { order_no: "other" }),
+        entry(x, { currency: "EUR" }),
+      ],
     })
     expect(r.json.capture_orders.map((e) => e.error_message)).toEqual([
       "N0001:Transaction not found",
@@ -62,7 +84,9 @@ describe("capture", () => {
     const list = Array.from({ length: 51 }, () => entry(x))
     const r = await h.acq(sb, "/v1/capture", { capture_orders: list })
     expect(r.status).toBe(200)
-    expect(r.json).toEqual(expect.objectContaining({ return_status: "4", return_message: "too many orders", capture_orders: [] }))
+    expect(r.json).toEqual(
+      expect.objectContaining({ return_status: "4", return_message: "too many orders", capture_orders: [] })
+    )
     expect((await query({ trades: x.transaction_id })).orders_list[0].payment_status).toBe("2000")
     const fifty = await h.acq(sb, "/v1/capture", { capture_orders: list.slice(0, 50) })
     expect(fifty.json.return_status).toBe("1")
@@ -74,7 +98,9 @@ describe("capture", () => {
     const missing = await h.acq(sb, "/v1/capture", { capture_orders: [{ ...entry(x), amount: undefined }] })
     expect(missing.status).toBe(400)
     expect(missing.json).toEqual(expect.objectContaining({ code: "I0001", source: "capture_orders[0].amount" }))
-    const long = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x), entry(x, { transaction_id: "T".repeat(51) })] })
+    const long = await h.acq(sb, "/v1/capture", {
+      capture_orders: [entry(x), entry(x, { transaction_id: "T".repeat(51) })],
+    })
     expect(long.json).toEqual(expect.objectContaining({ code: "I0002", source: "capture_orders[1].transaction_id" }))
     const bad = await h.acq(sb, "/v1/capture", { capture_orders: [entry(x, { amount: "5" })] })
     expect(bad.json).toEqual(expect.objectContaining({ code: "I0002", source: "capture_orders[0].amount" }))
@@ -113,7 +139,9 @@ describe("cancel", () => {
     ])
     const cap = await h.acq(sb, "/v1/capture", { capture_orders: [entry(a)] })
     expect(cap.json.capture_orders[0].error_message).toBe("C0002:Transaction not capturable")
-    const wrongAmount = await h.acq(sb, "/v1/cancel", { cancel_orders: [entry(await h.authorise(sb), { amount: "1.00" })] })
+    const wrongAmount = await h.acq(sb, "/v1/cancel", {
+      cancel_orders: [entry(await h.authorise(sb), { amount: "1.00" })],
+    })
     expect(wrongAmount.json.cancel_orders[0].error_message).toMatch(/^N0002:/)
   })
 })
@@ -123,8 +151,16 @@ describe("review", () => {
     const a = await h.authorise(sb, { card: "4000000000009995" })
     const b = await h.authorise(sb, { card: "4000000000009995" })
     const plain = await h.authorise(sb)
-    expect((await query({ trades: a.transaction_id })).orders_list[0]).toEqual(expect.objectContaining({ payment_status: "1100", query_result: "-2" }))
-    const r = await h.acq(sb, "/v1/review", { review_orders: [entry(a, { review_flag: "1" }), entry(b, { review_flag: "0" }), entry(plain, { review_flag: "1" })] })
+    expect((await query({ trades: a.transaction_id })).orders_list[0]).toEqual(
+      expect.objectContaining({ payment_status: "1100", query_result: "-2" })
+    )
+    const r = await h.acq(sb, "/v1/review", {
+      review_orders: [
+        entry(a, { review_flag: "1" }),
+        entry(b, { review_flag: "0" }),
+        entry(plain, { review_flag: "1" }),
+      ],
+    })
     expect(r.json.return_status).toBe("1")
     expect(r.json.review_orders.map((e) => [e.review_flag, e.review_status, e.error_message])).toEqual([
       ["1", "1", ""],
@@ -139,9 +175,13 @@ describe("review", () => {
 
   test("review batch limit is 100", async () => {
     const a = await h.authorise(sb, { card: "4000000000009995" })
-    const r = await h.acq(sb, "/v1/review", { review_orders: Array.from({ length: 101 }, () => entry(a, { review_flag: "1" })) })
+    const r = await h.acq(sb, "/v1/review", {
+      review_orders: Array.from({ length: 101 }, () => entry(a, { review_flag: "1" })),
+    })
     expect(r.json.return_status).toBe("4")
-    const ok = await h.acq(sb, "/v1/review", { review_orders: Array.from({ length: 100 }, () => entry(a, { review_flag: "1" })) })
+    const ok = await h.acq(sb, "/v1/review", {
+      review_orders: Array.from({ length: 100 }, () => entry(a, { review_flag: "1" })),
+    })
     expect(ok.json.return_status).toBe("1")
   })
 })
@@ -149,7 +189,9 @@ describe("review", () => {
 describe("refund and refund search", () => {
   test("partial then full refund; ids <transaction_id>-NN; statuses 4000 then 4100", async () => {
     const x = await h.capturedPayment(sb)
-    const r1 = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "3.00", refund_reason: "damaged", refund_reference: "re_1" })] })
+    const r1 = await h.acq(sb, "/v1/refund", {
+      refund_orders: [entry(x, { refund_amount: "3.00", refund_reason: "damaged", refund_reference: "re_1" })],
+    })
     expect(r1.json.return_status).toBe("1")
     expect(r1.json.refund_orders[0]).toEqual({
       ...entry(x),
@@ -161,14 +203,29 @@ describe("refund and refund search", () => {
       refund_status: "1",
     })
     expect((await query({ trades: x.transaction_id })).orders_list[0].payment_status).toBe("4000")
-    const r2 = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "7.36", refund_reason: "rest", refund_reference: "re_2" })] })
+    const r2 = await h.acq(sb, "/v1/refund", {
+      refund_orders: [entry(x, { refund_amount: "7.36", refund_reason: "rest", refund_reference: "re_2" })],
+    })
     expect(r2.json.refund_orders[0].refund_reference_id).toBe(`${x.transaction_id}-02`)
     expect((await query({ trades: x.transaction_id })).orders_list[0].payment_status).toBe("4100")
     const over = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "0.01" })] })
-    expect(over.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_status: "0", refund_message: "V0001:Refund exceeds captured amount", refund_reference_id: "" }))
+    expect(over.json.refund_orders[0]).toEqual(
+      expect.objectContaining({
+        refund_status: "0",
+        refund_message: "V0001:Refund exceeds captured amount",
+        refund_reference_id: "",
+      })
+    )
 
     const s = await h.acq(sb, "/v1/retrievalRefund", { refund_orders: x.order_no })
-    expect(s.json).toEqual(expect.objectContaining({ return_status: "1", return_message: "OK", merchant_id: "701001", account_id: "701001010" }))
+    expect(s.json).toEqual(
+      expect.objectContaining({
+        return_status: "1",
+        return_message: "OK",
+        merchant_id: "701001",
+        account_id: "701001010",
+      })
+    )
     expect(s.json.refund_orders).toHaveLength(2)
     expect(s.json.refund_orders[0]).toEqual(
       expect.objectContaining({
@@ -182,7 +239,7 @@ describe("refund and refund search", () => {
         currency: "USD",
         refund_reason: "damaged",
         refund_reference_id: `${x.transaction_id}-01`,
-      }),
+      })
     )
     expect(s.json.refund_orders[0].refund_date).toMatch(/^\d{14}$/)
     expect(s.json.refund_orders[0].refund_processing_date).toMatch(/^\d{14}$/)
@@ -217,10 +274,15 @@ describe("refund and refund search", () => {
 
   test("refund limits: 50 per batch; 100 filters per search; no filter is incomplete", async () => {
     const x = await h.capturedPayment(sb)
-    const r = await h.acq(sb, "/v1/refund", { refund_orders: Array.from({ length: 51 }, () => entry(x, { refund_amount: "0.01" })) })
+    const r = await h.acq(sb, "/v1/refund", {
+      refund_orders: Array.from({ length: 51 }, () => entry(x, { refund_amount: "0.01" })),
+    })
     expect(r.json.return_status).toBe("4")
     expect(r.json.refund_orders).toEqual([])
-    const s = await h.acq(sb, "/v1/retrievalRefund", { refund_orders: Array.from({ length: 60 }, (_, i) => `o${i}`).join(","), merchant_refunds: Array.from({ length: 41 }, (_, i) => `m${i}`).join(",") })
+    const s = await h.acq(sb, "/v1/retrievalRefund", {
+      refund_orders: Array.from({ length: 60 }, (_, i) => `o${i}`).join(","),
+      merchant_refunds: Array.from({ length: 41 }, (_, i) => `m${i}`).join(","),
+    })
     expect(s.json.return_status).toBe("4")
     const none = await h.acq(sb, "/v1/retrievalRefund", {})
     expect(none.json.return_status).toBe("3")
@@ -231,7 +293,9 @@ describe("refund and refund search", () => {
 
   test("refund refused length limits: refund_reason and refund_reference <= 50", async () => {
     const x = await h.capturedPayment(sb)
-    const r = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "1.00", refund_reference: "r".repeat(51) })] })
+    const r = await h.acq(sb, "/v1/refund", {
+      refund_orders: [entry(x, { refund_amount: "1.00", refund_reference: "r".repeat(51) })],
+    })
     expect(r.status).toBe(400)
     expect(r.json).toEqual(expect.objectContaining({ code: "I0002", source: "refund_orders[0].refund_reference" }))
   })
@@ -242,24 +306,42 @@ describe("refund settlement with a delay", () => {
 
   test("pending until settled by hand: refunded or failed; a failed refund frees the amount", async () => {
     const x = await h.capturedPayment(slow)
-    const r1 = await h.acq(slow, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "10.36", refund_reference: "a" })] })
+    const r1 = await h.acq(slow, "/v1/refund", {
+      refund_orders: [entry(x, { refund_amount: "10.36", refund_reference: "a" })],
+    })
     const id1 = r1.json.refund_orders[0].refund_reference_id
     const s0 = await h.acq(slow, "/v1/retrievalRefund", { refund_references: id1 })
-    expect(s0.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_status: "0", refund_processing_date: "", payment_status: "3000" }))
+    expect(s0.json.refund_orders[0]).toEqual(
+      expect.objectContaining({ refund_status: "0", refund_processing_date: "", payment_status: "3000" })
+    )
     // a pending refund counts against the captured amount
     const more = await h.acq(slow, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "0.01" })] })
     expect(more.json.refund_orders[0].refund_message).toMatch(/^V0001:/)
 
-    const failed = await fetch(`${slow.url}/sandbox/refunds/${id1}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"outcome":"failed"}' })
+    const failed = await fetch(`${slow.url}/sandbox/refunds/${id1}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"outcome":"failed"}',
+    })
     expect(failed.status).toBe(200)
     expect((await failed.json()).refund_status).toBe("2")
-    const again = await fetch(`${slow.url}/sandbox/refunds/${id1}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"outcome":"refunded"}' })
+    const again = await fetch(`${slow.url}/sandbox/refunds/${id1}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"outcome":"refunded"}',
+    })
     expect(again.status).toBe(409)
 
-    const r2 = await h.acq(slow, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "10.36", refund_reference: "b" })] })
+    const r2 = await h.acq(slow, "/v1/refund", {
+      refund_orders: [entry(x, { refund_amount: "10.36", refund_reference: "b" })],
+    })
     const id2 = r2.json.refund_orders[0].refund_reference_id
     expect(id2).toBe(`${x.transaction_id}-02`)
-    const done = await fetch(`${slow.url}/sandbox/refunds/${id2}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"outcome":"refunded"}' })
+    const done = await fetch(`${slow.url}/sandbox/refunds/${id2}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"outcome":"refunded"}',
+    })
     expect((await done.json()).refund_status).toBe("1")
     const q = await h.acq(slow, "/v1/retrievalTrans", { trades: x.transaction_id })
     expect(q.json.orders_list[0].payment_status).toBe("4100")
@@ -269,7 +351,8 @@ describe("refund settlement with a delay", () => {
 
 describe("order query", () => {
   test("orders and trades are each at most 1000 characters (public docs): longer is a 400 naming the field", async () => {
-    const ids = (n) => Array.from({ length: n }, (_, i) => `payses_01JABCDEFGHJKMNPQRSTVWX${String(i).padStart(4, "0")}`)
+    const ids = (n) =>
+      Array.from({ length: n }, (_, i) => `payses_01JABCDEFGHJKMNPQRSTVWX${String(i).padStart(4, "0")}`)
     const long = ids(30).join(",") // 30 ids of 34 characters: 1049 characters
     expect(long.length).toBeGreaterThan(1000)
     for (const field of ["orders", "trades"]) {
@@ -283,9 +366,20 @@ describe("order query", () => {
   })
 
   test("by orders and trades; unknown order gives query_result 2; record fields", async () => {
-    const x = await h.authorise(sb, { shopper_email: "ada@example.com", website: "https://shop.example", delivery_city: "Paris" })
+    const x = await h.authorise(sb, {
+      shopper_email: "ada@example.com",
+      website: "https://shop.example",
+      delivery_city: "Paris",
+    })
     const q = await query({ orders: `${x.order_no},missing_order`, trades: x.transaction_id })
-    expect(q).toEqual(expect.objectContaining({ merchant_id: "701001", account_id: "701001010", return_status: "1", return_message: "OK" }))
+    expect(q).toEqual(
+      expect.objectContaining({
+        merchant_id: "701001",
+        account_id: "701001010",
+        return_status: "1",
+        return_message: "OK",
+      })
+    )
     expect(q.orders_list).toHaveLength(2)
     const t = q.orders_list[0]
     expect(t).toEqual(
@@ -299,7 +393,7 @@ describe("order query", () => {
         payment_status: "2000",
         query_result: "1",
         is3ds: "0",
-      }),
+      })
     )
     expect(t.transaction_date).toMatch(/^\d{14}$/)
     expect(t.delivery_information.delivery_city).toBe("Paris")
@@ -323,7 +417,9 @@ describe("order query", () => {
     const open = await h.sandbox({ registeredIps: ["127.0.0.1"] })
     const r = await h.acq(locked, "/v1/retrievalTrans", { orders: "a" })
     expect(r.status).toBe(200)
-    expect(r.json).toEqual(expect.objectContaining({ return_status: "7", return_message: "IP not registered", orders_list: [] }))
+    expect(r.json).toEqual(
+      expect.objectContaining({ return_status: "7", return_message: "IP not registered", orders_list: [] })
+    )
     const ok = await h.acq(open, "/v1/retrievalTrans", { orders: "a" })
     expect(ok.json.return_status).toBe("1")
     // the refund search is not restricted
@@ -347,7 +443,14 @@ describe("payout", () => {
       entity_type: "COMPANY",
       company_name: "Acme Pty",
       address: { city: "Sydney", country_code: "AU" },
-      bank_details: { account_currency: "AUD", account_name: "Acme", account_number: "123456", bank_country_code: "AU", bank_code: "082", swift_code: "NATAAU3303M" },
+      bank_details: {
+        account_currency: "AUD",
+        account_name: "Acme",
+        account_number: "123456",
+        bank_country_code: "AU",
+        bank_code: "082",
+        swift_code: "NATAAU3303M",
+      },
     },
     payer: { entity_type: "COMPANY", company_name: "Shop Ltd" },
     ...over,
@@ -367,7 +470,7 @@ describe("payout", () => {
         fee_amount: 5,
         amount_beneficiary_receives: 150,
         amount_payer_pays: 155,
-      }),
+      })
     )
     expect(r.json.notify_url).toBeUndefined()
     expect(r.json.beneficiary.bank_details.bank_code).toBeUndefined()
@@ -383,12 +486,21 @@ describe("payout", () => {
     const req = payoutReq({ reference: "please FAIL" })
     await h.acq(sb, "/v1/payout", req)
     const again = await h.acq(sb, "/v1/payout", req)
-    expect(again.json).toEqual(expect.objectContaining({ status: "FAILED", failure_reason: "Beneficiary account closed", failure_type: "BENEFICIARY_ACCOUNT" }))
+    expect(again.json).toEqual(
+      expect.objectContaining({
+        status: "FAILED",
+        failure_reason: "Beneficiary account closed",
+        failure_type: "BENEFICIARY_ACCOUNT",
+      })
+    )
   })
 
   test("refusals: signature, missing request_id, bad amount", async () => {
     const req = payoutReq()
-    const bad = await h.acq(sb, "/v1/payout", { ...req, encryption_data: h.acqSign("/v1/payout", { ...h.MERCHANT, ...req, payment_amount: "1.00" }) })
+    const bad = await h.acq(sb, "/v1/payout", {
+      ...req,
+      encryption_data: h.acqSign("/v1/payout", { ...h.MERCHANT, ...req, payment_amount: "1.00" }),
+    })
     expect(bad.json.code).toBe("I0013")
     const noId = await h.acq(sb, "/v1/payout", { ...req, request_id: "" })
     expect(noId.json).toEqual(expect.objectContaining({ code: "I0001", source: "request_id" }))
@@ -399,12 +511,22 @@ describe("payout", () => {
 
 describe("optimise", () => {
   test("ranked payment methods", async () => {
-    const r = await h.acq(sb, "/v1/optimise", { request_id: "opt1", currency: "EUR", amount: "20.00", shopper_email: "a@b.c", billing_country: "DE" })
+    const r = await h.acq(sb, "/v1/optimise", {
+      request_id: "opt1",
+      currency: "EUR",
+      amount: "20.00",
+      shopper_email: "a@b.c",
+      billing_country: "DE",
+    })
     expect(r.status).toBe(200)
     expect(r.json).toEqual(expect.objectContaining({ request_id: "opt1", return_status: "1", return_message: "OK" }))
     const ranks = r.json.payment_methods.map((m) => m.rank)
     expect(ranks).toEqual(ranks.map((_, i) => i + 1))
-    expect(r.json.payment_methods[0]).toEqual({ payment_method: "klarna", acceptance_rate: expect.any(Number), rank: 1 })
+    expect(r.json.payment_methods[0]).toEqual({
+      payment_method: "klarna",
+      acceptance_rate: expect.any(Number),
+      rank: 1,
+    })
     for (const m of r.json.payment_methods) expect(m.acceptance_rate).toBeGreaterThanOrEqual(0)
   })
 })

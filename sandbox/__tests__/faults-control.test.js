@@ -6,8 +6,14 @@ const h = require("./helpers")
 
 const sb = h.useSandbox()
 
-const entry = (x) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount })
-const postJson = (url, body, method = "POST") => fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+const entry = (x) => ({
+  transaction_id: x.transaction_id,
+  order_no: x.order_no,
+  currency: x.currency,
+  amount: x.amount,
+})
+const postJson = (url, body, method = "POST") =>
+  fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
 
 describe("faults", () => {
   test("error5xx: 503 before processing, for `times` requests", async () => {
@@ -123,7 +129,6 @@ describe("control", () => {
     sb.clearFaults()
   })
 
-
   test("health, stats of gateway paths only, reset", async () => {
     expect(await (await fetch(`${sb.url}/sandbox/health`)).json()).toEqual({ ok: true })
     expect(sb.stats()).toEqual({ total: 0, byPath: {}, mostInFlight: {} })
@@ -131,7 +136,11 @@ describe("control", () => {
     await h.iss(sb, "/group/query", { company_id: "4101", group_id: "7001" })
     await fetch(`${sb.url}/sandbox/transactions`)
     const stats = await (await fetch(`${sb.url}/sandbox/stats`)).json()
-    expect(stats).toEqual({ total: 2, byPath: { "/v1/authorise": 1, "/api/group/query": 1 }, mostInFlight: { "/v1/authorise": 1, "/api/group/query": 1 } })
+    expect(stats).toEqual({
+      total: 2,
+      byPath: { "/v1/authorise": 1, "/api/group/query": 1 },
+      mostInFlight: { "/v1/authorise": 1, "/api/group/query": 1 },
+    })
     sb.setFaults([{ fault: "error5xx" }])
     const reset = await fetch(`${sb.url}/sandbox/reset`, { method: "POST" })
     expect(reset.status).toBe(200)
@@ -143,9 +152,19 @@ describe("control", () => {
   test("transactions by id and by order_no; notifications list; payouts and issuing dumps", async () => {
     const x = await h.authorise(sb)
     const one = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
-    expect(one).toEqual(expect.objectContaining({ transaction_id: x.transaction_id, order_no: x.order_no, payment_status: "2000", captured_amount: "0.00", refunds: [] }))
+    expect(one).toEqual(
+      expect.objectContaining({
+        transaction_id: x.transaction_id,
+        order_no: x.order_no,
+        payment_status: "2000",
+        captured_amount: "0.00",
+        refunds: [],
+      })
+    )
     expect(one.history[0].event).toBe("created")
-    const byOrder = await (await fetch(`${sb.url}/sandbox/transactions?order_no=${encodeURIComponent(x.order_no)}`)).json()
+    const byOrder = await (
+      await fetch(`${sb.url}/sandbox/transactions?order_no=${encodeURIComponent(x.order_no)}`)
+    ).json()
     expect(byOrder.map((t) => t.transaction_id)).toEqual([x.transaction_id])
     expect((await fetch(`${sb.url}/sandbox/transactions/TNOPE`)).status).toBe(404)
     expect(await (await fetch(`${sb.url}/sandbox/notifications`)).json()).toEqual([])
@@ -165,20 +184,46 @@ describe("control", () => {
     })
     expect(r.status).toBe(201)
     const { transactions } = await r.json()
-    expect(transactions.map((t) => [t.order_no, t.payment_status])).toEqual([["seed-1", "1000"], ["seed-2", "2000"], ["seed-3", "1100"]])
+    expect(transactions.map((t) => [t.order_no, t.payment_status])).toEqual([
+      ["seed-1", "1000"],
+      ["seed-2", "2000"],
+      ["seed-3", "1100"],
+    ])
     const q = await h.acq(sb, "/v1/retrievalTrans", { ...h.MERCHANT, orders: "seed-1,seed-2,seed-3" })
     const byOrder = Object.fromEntries(q.json.orders_list.map((o) => [o.order_no, o]))
-    expect(byOrder["seed-1"]).toEqual(expect.objectContaining({ transaction_id: transactions[0].transaction_id, payment_status: "1000", amount: "28.29" }))
-    expect(byOrder["seed-2"]).toEqual(expect.objectContaining({ payment_status: "2000", currency: "JPY", amount: "500" }))
+    expect(byOrder["seed-1"]).toEqual(
+      expect.objectContaining({
+        transaction_id: transactions[0].transaction_id,
+        payment_status: "1000",
+        amount: "28.29",
+      })
+    )
+    expect(byOrder["seed-2"]).toEqual(
+      expect.objectContaining({ payment_status: "2000", currency: "JPY", amount: "500" })
+    )
     expect(sb.stats().byPath["/v1/retrievalTrans"]).toBe(1) // control requests are not gateway requests
     expect(await (await fetch(`${sb.url}/sandbox/notifications`)).json()).toEqual([])
 
     for (const [bad, message] of [
       [{ transactions: [] }, /1 to 10000 entries/],
-      [{ transactions: [{ order_no: "ok", currency: "USD", amount: "1.00" }, { order_no: "x", currency: "usd", amount: "1.00" }] }, /transactions\[1\]\.currency/],
+      [
+        {
+          transactions: [
+            { order_no: "ok", currency: "USD", amount: "1.00" },
+            { order_no: "x", currency: "usd", amount: "1.00" },
+          ],
+        },
+        /transactions\[1\]\.currency/,
+      ],
       [{ transactions: [{ order_no: "x", currency: "USD", amount: "1.5" }] }, /transactions\[0\]\.amount/],
-      [{ transactions: [{ order_no: "x".repeat(51), currency: "USD", amount: "1.00" }] }, /order_no must be a text of 1 to 50/],
-      [{ transactions: [{ order_no: "x", currency: "USD", amount: "1.00", state: "captured" }] }, /state must be one of pending_3ds, review, authorized/],
+      [
+        { transactions: [{ order_no: "x".repeat(51), currency: "USD", amount: "1.00" }] },
+        /order_no must be a text of 1 to 50/,
+      ],
+      [
+        { transactions: [{ order_no: "x", currency: "USD", amount: "1.00", state: "captured" }] },
+        /state must be one of pending_3ds, review, authorized/,
+      ],
     ]) {
       const refused = await postJson(`${sb.url}/sandbox/transactions`, bad)
       expect(refused.status).toBe(400)
@@ -208,7 +253,9 @@ describe("bin", () => {
   const BIN = path.join(__dirname, "..", "bin.js")
 
   test("prints its ready line, serves, stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, [BIN, "--port", "0", "--quiet", "--merchant-id", "700000"], { stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [BIN, "--port", "0", "--quiet", "--merchant-id", "700000"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     try {
       const line = await new Promise((resolve, reject) => {
         let out = ""

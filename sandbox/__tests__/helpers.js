@@ -57,7 +57,8 @@ function acqSign(path, b, key = SIGN_KEY) {
 /** Form-encode with structured fields as JSON text. */
 function form(body) {
   const p = new URLSearchParams()
-  for (const [k, v] of Object.entries(body)) p.append(k, v !== null && typeof v === "object" ? JSON.stringify(v) : String(v))
+  for (const [k, v] of Object.entries(body))
+    p.append(k, v !== null && typeof v === "object" ? JSON.stringify(v) : String(v))
   return p.toString()
 }
 
@@ -109,7 +110,11 @@ function issSign(fields, b, key = API_KEY) {
 async function iss(sb, path, fields, opts = {}) {
   const body = { request_id: "", ...fields }
   if (body.sign === undefined) body.sign = signing.issuingSign(path, body, API_KEY)
-  const res = await fetch(sb.issuingUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const res = await fetch(sb.issuingUrl + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
   const json = await res.json()
   return opts.withStatus ? { status: res.status, json } : json
 }
@@ -192,7 +197,11 @@ async function authorise(sb, overrides = {}) {
 /** Authorise and capture the full amount; returns the XML answer. */
 async function capturedPayment(sb, overrides = {}) {
   const x = await authorise(sb, overrides)
-  const r = await acq(sb, "/v1/capture", { capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount }] })
+  const r = await acq(sb, "/v1/capture", {
+    capture_orders: [
+      { transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount },
+    ],
+  })
   if (r.json.capture_orders[0].capture_status !== "1") throw new Error(`capture failed: ${r.text}`)
   return x
 }

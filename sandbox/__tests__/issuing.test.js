@@ -17,14 +17,30 @@ function luhn(n) {
 }
 
 async function cardholder() {
-  const r = await h.iss(sb, "/cardholder/create", { ...C, email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", birth_date: "1990-12-10", billing_country: "GB", mobile_prefix: "44", mobile: "7700900000" })
+  const r = await h.iss(sb, "/cardholder/create", {
+    ...C,
+    email: "ada@example.com",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    birth_date: "1990-12-10",
+    billing_country: "GB",
+    mobile_prefix: "44",
+    mobile: "7700900000",
+  })
   expect(r.code).toBe(0)
   return r.data
 }
 
 async function createCards(fields) {
   const holder = fields.cardholder_id ? null : await cardholder()
-  return h.iss(sb, "/card/create", { ...C, cardholder_id: String(holder ? holder.cardholderId : fields.cardholder_id), group_id: "7001", charge_amount: "100.00", pieces: "1", ...fields })
+  return h.iss(sb, "/card/create", {
+    ...C,
+    cardholder_id: String(holder ? holder.cardholderId : fields.cardholder_id),
+    group_id: "7001",
+    charge_amount: "100.00",
+    pieces: "1",
+    ...fields,
+  })
 }
 
 async function group() {
@@ -34,7 +50,11 @@ async function group() {
 describe("envelope and errors", () => {
   test("success envelope: code 0, msg with zh-CN and en-US, data", async () => {
     const r = await h.iss(sb, "/group/query", { ...C, group_id: "7001" })
-    expect(r).toEqual({ code: 0, msg: { "zh-CN": expect.any(String), "en-US": expect.any(String) }, data: expect.any(Object) })
+    expect(r).toEqual({
+      code: 0,
+      msg: { "zh-CN": expect.any(String), "en-US": expect.any(String) },
+      data: expect.any(Object),
+    })
   })
 
   test("1001 missing parameter names it; 1002 bad signature; 1003 not found", async () => {
@@ -44,7 +64,11 @@ describe("envelope and errors", () => {
     expect(missing.data).toBeNull()
     const wrong = await h.iss(sb, "/group/query", { ...C, group_id: "7001", sign: "A".repeat(64) })
     expect(wrong.code).toBe(1002)
-    const lower = await h.iss(sb, "/group/query", { ...C, group_id: "7001", sign: h.issSign(["company_id", "group_id"], { ...C, group_id: "7001" }).toLowerCase() })
+    const lower = await h.iss(sb, "/group/query", {
+      ...C,
+      group_id: "7001",
+      sign: h.issSign(["company_id", "group_id"], { ...C, group_id: "7001" }).toLowerCase(),
+    })
     expect(lower.code).toBe(1002)
     const nf = await h.iss(sb, "/group/query", { ...C, group_id: "9999" })
     expect(nf.code).toBe(1003)
@@ -67,7 +91,16 @@ describe("cardholders", () => {
   test("create, query, delete", async () => {
     const c = await cardholder()
     expect(c).toEqual(
-      expect.objectContaining({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", status: "1", isStatus: "1", companyId: 4101, countryCode: "GB", mobilePrefix: "44" }),
+      expect.objectContaining({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        status: "1",
+        isStatus: "1",
+        companyId: 4101,
+        countryCode: "GB",
+        mobilePrefix: "44",
+      })
     )
     expect(Number.isInteger(c.cardholderId)).toBe(true)
     expect(c.birthDate).toMatch(/^1990-12-10 \d{2}:\d{2}:\d{2}$/)
@@ -77,27 +110,44 @@ describe("cardholders", () => {
     expect(q.data.status).toBeUndefined()
     const d = await h.iss(sb, "/cardholder/delete", { companyId: "4101", cardholderId: String(c.cardholderId) })
     expect(d).toEqual(expect.objectContaining({ code: 0, data: null }))
-    expect((await h.iss(sb, "/cardholder/query", { companyId: "4101", cardholderId: String(c.cardholderId) })).code).toBe(1003)
+    expect(
+      (await h.iss(sb, "/cardholder/query", { companyId: "4101", cardholderId: String(c.cardholderId) })).code
+    ).toBe(1003)
   })
 
   test("a cardholder with open cards cannot be deleted (1004)", async () => {
     const c = await cardholder()
     await createCards({ cardholder_id: String(c.cardholderId) })
-    expect((await h.iss(sb, "/cardholder/delete", { companyId: "4101", cardholderId: String(c.cardholderId) })).code).toBe(1004)
+    expect(
+      (await h.iss(sb, "/cardholder/delete", { companyId: "4101", cardholderId: String(c.cardholderId) })).code
+    ).toBe(1004)
   })
 })
 
 describe("groups", () => {
   test("starting group 7001: USD, US, 10000.00", async () => {
     const g = await group()
-    expect(g).toEqual(expect.objectContaining({ groupId: "7001", currency: "USD", countryCode: "US", balance: 10000, status: "1" }))
+    expect(g).toEqual(
+      expect.objectContaining({ groupId: "7001", currency: "USD", countryCode: "US", balance: 10000, status: "1" })
+    )
     expect(g.applicationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/)
   })
 
   test("create, refund (1005 when above the balance), close (then 1004)", async () => {
-    const created = await h.iss(sb, "/group/create", { ...C, group_name: "Travel", country_code: "GB", currency: "EUR", charge_amount: "500.00" })
+    const created = await h.iss(sb, "/group/create", {
+      ...C,
+      group_name: "Travel",
+      country_code: "GB",
+      currency: "EUR",
+      charge_amount: "500.00",
+    })
     expect(created.code).toBe(0)
-    expect(created.data).toEqual({ status: "1", reqNo: expect.any(Number), errorMsg: null, groupId: expect.any(String) })
+    expect(created.data).toEqual({
+      status: "1",
+      reqNo: expect.any(Number),
+      errorMsg: null,
+      groupId: expect.any(String),
+    })
     const id = created.data.groupId
     expect((await h.iss(sb, "/group/refund", { ...C, group_id: id, refund_amount: "500.01" })).code).toBe(1005)
     expect((await h.iss(sb, "/group/refund", { ...C, group_id: id, refund_amount: "200.00" })).code).toBe(0)
@@ -111,13 +161,35 @@ describe("groups", () => {
 
 describe("cards", () => {
   test("create: funded from the group; Luhn 16-digit numbers on the BIN, 3-digit cvv", async () => {
-    const r = await createCards({ pieces: "2", card_alias: "ads", enable_shared: "false", enable_multi_use: "true", enable_currency_check: "true", start_date: "2030-01-01", end_date: "2032-06-30" })
+    const r = await createCards({
+      pieces: "2",
+      card_alias: "ads",
+      enable_shared: "false",
+      enable_multi_use: "true",
+      enable_currency_check: "true",
+      start_date: "2030-01-01",
+      end_date: "2032-06-30",
+    })
     expect(r.code).toBe(0)
     const list = r.data.createResultInfoList
     expect(list).toHaveLength(2)
     for (const e of list) {
       expect(e).toEqual(
-        expect.objectContaining({ status: "1", errorMsg: null, cardGroupId: "7001", amount: 100, currency: "USD", cardAlias: "ads", pieces: 2, currencyCheck: "1", isOneTime: "0", validStarDate: "2030-01-01", validEndDate: "2032-06-30", expireYear: "2032", expireMonth: "06" }),
+        expect.objectContaining({
+          status: "1",
+          errorMsg: null,
+          cardGroupId: "7001",
+          amount: 100,
+          currency: "USD",
+          cardAlias: "ads",
+          pieces: 2,
+          currencyCheck: "1",
+          isOneTime: "0",
+          validStarDate: "2030-01-01",
+          validEndDate: "2032-06-30",
+          expireYear: "2032",
+          expireMonth: "06",
+        })
       )
       expect(e.cardNumber).toMatch(/^485932\d{10}$/)
       expect(luhn(e.cardNumber)).toBe(true)
@@ -129,7 +201,15 @@ describe("cards", () => {
     expect((await group()).balance).toBe(9800)
     const q = await h.iss(sb, "/card/query", { companyId: "4101", cardId: String(list[0].cardId) })
     expect(q.data).toEqual(
-      expect.objectContaining({ cardId: list[0].cardId, cardNumber: list[0].cardNumber, balance: 100, status: "1", groupName: expect.any(String), merchants: null, spendingTransactionLimit: null }),
+      expect.objectContaining({
+        cardId: list[0].cardId,
+        cardNumber: list[0].cardNumber,
+        balance: 100,
+        status: "1",
+        groupName: expect.any(String),
+        merchants: null,
+        spendingTransactionLimit: null,
+      })
     )
     expect(q.data.validEndDate).toMatch(/^2032-06-30 \d{2}:\d{2}:\d{2}$/)
   })
@@ -147,7 +227,13 @@ describe("cards", () => {
     expect((await createCards({ pieces: "51" })).code).toBe(1001)
     expect((await createCards({ pieces: "0" })).code).toBe(1001)
     expect((await createCards({ cardholder_id: "1" })).code).toBe(1003)
-    const g = await h.iss(sb, "/group/create", { ...C, group_name: "G", country_code: "US", currency: "USD", charge_amount: "10.00" })
+    const g = await h.iss(sb, "/group/create", {
+      ...C,
+      group_name: "G",
+      country_code: "US",
+      currency: "USD",
+      charge_amount: "10.00",
+    })
     await h.iss(sb, "/group/close", { ...C, group_id: g.data.groupId })
     expect((await createCards({ group_id: g.data.groupId })).code).toBe(1004)
   })
@@ -192,11 +278,17 @@ describe("cards", () => {
   test("limit update only on shared cards", async () => {
     const shared = String((await createCards({ enable_shared: "true" })).data.createResultInfoList[0].cardId)
     const plain = String((await createCards({ enable_shared: "false" })).data.createResultInfoList[0].cardId)
-    expect((await h.iss(sb, "/card/update", { ...C, card_id: shared, authLimitAmount: "500.00", updateCurrency: "USD" })).code).toBe(0)
+    expect(
+      (await h.iss(sb, "/card/update", { ...C, card_id: shared, authLimitAmount: "500.00", updateCurrency: "USD" }))
+        .code
+    ).toBe(0)
     const q = await h.iss(sb, "/card/query", { companyId: "4101", cardId: shared })
     expect(q.data).toEqual(expect.objectContaining({ amountLimit: 500, cardType: "SHARED" }))
     expect((await h.iss(sb, "/card/update", { ...C, card_id: plain, authLimitAmount: "500.00" })).code).toBe(1004)
-    expect((await h.iss(sb, "/card/update", { ...C, card_id: shared, authLimitAmount: "500.00", updateCurrency: "EUR" })).code).toBe(1001)
+    expect(
+      (await h.iss(sb, "/card/update", { ...C, card_id: shared, authLimitAmount: "500.00", updateCurrency: "EUR" }))
+        .code
+    ).toBe(1001)
   })
 })
 
@@ -204,12 +296,28 @@ describe("sorted-json signature scheme", () => {
   test("--issuing-sign-scheme sorted-json", async () => {
     const alt = await h.sandbox({ issuingSignScheme: "sorted-json", apiKey: "k2" })
     const body = { request_id: "", company_id: "4101", group_id: "7001" }
-    const sorted = Object.fromEntries(Object.keys(body).sort().map((k) => [k, body[k]]))
-    const sign = crypto.createHash("sha256").update(JSON.stringify(sorted) + "k2").digest("hex").toUpperCase()
-    const ok = await fetch(`${alt.issuingUrl}/group/query`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, sign }) }).then((r) => r.json())
+    const sorted = Object.fromEntries(
+      Object.keys(body)
+        .sort()
+        .map((k) => [k, body[k]])
+    )
+    const sign = crypto
+      .createHash("sha256")
+      .update(JSON.stringify(sorted) + "k2")
+      .digest("hex")
+      .toUpperCase()
+    const ok = await fetch(`${alt.issuingUrl}/group/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...body, sign }),
+    }).then((r) => r.json())
     expect(ok.code).toBe(0)
     const fieldsSign = h.issSign(["company_id", "group_id"], body, "k2")
-    const no = await fetch(`${alt.issuingUrl}/group/query`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, sign: fieldsSign }) }).then((r) => r.json())
+    const no = await fetch(`${alt.issuingUrl}/group/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...body, sign: fieldsSign }),
+    }).then((r) => r.json())
     expect(no.code).toBe(1002)
   })
 })

@@ -3,11 +3,19 @@ const h = require("./helpers")
 
 const sb = h.useSandbox({ notifyBaseMs: 20, notifyAttempts: 4 })
 
-const entry = (x, extra = {}) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount, ...extra })
+const entry = (x, extra = {}) => ({
+  transaction_id: x.transaction_id,
+  order_no: x.order_no,
+  currency: x.currency,
+  amount: x.amount,
+  ...extra,
+})
 
 /** Parse a received body by its content type. */
 function parse(msg) {
-  return String(msg.headers["content-type"]).includes("json") ? JSON.parse(msg.body) : Object.fromEntries(new URLSearchParams(msg.body))
+  return String(msg.headers["content-type"]).includes("json")
+    ? JSON.parse(msg.body)
+    : Object.fromEntries(new URLSearchParams(msg.body))
 }
 
 async function listNotifications(query = "") {
@@ -34,7 +42,7 @@ test("payment notification: JSON, signed, retried after 500s with the same notif
       order_status: "1",
       result_info: "0000:Success",
       payment_status: "2000",
-    }),
+    })
   )
   expect(b.encryption_data).toBe(h.acqSign("response", b))
   const rec = await h.waitFor(async () => {
@@ -88,13 +96,31 @@ test("capture, cancel, refund (received and result), review (form) and 3-D Secur
   const got = rx.received.map(parse)
   const byType = (t) => got.filter((b) => b.notify_type === t)
   expect(byType("PAYMENT")).toHaveLength(4)
-  expect(byType("CAPTURE")[0]).toEqual(expect.objectContaining({ transaction_id: a.transaction_id, payment_status: "3000" }))
-  expect(byType("REFUND RECEIVED")[0]).toEqual(expect.objectContaining({ refund_reference: "r1", refund_reference_id: `${a.transaction_id}-01`, refund_amount: "1.00", refund_status: "0" }))
+  expect(byType("CAPTURE")[0]).toEqual(
+    expect.objectContaining({ transaction_id: a.transaction_id, payment_status: "3000" })
+  )
+  expect(byType("REFUND RECEIVED")[0]).toEqual(
+    expect.objectContaining({
+      refund_reference: "r1",
+      refund_reference_id: `${a.transaction_id}-01`,
+      refund_amount: "1.00",
+      refund_status: "0",
+    })
+  )
   expect(byType("REFUND RESULT")[0]).toEqual(expect.objectContaining({ refund_status: "1", payment_status: "4000" }))
-  expect(byType("CANCEL")[0]).toEqual(expect.objectContaining({ transaction_id: c.transaction_id, payment_status: "5000" }))
+  expect(byType("CANCEL")[0]).toEqual(
+    expect.objectContaining({ transaction_id: c.transaction_id, payment_status: "5000" })
+  )
   const review = rx.received.find((m) => parse(m).notify_type === "REVIEW RESULT")
   expect(review.headers["content-type"]).toMatch(/application\/x-www-form-urlencoded/)
-  expect(parse(review)).toEqual(expect.objectContaining({ transaction_id: held.transaction_id, review_status: "1", order_status: "0", payment_status: "6000" }))
+  expect(parse(review)).toEqual(
+    expect.objectContaining({
+      transaction_id: held.transaction_id,
+      review_status: "1",
+      order_status: "0",
+      payment_status: "6000",
+    })
+  )
   const tdsDone = byType("PAYMENT").find((b) => b.transaction_id === tds.transaction_id)
   expect(tdsDone).toEqual(expect.objectContaining({ order_status: "1", payment_status: "2000" }))
   for (const b of got) expect(b.encryption_data).toBe(h.acqSign("response", b))
@@ -107,7 +133,15 @@ test("disputes: received and result, form-encoded", async () => {
   const rx = await h.receiver([200])
   const x = await h.capturedPayment(sb, { notify_url: rx.url })
   const notCaptured = await h.authorise(sb)
-  expect((await fetch(`${sb.url}/sandbox/disputes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction_id: notCaptured.transaction_id }) })).status).toBe(409)
+  expect(
+    (
+      await fetch(`${sb.url}/sandbox/disputes`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ transaction_id: notCaptured.transaction_id }),
+      })
+    ).status
+  ).toBe(409)
   const opened = await fetch(`${sb.url}/sandbox/disputes`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -115,23 +149,48 @@ test("disputes: received and result, form-encoded", async () => {
   })
   expect(opened.status).toBe(201)
   const d = await opened.json()
-  const resolved = await fetch(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"outcome":"lost"}' })
+  const resolved = await fetch(`${sb.url}/sandbox/disputes/${d.dispute_id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: '{"outcome":"lost"}',
+  })
   expect((await resolved.json()).dispute_status).toBe("LOST")
   await h.waitFor(() => rx.received.filter((m) => parse(m).notify_type.startsWith("DISPUTE")).length >= 2)
   const ds = rx.received.filter((m) => parse(m).notify_type.startsWith("DISPUTE"))
   expect(ds[0].headers["content-type"]).toMatch(/x-www-form-urlencoded/)
-  expect(parse(ds[0])).toEqual(expect.objectContaining({ notify_type: "DISPUTE RECEIVED", dispute_amount: "10.36", dispute_reason: "Fraud", transaction_id: x.transaction_id }))
+  expect(parse(ds[0])).toEqual(
+    expect.objectContaining({
+      notify_type: "DISPUTE RECEIVED",
+      dispute_amount: "10.36",
+      dispute_reason: "Fraud",
+      transaction_id: x.transaction_id,
+    })
+  )
   expect(parse(ds[1])).toEqual(expect.objectContaining({ notify_type: "DISPUTE RESULT", dispute_status: "LOST" }))
   expect(parse(ds[1]).encryption_data).toBe(h.acqSign("response", parse(ds[1])))
 })
 
 test("payout notification: payout fields, signed with the payout formula", async () => {
   const rx = await h.receiver([200])
-  const req = { request_id: "po_1", payment_amount: "150.00", payment_currency: "AUD", reference: "x", notify_url: rx.url }
+  const req = {
+    request_id: "po_1",
+    payment_amount: "150.00",
+    payment_currency: "AUD",
+    reference: "x",
+    notify_url: rx.url,
+  }
   await h.acq(sb, "/v1/payout", req)
   await h.waitFor(() => rx.received.length >= 1)
   const b = parse(rx.received[0])
-  expect(b).toEqual(expect.objectContaining({ notify_type: "PAYOUT", request_id: "po_1", status: "COMPLETED", payment_amount: "150.00", payment_currency: "AUD" }))
+  expect(b).toEqual(
+    expect.objectContaining({
+      notify_type: "PAYOUT",
+      request_id: "po_1",
+      status: "COMPLETED",
+      payment_amount: "150.00",
+      payment_currency: "AUD",
+    })
+  )
   expect(b.encryption_data).toBe(h.acqSign("/v1/payout", b))
 })
 
@@ -164,39 +223,61 @@ test("close() cancels pending retries", async () => {
 })
 
 describe("chargebacks: a lost dispute takes the money back", () => {
-  const post = (url, body) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const post = (url, body) =>
+    fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
   const query = async (x) => (await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })).json.orders_list[0]
 
   test("lost in full: payment_status 4200 in the order query; DISPUTE RESULT carries it, form-encoded, payment-notification signature", async () => {
     const rx = await h.receiver([200])
     const x = await h.capturedPayment(sb, { notify_url: rx.url })
-    const d = await (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, reason: "Fraud" })).json()
-    expect(d).toEqual(expect.objectContaining({ dispute_amount: "10.36", dispute_status: "OPEN", payment_status: "3000" }))
+    const d = await (
+      await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, reason: "Fraud" })
+    ).json()
+    expect(d).toEqual(
+      expect.objectContaining({ dispute_amount: "10.36", dispute_status: "OPEN", payment_status: "3000" })
+    )
     expect((await query(x)).payment_status).toBe("3000") // an open dispute takes nothing yet
     const lost = await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
     expect(lost.status).toBe(200)
-    expect(await lost.json()).toEqual(expect.objectContaining({ dispute_status: "LOST", chargeback_amount: "10.36", payment_status: "4200" }))
+    expect(await lost.json()).toEqual(
+      expect.objectContaining({ dispute_status: "LOST", chargeback_amount: "10.36", payment_status: "4200" })
+    )
     expect(await query(x)).toEqual(expect.objectContaining({ payment_status: "4200", query_result: "1" }))
     const result = await h.waitFor(() => rx.received.find((m) => parse(m).notify_type === "DISPUTE RESULT"))
     expect(result.headers["content-type"]).toMatch(/application\/x-www-form-urlencoded/)
     const b = parse(result)
     expect(b).toEqual(
-      expect.objectContaining({ transaction_id: x.transaction_id, order_no: x.order_no, dispute_id: d.dispute_id, dispute_status: "LOST", dispute_amount: "10.36", payment_status: "4200" }),
+      expect.objectContaining({
+        transaction_id: x.transaction_id,
+        order_no: x.order_no,
+        dispute_id: d.dispute_id,
+        dispute_status: "LOST",
+        dispute_amount: "10.36",
+        payment_status: "4200",
+      })
     )
     // the same signature as a PAYMENT notification
     expect(b.encryption_data).toBe(h.acqSign("response", b))
     const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
-    expect(state).toEqual(expect.objectContaining({ chargeback_amount: "10.36", refunded_amount: "0.00", payment_status: "4200" }))
-    expect(state.history.at(-1)).toEqual(expect.objectContaining({ payment_status: "4200", event: `dispute ${d.dispute_id} lost` }))
+    expect(state).toEqual(
+      expect.objectContaining({ chargeback_amount: "10.36", refunded_amount: "0.00", payment_status: "4200" })
+    )
+    expect(state.history.at(-1)).toEqual(
+      expect.objectContaining({ payment_status: "4200", event: `dispute ${d.dispute_id} lost` })
+    )
     // nothing left to refund or to dispute
     const refund = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "0.01" })] })
-    expect(refund.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_status: "0", refund_message: "V0001:Refund exceeds captured amount" }))
+    expect(refund.json.refund_orders[0]).toEqual(
+      expect.objectContaining({ refund_status: "0", refund_message: "V0001:Refund exceeds captured amount" })
+    )
     expect((await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id })).status).toBe(409)
   })
 
   test("lost in part: 4200 too; refunds are limited to what is left and leave it 4200", async () => {
     const x = await h.capturedPayment(sb)
-    const d = await (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, amount: "5.00" })).json()
+    const d = await (
+      await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, amount: "5.00" })
+    ).json()
     await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
     expect((await query(x)).payment_status).toBe("4200")
     const tooMuch = await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "5.37" })] })
@@ -205,7 +286,9 @@ describe("chargebacks: a lost dispute takes the money back", () => {
     expect(rest.json.refund_orders[0].refund_status).toBe("1")
     expect((await query(x)).payment_status).toBe("4200")
     const search = await h.acq(sb, "/v1/retrievalRefund", { refund_orders: x.order_no })
-    expect(search.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_amount: "5.36", refund_status: "1", payment_status: "4200" }))
+    expect(search.json.refund_orders[0]).toEqual(
+      expect.objectContaining({ refund_amount: "5.36", refund_status: "1", payment_status: "4200" })
+    )
     const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
     expect(state).toEqual(expect.objectContaining({ chargeback_amount: "5.00", refunded_amount: "5.36" }))
     // a duplicate order_no is still refused: the payment went through
@@ -215,10 +298,14 @@ describe("chargebacks: a lost dispute takes the money back", () => {
 
   test("won: nothing is taken back (3000); a dispute cannot exceed what is left", async () => {
     const x = await h.capturedPayment(sb)
-    expect((await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, amount: "10.37" })).status).toBe(400)
+    expect(
+      (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id, amount: "10.37" })).status
+    ).toBe(400)
     const d = await (await post(`${sb.url}/sandbox/disputes`, { transaction_id: x.transaction_id })).json()
     const won = await (await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "won" })).json()
-    expect(won).toEqual(expect.objectContaining({ dispute_status: "WON", chargeback_amount: "", payment_status: "3000" }))
+    expect(won).toEqual(
+      expect.objectContaining({ dispute_status: "WON", chargeback_amount: "", payment_status: "3000" })
+    )
     expect((await query(x)).payment_status).toBe("3000")
     expect((await post(`${sb.url}/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })).status).toBe(409)
     const list = await (await fetch(`${sb.url}/sandbox/disputes`)).json()
@@ -239,7 +326,15 @@ describe("replaying a notification: POST /sandbox/notifications/{notify_id}/rese
     const res = await fetch(`${sb.url}/sandbox/notifications/${payment.notify_id}/resend`, { method: "POST" })
     expect(res.status).toBe(202)
     const rec = await res.json()
-    expect(rec).toEqual(expect.objectContaining({ notify_id: payment.notify_id, notify_type: "PAYMENT", url: rx.url, delivery: 2, resend_of: payment.notify_id }))
+    expect(rec).toEqual(
+      expect.objectContaining({
+        notify_id: payment.notify_id,
+        notify_type: "PAYMENT",
+        url: rx.url,
+        delivery: 2,
+        resend_of: payment.notify_id,
+      })
+    )
     await h.waitFor(() => rx.received.length >= 3)
     const replay = rx.received[2]
     expect(replay.body).toBe(rx.received[0].body) // same payload, same notify_id, same signature
@@ -257,7 +352,13 @@ describe("replaying a notification: POST /sandbox/notifications/{notify_id}/rese
     const first = await h.receiver([200])
     const other = await h.receiver([500, 200])
     const x = await h.capturedPayment(sb, { notify_url: first.url })
-    const d = await (await fetch(`${sb.url}/sandbox/disputes`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ transaction_id: x.transaction_id }) })).json()
+    const d = await (
+      await fetch(`${sb.url}/sandbox/disputes`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ transaction_id: x.transaction_id }),
+      })
+    ).json()
     const received = await h.waitFor(() => first.received.find((m) => parse(m).notify_type === "DISPUTE RECEIVED"))
     const id = parse(received).notify_id
     const res = await fetch(`${sb.url}/sandbox/notifications/${id}/resend`, {
@@ -283,9 +384,15 @@ describe("replaying a notification: POST /sandbox/notifications/{notify_id}/rese
       const list = await listNotifications()
       return list.length && list
     })
-    const bad = await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"url":"ftp://x"}' })
+    const bad = await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"url":"ftp://x"}',
+    })
     expect(bad.status).toBe(400)
     expect((await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend`)).status).toBe(405)
-    expect((await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend/x`, { method: "POST" })).status).toBe(404)
+    expect((await fetch(`${sb.url}/sandbox/notifications/${n.notify_id}/resend/x`, { method: "POST" })).status).toBe(
+      404
+    )
   })
 })

@@ -8,8 +8,15 @@ const h = require("./helpers")
 
 const sb = h.useSandbox({ paidStatus: "3000" })
 
-const entry = (x, extra = {}) => ({ transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount, ...extra })
-const reported = async (x) => (await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })).json.orders_list[0].payment_status
+const entry = (x, extra = {}) => ({
+  transaction_id: x.transaction_id,
+  order_no: x.order_no,
+  currency: x.currency,
+  amount: x.amount,
+  ...extra,
+})
+const reported = async (x) =>
+  (await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })).json.orders_list[0].payment_status
 const ledger = async (x) => (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
 
 test("authorised and captured both read 3000; the ledger tells them apart; a capture is still refused twice", async () => {
@@ -29,7 +36,9 @@ test("authorised and captured both read 3000; the ledger tells them apart; a cap
 
 test("other codes are reported as they are: partly refunded, cancelled, declined", async () => {
   const x = await h.capturedPayment(sb)
-  await h.acq(sb, "/v1/refund", { refund_orders: [entry(x, { refund_amount: "1.00", refund_reason: "part", refund_reference: "re_ps" })] })
+  await h.acq(sb, "/v1/refund", {
+    refund_orders: [entry(x, { refund_amount: "1.00", refund_reason: "part", refund_reference: "re_ps" })],
+  })
   expect(await reported(x)).toBe("4000")
   const search = await h.acq(sb, "/v1/retrievalRefund", { merchant_refunds: "re_ps" })
   expect(search.json.refund_orders[0].payment_status).toBe("4000")

@@ -23,7 +23,7 @@ describe("POST /v1/authorise", () => {
         result_info: "0000:Success",
         risk_action: "ACCEPT",
         threeds_result: "",
-      }),
+      })
     )
     expect(x.transaction_id).toMatch(/^T\d{13}$/)
     expect(x.issuer_url).toBeUndefined()
@@ -66,7 +66,10 @@ describe("POST /v1/authorise", () => {
   test("wrong signature: 400 I0013 and nothing stored", async () => {
     const before = sb.store.transactions.size
     const req = h.payment()
-    const r = await h.acq(sb, "/v1/authorise", { ...req, encryption_data: h.acqSign("/v1/authorise", { ...h.MERCHANT, ...req }, "wrong-key") })
+    const r = await h.acq(sb, "/v1/authorise", {
+      ...req,
+      encryption_data: h.acqSign("/v1/authorise", { ...h.MERCHANT, ...req }, "wrong-key"),
+    })
     expect(r.status).toBe(400)
     expect(r.json).toEqual({ code: "I0013", source: "encryption_data", message: expect.any(String) })
     expect(sb.store.transactions.size).toBe(before)
@@ -74,7 +77,10 @@ describe("POST /v1/authorise", () => {
 
   test("uppercase hex signature is accepted", async () => {
     const req = { ...h.MERCHANT, ...h.payment() }
-    const r = await h.acq(sb, "/v1/authorise", { ...req, encryption_data: h.acqSign("/v1/authorise", req).toUpperCase() })
+    const r = await h.acq(sb, "/v1/authorise", {
+      ...req,
+      encryption_data: h.acqSign("/v1/authorise", req).toUpperCase(),
+    })
     expect(r.status).toBe(200)
   })
 
@@ -116,7 +122,7 @@ describe("POST /v1/authorise", () => {
         expect(r.json).toEqual({ code: "I0001", source: field, message: `${field} is required` })
         expect(sb.store.transactions.size).toBe(before)
       }
-    },
+    }
   )
 
   test("card without any of the three: refused naming expiration_month first (no other names are read)", async () => {
@@ -186,7 +192,11 @@ describe("POST /v1/authorise", () => {
   })
 
   test("amount must equal the sum of its parts when item_total is sent", async () => {
-    const good = await h.acq(sb, "/v1/authorise", h.payment({ amount: "10.36", item_total: "9.00", shipping: "2.00", tax_total: "0.36", discount: "1.00" }))
+    const good = await h.acq(
+      sb,
+      "/v1/authorise",
+      h.payment({ amount: "10.36", item_total: "9.00", shipping: "2.00", tax_total: "0.36", discount: "1.00" })
+    )
     expect(good.status).toBe(200)
     const bad = await h.acq(sb, "/v1/authorise", h.payment({ amount: "10.36", item_total: "9.00" }))
     expect(bad.status).toBe(400)
@@ -222,12 +232,24 @@ describe("POST /v1/authorise", () => {
   })
 
   test("item prices are validated in the order currency (JPY has no decimals, KWD three)", async () => {
-    const jpy = await h.acq(sb, "/v1/authorise", h.payment({ currency: "JPY", amount: "1000", items: "a#,#b#,#500#,#2#,#0#,#id" }))
+    const jpy = await h.acq(
+      sb,
+      "/v1/authorise",
+      h.payment({ currency: "JPY", amount: "1000", items: "a#,#b#,#500#,#2#,#0#,#id" })
+    )
     expect(jpy.status).toBe(200)
-    const jpyBad = await h.acq(sb, "/v1/authorise", h.payment({ currency: "JPY", amount: "1000", items: "a#,#b#,#500.00#,#2#,#0#,#id" }))
+    const jpyBad = await h.acq(
+      sb,
+      "/v1/authorise",
+      h.payment({ currency: "JPY", amount: "1000", items: "a#,#b#,#500.00#,#2#,#0#,#id" })
+    )
     expect(jpyBad.json).toEqual(expect.objectContaining({ code: "I0002", source: "items" }))
     expect(jpyBad.json.message).toContain("JPY")
-    const kwd = await h.acq(sb, "/v1/authorise", h.payment({ currency: "KWD", amount: "1.250", items: "a#,#b#,#1.250#,#1" }))
+    const kwd = await h.acq(
+      sb,
+      "/v1/authorise",
+      h.payment({ currency: "KWD", amount: "1.250", items: "a#,#b#,#1.250#,#1" })
+    )
     expect(kwd.status).toBe(200)
   })
 
@@ -247,7 +269,11 @@ describe("POST /v1/authorise", () => {
     const dup = await h.acq(sb, "/v1/authorise", h.payment({ order_no: declined.order_no }))
     expect(dup.status).toBe(400)
     expect(dup.json).toEqual(expect.objectContaining({ code: "I0030", source: "order_no" }))
-    const c = await h.acq(sb, "/v1/cancel", { cancel_orders: [{ transaction_id: retry.transaction_id, order_no: retry.order_no, currency: "USD", amount: "10.36" }] })
+    const c = await h.acq(sb, "/v1/cancel", {
+      cancel_orders: [
+        { transaction_id: retry.transaction_id, order_no: retry.order_no, currency: "USD", amount: "10.36" },
+      ],
+    })
     expect(c.json.cancel_orders[0].cancel_status).toBe("1")
     expect((await h.authorise(sb, { order_no: declined.order_no })).order_status).toBe("1")
   })
@@ -285,7 +311,9 @@ describe("POST /v1/authorise", () => {
   })
 
   test("subscription: recurring fields in the answer; cancelsubscription", async () => {
-    const x = await h.authorise(sb, { subscription: { contract_name: "Gold plan", interval: "day", interval_count: "1" } })
+    const x = await h.authorise(sb, {
+      subscription: { contract_name: "Gold plan", interval: "day", interval_count: "1" },
+    })
     expect(x.recurring_id).toMatch(/^RC/)
     expect(x.contract_name).toBe("Gold plan")
     expect(x.recurring_deduction_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
@@ -293,9 +321,18 @@ describe("POST /v1/authorise", () => {
     expect(bad.json.cancel_status).toBe("0")
     const ok = await h.acq(sb, "/v1/cancelsubscription", { recurring_id: x.recurring_id, contract_name: "Gold plan" })
     expect(ok.status).toBe(200)
-    expect(ok.json).toEqual(expect.objectContaining({ cancel_status: "1", return_status: "1", return_message: "OK", recurring_id: x.recurring_id }))
+    expect(ok.json).toEqual(
+      expect.objectContaining({
+        cancel_status: "1",
+        return_status: "1",
+        return_message: "OK",
+        recurring_id: x.recurring_id,
+      })
+    )
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
-    expect(q.json.orders_list[0].subscription_result).toEqual(expect.objectContaining({ recurring_id: x.recurring_id, recurring_status: "0" }))
+    expect(q.json.orders_list[0].subscription_result).toEqual(
+      expect.objectContaining({ recurring_id: x.recurring_id, recurring_status: "0" })
+    )
   })
 })
 
@@ -310,20 +347,36 @@ describe("3-D Secure issuer page", () => {
     const html = await page.text()
     expect(html).toContain(`action="${sb.url}/sandbox/issuer/${x.transaction_id}"`)
     expect(html).toMatch(/name="outcome" value="pass"/)
-    const res = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=pass", redirect: "manual" })
+    const res = await fetch(x.issuer_url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "outcome=pass",
+      redirect: "manual",
+    })
     expect(res.status).toBe(303)
     const loc = new URL(res.headers.get("location"))
     expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
-    expect(Object.fromEntries(loc.searchParams)).toEqual({ order_no: x.order_no, transaction_id: x.transaction_id, order_status: "1" })
+    expect(Object.fromEntries(loc.searchParams)).toEqual({
+      order_no: x.order_no,
+      transaction_id: x.transaction_id,
+      order_status: "1",
+    })
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
-    expect(q.json.orders_list[0]).toEqual(expect.objectContaining({ payment_status: "2000", query_result: "1", is3ds: "1" }))
+    expect(q.json.orders_list[0]).toEqual(
+      expect.objectContaining({ payment_status: "2000", query_result: "1", is3ds: "1" })
+    )
   })
 
   test("fail: 303 with order_status 0 and payment_status 6100 / query_result 5", async () => {
     const x = await h.authorise(sb, { card: "4000000000003220" })
     const q0 = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
     expect(q0.json.orders_list[0]).toEqual(expect.objectContaining({ payment_status: "1000", query_result: "-1" }))
-    const res = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=fail", redirect: "manual" })
+    const res = await fetch(x.issuer_url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "outcome=fail",
+      redirect: "manual",
+    })
     expect(res.status).toBe(303)
     expect(new URL(res.headers.get("location")).searchParams.get("order_status")).toBe("0")
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
@@ -337,7 +390,11 @@ describe("3-D Secure issuer page", () => {
     const res = await fetch(x.issuer_url, { method: "POST", redirect: "manual" })
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('<dd id="order_status">1</dd>')
-    const again = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "outcome=fail" })
+    const again = await fetch(x.issuer_url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "outcome=fail",
+    })
     expect(await again.text()).toContain('<dd id="order_status">1</dd>')
     expect((await fetch(`${sb.url}/sandbox/issuer/TNOPE`)).status).toBe(404)
   })
@@ -348,7 +405,11 @@ describe("3-D Secure issuer page", () => {
     const r = await h.acq(sb, "/v1/authorise", req)
     expect(r.xml.order_status).toBe("-1")
     expect(r.xml.issuer_url).toContain("/sandbox/issuer/")
-    const res = await fetch(r.xml.issuer_url, { method: "POST", body: new URLSearchParams({ outcome: "fail" }), redirect: "manual" })
+    const res = await fetch(r.xml.issuer_url, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "fail" }),
+      redirect: "manual",
+    })
     expect(new URL(res.headers.get("location")).searchParams.get("order_status")).toBe("0")
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: r.xml.transaction_id })
     expect(q.json.orders_list[0].payment_status).toBe("6000")
@@ -358,17 +419,23 @@ describe("3-D Secure issuer page", () => {
     const form = /<form id="issuerForm" method="POST" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html)
     expect(form).not.toBeNull()
     const hidden = {}
-    for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) hidden[m[1]] = m[2].replace(/&amp;/g, "&")
+    for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      hidden[m[1]] = m[2].replace(/&amp;/g, "&")
     return { action: form[1].replace(/&amp;/g, "&"), hidden }
   }
 
   /** POST a form as a browser does (application/x-www-form-urlencoded). */
-  const postForm = (url, fields) => fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
+  const postForm = (url, fields) =>
+    fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
 
   test("documented hand-off: POST return_url + notify_url -> challenge page; outcome -> 303 to the posted return_url, notification to the posted notify_url", async () => {
     const ownRx = await h.receiver([200])
     const postedRx = await h.receiver([200])
-    const x = await h.authorise(sb, { card: "4000000000003220", notify_url: ownRx.url, return_url: "https://shop.example/own-return" })
+    const x = await h.authorise(sb, {
+      card: "4000000000003220",
+      notify_url: ownRx.url,
+      return_url: "https://shop.example/own-return",
+    })
     const returnUrl = "https://shop.example/checkout/return?session=ps_1&step=3ds"
     const challenge = await postForm(x.issuer_url, { return_url: returnUrl, notify_url: postedRx.url })
     expect(challenge.status).toBe(200)
@@ -387,13 +454,28 @@ describe("3-D Secure issuer page", () => {
     expect(done.status).toBe(303)
     const loc = new URL(done.headers.get("location"))
     expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
-    expect(Object.fromEntries(loc.searchParams)).toEqual({ session: "ps_1", step: "3ds", order_no: x.order_no, transaction_id: x.transaction_id, order_status: "1" })
+    expect(Object.fromEntries(loc.searchParams)).toEqual({
+      session: "ps_1",
+      step: "3ds",
+      order_no: x.order_no,
+      transaction_id: x.transaction_id,
+      order_status: "1",
+    })
     const note = await h.waitFor(() => postedRx.received[0])
     const b = JSON.parse(note.body)
-    expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, order_status: "1", payment_status: "2000" }))
+    expect(b).toEqual(
+      expect.objectContaining({
+        notify_type: "PAYMENT",
+        transaction_id: x.transaction_id,
+        order_status: "1",
+        payment_status: "2000",
+      })
+    )
     expect(b.encryption_data).toBe(h.acqSign("response", b))
     // later events still go to the payment's own notify_url
-    await h.acq(sb, "/v1/capture", { capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
+    await h.acq(sb, "/v1/capture", {
+      capture_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }],
+    })
     const capture = await h.waitFor(() => ownRx.received[0])
     expect(JSON.parse(capture.body).notify_type).toBe("CAPTURE")
     await new Promise((r) => setTimeout(r, 50))
@@ -424,7 +506,9 @@ describe("3-D Secure issuer page", () => {
     const loc = new URL(done.headers.get("location"))
     expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
     const b = JSON.parse((await h.waitFor(() => rx.received[0])).body)
-    expect(b).toEqual(expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, payment_status: "2000" }))
+    expect(b).toEqual(
+      expect.objectContaining({ notify_type: "PAYMENT", transaction_id: x.transaction_id, payment_status: "2000" })
+    )
   })
 
   test("a transaction without return_url / notify_url adopts the posted ones (later notifications too)", async () => {
@@ -436,15 +520,27 @@ describe("3-D Secure issuer page", () => {
     expect(new URL(done.headers.get("location")).pathname).toBe("/adopted")
     await h.waitFor(() => rx.received.length >= 1)
     const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
-    expect(state).toEqual(expect.objectContaining({ return_url: "https://shop.example/adopted", notify_url: rx.url, payment_status: "2000" }))
-    await h.acq(sb, "/v1/cancel", { cancel_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }] })
+    expect(state).toEqual(
+      expect.objectContaining({
+        return_url: "https://shop.example/adopted",
+        notify_url: rx.url,
+        payment_status: "2000",
+      })
+    )
+    await h.acq(sb, "/v1/cancel", {
+      cancel_orders: [{ transaction_id: x.transaction_id, order_no: x.order_no, currency: "USD", amount: "10.36" }],
+    })
     await h.waitFor(() => rx.received.length >= 2)
     expect(rx.received.map((m) => JSON.parse(m.body).notify_type)).toEqual(["PAYMENT", "CANCEL"])
   })
 
   test("hand-off as JSON works too; a posted URL that is not http(s) is 400; a bad outcome is 400", async () => {
     const x = await h.authorise(sb, { card: "4000000000003220" })
-    const json = await fetch(x.issuer_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ return_url: "https://shop.example/j" }) })
+    const json = await fetch(x.issuer_url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ return_url: "https://shop.example/j" }),
+    })
     expect(json.status).toBe(200)
     expect(challengeForm(await json.text()).hidden).toEqual({ return_url: "https://shop.example/j" })
     expect((await postForm(x.issuer_url, { return_url: "javascript:alert(1)" })).status).toBe(400)
@@ -459,7 +555,10 @@ describe("3-D Secure issuer page", () => {
     const req = h.payment({ payment_method: "alipay" })
     for (const f of ["card", ...h.CARD_FIELDS]) delete req[f]
     const r = await h.acq(sb, "/v1/authorise", req)
-    const challenge = await postForm(r.xml.issuer_url, { return_url: "https://shop.example/apm-return", notify_url: rx.url })
+    const challenge = await postForm(r.xml.issuer_url, {
+      return_url: "https://shop.example/apm-return",
+      notify_url: rx.url,
+    })
     const html = await challenge.text()
     expect(html).toContain("Payment with alipay")
     const form = challengeForm(html)
@@ -505,11 +604,15 @@ describe("hosted page /v1/checkout", () => {
     ]) {
       expect(r.text).toContain(`type="hidden" name="${name}"`)
     }
-    for (const name of ["insurance", "signInfo", "merNo", "allParams", "source_request_ip", "open3d", "APMType"]) expect(r.text).toContain(`"${name}":`)
+    for (const name of ["insurance", "signInfo", "merNo", "allParams", "source_request_ip", "open3d", "APMType"])
+      expect(r.text).toContain(`"${name}":`)
     expect(r.text).toContain(`orderNo=${req.order_no}`)
     const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
 
-    const cardPage = await fetch(`${sb.url}/v1/checkout`, { method: "POST", body: new URLSearchParams({ gbc_id: gbc, connector_code: "SANDBOX" }) })
+    const cardPage = await fetch(`${sb.url}/v1/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({ gbc_id: gbc, connector_code: "SANDBOX" }),
+    })
     expect(cardPage.status).toBe(200)
     const cardHtml = await cardPage.text()
     expect(cardHtml).toContain(`action="${sb.url}/sandbox/hosted/${gbc}"`)
@@ -518,18 +621,33 @@ describe("hosted page /v1/checkout", () => {
       expect(cardHtml).toContain(`id="${n}"`)
     }
     const cardForm = /<form id="cardForm"[\s\S]*?<\/form>/.exec(cardHtml)[0]
-    expect([...cardForm.matchAll(/<input[^>]* name="([^"]+)"/g)].map((m) => m[1])).toEqual(["card", "expiration_month", "expiration_year", "security_code"])
+    expect([...cardForm.matchAll(/<input[^>]* name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "card",
+      "expiration_month",
+      "expiration_year",
+      "security_code",
+    ])
 
     const bad = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4242424242424241", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
+      body: new URLSearchParams({
+        card: "4242424242424241",
+        expiration_month: "12",
+        expiration_year: "2099",
+        security_code: "123",
+      }),
     })
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain("Luhn")
 
     const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4242 4242 4242 4242", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
+      body: new URLSearchParams({
+        card: "4242 4242 4242 4242",
+        expiration_month: "12",
+        expiration_year: "2099",
+        security_code: "123",
+      }),
       redirect: "manual",
     })
     expect(paid.status).toBe(303)
@@ -538,9 +656,14 @@ describe("hosted page /v1/checkout", () => {
     expect(loc.searchParams.get("order_status")).toBe("1")
     const txId = loc.searchParams.get("transaction_id")
     const state = await (await fetch(`${sb.url}/sandbox/transactions/${txId}`)).json()
-    expect(state).toEqual(expect.objectContaining({ channel: "hosted", payment_status: "2000", notify_url: "https://shop.example/hooks" }))
+    expect(state).toEqual(
+      expect.objectContaining({ channel: "hosted", payment_status: "2000", notify_url: "https://shop.example/hooks" })
+    )
     // one-time page
-    const reuse = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams({ card: "4242424242424242" }) })
+    const reuse = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+      method: "POST",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    })
     expect(reuse.status).toBe(410)
   })
 
@@ -550,13 +673,26 @@ describe("hosted page /v1/checkout", () => {
     const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
     const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4242424242424242", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
+      body: new URLSearchParams({
+        card: "4242424242424242",
+        expiration_month: "12",
+        expiration_year: "2099",
+        security_code: "123",
+      }),
       redirect: "manual",
     })
     const txId = new URL(paid.headers.get("location")).searchParams.get("transaction_id")
     const list = await (await fetch(`${sb.url}/sandbox/pages`)).json()
     const of = (orderNo) => list.find((p) => p.order_no === orderNo)
-    expect(of(paidReq.order_no)).toEqual({ gbc_id: gbc, order_no: paidReq.order_no, currency: paidReq.currency, amount: paidReq.amount, created_at: expect.any(String), used: true, transaction_id: txId })
+    expect(of(paidReq.order_no)).toEqual({
+      gbc_id: gbc,
+      order_no: paidReq.order_no,
+      currency: paidReq.currency,
+      amount: paidReq.amount,
+      created_at: expect.any(String),
+      used: true,
+      transaction_id: txId,
+    })
     expect(of(openReq.order_no)).toMatchObject({ used: false, transaction_id: null })
     expect(JSON.stringify(list)).not.toContain("encryption_data")
   })
@@ -566,28 +702,51 @@ describe("hosted page /v1/checkout", () => {
     const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
     const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
       method: "POST",
-      body: new URLSearchParams({ card: "4000000000003220", expiration_month: "12", expiration_year: "2099", security_code: "123" }),
+      body: new URLSearchParams({
+        card: "4000000000003220",
+        expiration_month: "12",
+        expiration_year: "2099",
+        security_code: "123",
+      }),
       redirect: "manual",
     })
     expect(res.status).toBe(303)
     const issuer = res.headers.get("location")
     expect(issuer).toMatch(/\/sandbox\/issuer\/T\d+$/)
-    const done = await fetch(issuer, { method: "POST", body: new URLSearchParams({ outcome: "pass" }), redirect: "manual" })
+    const done = await fetch(issuer, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "pass" }),
+      redirect: "manual",
+    })
     expect(done.status).toBe(303)
     expect(new URL(done.headers.get("location")).searchParams.get("order_status")).toBe("1")
   })
 
-  test.each(["expiration_month", "expiration_year", "security_code"])("hosted card page without %s: 400 page naming it, page still usable", async (field) => {
-    const { r } = await openCheckout()
-    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
-    const fields = { card: "4242424242424242", expiration_month: "12", expiration_year: "2099", security_code: "123" }
-    delete fields[field]
-    const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
-    expect(res.status).toBe(400)
-    expect(await res.text()).toContain(`${field} is required`)
-    const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams({ ...fields, [field]: field === "security_code" ? "1234" : field === "expiration_month" ? "01" : "2098" }), redirect: "manual" })
-    expect(paid.status).toBe(303)
-  })
+  test.each(["expiration_month", "expiration_year", "security_code"])(
+    "hosted card page without %s: 400 page naming it, page still usable",
+    async (field) => {
+      const { r } = await openCheckout()
+      const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+      const fields = { card: "4242424242424242", expiration_month: "12", expiration_year: "2099", security_code: "123" }
+      delete fields[field]
+      const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      })
+      expect(res.status).toBe(400)
+      expect(await res.text()).toContain(`${field} is required`)
+      const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
+        method: "POST",
+        body: new URLSearchParams({
+          ...fields,
+          [field]: field === "security_code" ? "1234" : field === "expiration_month" ? "01" : "2098",
+        }),
+        redirect: "manual",
+      })
+      expect(paid.status).toBe(303)
+    }
+  )
 
   test("checkout refusals: bad signature, unknown page", async () => {
     const req = h.payment()
@@ -595,7 +754,10 @@ describe("hosted page /v1/checkout", () => {
     const r = await h.acq(sb, "/v1/checkout", { ...req, encryption_data: "0".repeat(64) }, { form: true })
     expect(r.status).toBe(400)
     expect(r.json.code).toBe("I0013")
-    const unknown = await fetch(`${sb.url}/v1/checkout`, { method: "POST", body: new URLSearchParams({ gbc_id: "nope" }) })
+    const unknown = await fetch(`${sb.url}/v1/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({ gbc_id: "nope" }),
+    })
     expect(unknown.status).toBe(404)
   })
 })
@@ -606,7 +768,11 @@ describe("routing", () => {
     expect(r.status).toBe(404)
     const g = await fetch(`${sb.url}/v1/authorise`)
     expect(g.status).toBe(405)
-    const bad = await fetch(`${sb.url}/v1/authorise`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" })
+    const bad = await fetch(`${sb.url}/v1/authorise`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{oops",
+    })
     expect(bad.status).toBe(400)
     expect((await bad.json()).source).toBe("body")
   })

@@ -40,10 +40,15 @@ describe("the public docs' direct-payment sample", () => {
         expiration_month: "12",
         expiration_year: "2030",
         security_code: "321",
-      }),
+      })
     )
     const keys = Object.keys(sample)
-    expect(keys.slice(keys.indexOf("card"), keys.indexOf("card") + 4)).toEqual(["card", "expiration_month", "expiration_year", "security_code"])
+    expect(keys.slice(keys.indexOf("card"), keys.indexOf("card") + 4)).toEqual([
+      "card",
+      "expiration_month",
+      "expiration_year",
+      "security_code",
+    ])
     expect(keys[keys.length - 1]).toBe("checkout_time")
   })
 
@@ -66,7 +71,10 @@ describe("the public docs' direct-payment sample", () => {
   })
 
   test.each([
-    ["as the docs send it: JSON text with Content-Type application/x-www-form-urlencoded", "application/x-www-form-urlencoded"],
+    [
+      "as the docs send it: JSON text with Content-Type application/x-www-form-urlencoded",
+      "application/x-www-form-urlencoded",
+    ],
     ["as application/json", "application/json"],
   ])("%s: accepted, XML respon, order_status 1", async (_what, contentType) => {
     const body = resigned()
@@ -75,7 +83,11 @@ describe("the public docs' direct-payment sample", () => {
     expect(changed.sort()).toEqual(["encryption_data", "order_no"])
     expect(Object.keys(body)).toEqual(Object.keys(sample))
 
-    const res = await fetch(`${sb.url}/v1/authorise`, { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify(body) })
+    const res = await fetch(`${sb.url}/v1/authorise`, {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: JSON.stringify(body),
+    })
     const text = await res.text()
     expect([res.status, text.slice(0, 300)]).toEqual([200, expect.any(String)])
     expect(res.headers.get("content-type")).toMatch(/application\/xml/)
@@ -91,18 +103,31 @@ describe("the public docs' direct-payment sample", () => {
         card: "424242******4242",
         order_status: "1",
         result_info: "0000:Success",
-      }),
+      })
     )
-    expect(signing.acquiringVerify(x, signing.ACQUIRING_FIELDS.response, DEFAULTS.signKey, x.encryption_data)).toBe(true)
+    expect(signing.acquiringVerify(x, signing.ACQUIRING_FIELDS.response, DEFAULTS.signKey, x.encryption_data)).toBe(
+      true
+    )
     const state = await (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()
-    expect(state).toEqual(expect.objectContaining({ payment_status: "2000", notify_url: sample.notify_url, website: sample.website, shopper_email: sample.shopper_email }))
+    expect(state).toEqual(
+      expect.objectContaining({
+        payment_status: "2000",
+        notify_url: sample.notify_url,
+        website: sample.website,
+        shopper_email: sample.shopper_email,
+      })
+    )
   })
 
   test("the same sample without one of expiration_month, expiration_year, security_code is refused naming it", async () => {
     for (const field of ["expiration_month", "expiration_year", "security_code"]) {
       const body = resigned()
       delete body[field]
-      const res = await fetch(`${sb.url}/v1/authorise`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: JSON.stringify(body) })
+      const res = await fetch(`${sb.url}/v1/authorise`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: JSON.stringify(body),
+      })
       expect(res.status).toBe(400)
       expect(await res.json()).toEqual({ code: "I0001", source: field, message: `${field} is required` })
     }

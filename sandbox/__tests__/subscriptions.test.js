@@ -61,7 +61,7 @@ test("an approved payment with subscription creates an active contract due one i
       next_deduction: "approve",
       ended_by: null,
       deductions: [],
-    }),
+    })
   )
   const due = ms(x.recurring_deduction_time)
   expect(due).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + DAY * 1000)
@@ -97,7 +97,17 @@ test("advancing past the due time makes exactly one deduction and one signed SUB
   })
   expect(d.transaction_id).not.toBe(x.transaction_id)
   const tx = (await control("GET", `/sandbox/transactions/${d.transaction_id}`)).json
-  expect(tx).toEqual(expect.objectContaining({ order_no: x.order_no, merchant_id: "701001", account_id: "701001010", card: x.card, recurring_id: x.recurring_id, captured_amount: "4.99", channel: "recurring" }))
+  expect(tx).toEqual(
+    expect.objectContaining({
+      order_no: x.order_no,
+      merchant_id: "701001",
+      account_id: "701001010",
+      card: x.card,
+      recurring_id: x.recurring_id,
+      captured_amount: "4.99",
+      channel: "recurring",
+    })
+  )
 
   const [n] = await waitNotes(rx, 1)
   expect(n).toEqual(
@@ -116,7 +126,7 @@ test("advancing past the due time makes exactly one deduction and one signed SUB
       contract_name: "Gold plan",
       recurring_deduction_period: "1 day",
       recurring_status: "1",
-    }),
+    })
   )
   expect(n.encryption_data).toBe(h.acqSign("response", n))
   // the next due time, one interval after the one just deducted
@@ -135,13 +145,23 @@ test("an advance over three intervals catches up three deductions, oldest first,
   const r = await advance({ advance_seconds: 3 * DAY + 60 })
   expect(r.json.deductions).toHaveLength(3)
   const due0 = ms(x.recurring_deduction_time)
-  expect(r.json.deductions.map((d) => Date.parse(d.deducted_at))).toEqual([due0, due0 + DAY * 1000, due0 + 2 * DAY * 1000])
+  expect(r.json.deductions.map((d) => Date.parse(d.deducted_at))).toEqual([
+    due0,
+    due0 + DAY * 1000,
+    due0 + 2 * DAY * 1000,
+  ])
   expect(r.json.deductions.every((d) => d.amount === "10.36" && d.payment_status === "3000")).toBe(true)
   expect(new Set(r.json.deductions.map((d) => d.transaction_id)).size).toBe(3)
   const notes = await waitNotes(rx, 3)
   expect(notes.map((n) => n.transaction_id)).toEqual(r.json.deductions.map((d) => d.transaction_id))
-  expect(notes.map((n) => ms(n.recurring_deduction_time))).toEqual([due0 + DAY * 1000, due0 + 2 * DAY * 1000, due0 + 3 * DAY * 1000])
-  expect((await contract(x.recurring_id)).deductions.map((d) => d.transaction_id)).toEqual(notes.map((n) => n.transaction_id))
+  expect(notes.map((n) => ms(n.recurring_deduction_time))).toEqual([
+    due0 + DAY * 1000,
+    due0 + 2 * DAY * 1000,
+    due0 + 3 * DAY * 1000,
+  ])
+  expect((await contract(x.recurring_id)).deductions.map((d) => d.transaction_id)).toEqual(
+    notes.map((n) => n.transaction_id)
+  )
 })
 
 test("several contracts are caught up in due-time order; interval_count and week intervals", async () => {
@@ -176,7 +196,9 @@ test("contract_end: no deduction due after that date", async () => {
   expect(r.json.deductions.every((d) => d.deducted_at.slice(0, 10) <= end)).toBe(true)
   const notes = await waitNotes(rx, 2)
   expect(notes.map((n) => n.recurring_status)).toEqual(["1", "0"])
-  expect(await contract(x.recurring_id)).toEqual(expect.objectContaining({ recurring_status: "0", ended_by: "contract_end", contract_end: end }))
+  expect(await contract(x.recurring_id)).toEqual(
+    expect.objectContaining({ recurring_status: "0", ended_by: "contract_end", contract_end: end })
+  )
   // an end before the first due time: the contract is never active
   const today = new Date().toISOString().slice(0, 10)
   const { x: short } = await subscribe({ contract_end: today })
@@ -187,7 +209,7 @@ test("contract_end: no deduction due after that date", async () => {
 test("the decline control makes the next deduction a declined transaction; the contract stays active", async () => {
   const { x, rx } = await subscribe()
   expect((await control("POST", `/sandbox/subscriptions/${x.recurring_id}`, { next_deduction: "maybe" })).json).toEqual(
-    expect.objectContaining({ field: "next_deduction" }),
+    expect.objectContaining({ field: "next_deduction" })
   )
   expect((await control("POST", `/sandbox/subscriptions/RCnope`, { next_deduction: "decline" })).status).toBe(404)
   const set = await control("POST", `/sandbox/subscriptions/${x.recurring_id}`, { next_deduction: "decline" })
@@ -206,7 +228,9 @@ test("the decline control makes the next deduction a declined transaction; the c
     ["6000", "0", "1"],
     ["3000", "1", "1"],
   ])
-  expect(await contract(x.recurring_id)).toEqual(expect.objectContaining({ recurring_status: "1", next_deduction: "approve" }))
+  expect(await contract(x.recurring_id)).toEqual(
+    expect.objectContaining({ recurring_status: "1", next_deduction: "approve" })
+  )
 })
 
 test("cancelsubscription sends one SUBSCRIPTION notification with the first payment's fields and stops deductions", async () => {
@@ -228,16 +252,23 @@ test("cancelsubscription sends one SUBSCRIPTION notification with the first paym
       recurring_id: x.recurring_id,
       contract_name: "Gold plan",
       recurring_status: "0",
-    }),
+    })
   )
   expect(notes[1].encryption_data).toBe(h.acqSign("response", notes[1]))
-  expect(await contract(x.recurring_id)).toEqual(expect.objectContaining({ recurring_status: "0", ended_by: "cancelled" }))
+  expect(await contract(x.recurring_id)).toEqual(
+    expect.objectContaining({ recurring_status: "0", ended_by: "cancelled" })
+  )
   expect((await advance({ advance_days: 5 })).json.deductions).toEqual([])
   // a second cancel answers as before and sends nothing
-  expect((await h.acq(sb, "/v1/cancelsubscription", { recurring_id: x.recurring_id, contract_name: "Gold plan" })).json.cancel_status).toBe("1")
+  expect(
+    (await h.acq(sb, "/v1/cancelsubscription", { recurring_id: x.recurring_id, contract_name: "Gold plan" })).json
+      .cancel_status
+  ).toBe("1")
   await new Promise((r) => setTimeout(r, 50))
   expect(subscriptionNotes(rx)).toHaveLength(2)
-  expect((await control("POST", `/sandbox/subscriptions/${x.recurring_id}`, { next_deduction: "decline" })).status).toBe(409)
+  expect(
+    (await control("POST", `/sandbox/subscriptions/${x.recurring_id}`, { next_deduction: "decline" })).status
+  ).toBe(409)
 })
 
 test("the order query finds the deductions by order_no and transaction_id, each with the contract's state; they are refundable", async () => {
@@ -245,7 +276,11 @@ test("the order query finds the deductions by order_no and transaction_id, each 
   const r = await advance({ advance_days: 2 })
   const [d1, d2] = r.json.deductions
   const byOrder = await h.acq(sb, "/v1/retrievalTrans", { orders: x.order_no })
-  expect(byOrder.json.orders_list.map((t) => t.transaction_id)).toEqual([x.transaction_id, d1.transaction_id, d2.transaction_id])
+  expect(byOrder.json.orders_list.map((t) => t.transaction_id)).toEqual([
+    x.transaction_id,
+    d1.transaction_id,
+    d2.transaction_id,
+  ])
   expect(byOrder.json.orders_list.map((t) => [t.amount, t.payment_status, t.query_result])).toEqual([
     ["10.36", "2000", "1"],
     ["2.50", "3000", "1"],
@@ -265,9 +300,19 @@ test("the order query finds the deductions by order_no and transaction_id, each 
   expect(byTrade.json.orders_list[0].transaction_date).toBe(d2.deducted_at.replace(/[-T:]/g, "").slice(0, 14))
 
   const refund = await h.acq(sb, "/v1/refund", {
-    refund_orders: [{ transaction_id: d1.transaction_id, order_no: x.order_no, currency: "USD", amount: "2.50", refund_amount: "2.50" }],
+    refund_orders: [
+      {
+        transaction_id: d1.transaction_id,
+        order_no: x.order_no,
+        currency: "USD",
+        amount: "2.50",
+        refund_amount: "2.50",
+      },
+    ],
   })
-  expect(refund.json.refund_orders[0]).toEqual(expect.objectContaining({ refund_status: "1", refund_reference_id: expect.stringContaining(d1.transaction_id) }))
+  expect(refund.json.refund_orders[0]).toEqual(
+    expect.objectContaining({ refund_status: "1", refund_reference_id: expect.stringContaining(d1.transaction_id) })
+  )
 
   await h.acq(sb, "/v1/cancelsubscription", { recurring_id: x.recurring_id, contract_name: "Gold plan" })
   const after = await h.acq(sb, "/v1/retrievalTrans", { orders: x.order_no })
@@ -334,7 +379,9 @@ test("subscription fields the sandbox acts on are checked: I0002 naming the fiel
     const r = await h.acq(sb, "/v1/authorise", h.payment({ subscription: { ...SUB, ...sub } }))
     expect([r.status, r.json && r.json.code, r.json && r.json.source]).toEqual([400, "I0002", source])
   }
-  const ok = await h.authorise(sb, { subscription: { ...SUB, interval: "Month", billing_cycle: 3, promotion_cycle: "0", contract_start: "2030-01-01" } })
+  const ok = await h.authorise(sb, {
+    subscription: { ...SUB, interval: "Month", billing_cycle: 3, promotion_cycle: "0", contract_start: "2030-01-01" },
+  })
   expect((await contract(ok.recurring_id)).recurring_deduction_period).toBe("1 month")
 })
 

@@ -11,9 +11,14 @@ const TSC = path.join(ROOT, "node_modules", ".bin", "tsc")
 
 test("tsc -p sandbox/tsconfig.json exits 0 and prints no diagnostics", async () => {
   const result = await new Promise((resolve) => {
-    execFile(TSC, ["-p", path.join("sandbox", "tsconfig.json"), "--pretty", "false"], { cwd: ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error ? error.code : 0, output: `${stdout}${stderr}` })
-    })
+    execFile(
+      TSC,
+      ["-p", path.join("sandbox", "tsconfig.json"), "--pretty", "false"],
+      { cwd: ROOT },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? error.code : 0, output: `${stdout}${stderr}` })
+      }
+    )
   })
   expect(result.output).toBe("")
   expect(result.code).toBe(0)

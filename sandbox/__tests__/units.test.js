@@ -117,8 +117,12 @@ describe("validation", () => {
   })
   test("length and required checks name the field", () => {
     expect(validation.checkRequired({ a: " " }, ["a"])).toEqual(expect.objectContaining({ code: "I0001", source: "a" }))
-    expect(validation.checkLengths({ merchant_id: "12345678" }, validation.PAYMENT_LIMITS)).toEqual(expect.objectContaining({ code: "I0002", source: "merchant_id" }))
-    expect(validation.checkLengths({ merchant_id: 7 }, validation.PAYMENT_LIMITS)).toEqual(expect.objectContaining({ code: "I0002", source: "merchant_id" }))
+    expect(validation.checkLengths({ merchant_id: "12345678" }, validation.PAYMENT_LIMITS)).toEqual(
+      expect.objectContaining({ code: "I0002", source: "merchant_id" })
+    )
+    expect(validation.checkLengths({ merchant_id: 7 }, validation.PAYMENT_LIMITS)).toEqual(
+      expect.objectContaining({ code: "I0002", source: "merchant_id" })
+    )
   })
   test("dates", () => {
     expect(validation.isDate("2024-02-29")).toBe(true)
@@ -131,20 +135,38 @@ describe("validation", () => {
 describe("body parsing", () => {
   test("JSON and form bodies; form array fields are JSON text", () => {
     expect(parseBody('{"a":"1"}', "application/json")).toEqual({ a: "1" })
-    const f = parseBody("merchant_id=1&capture_orders=" + encodeURIComponent('[{"transaction_id":"T1"}]'), "application/x-www-form-urlencoded")
+    const f = parseBody(
+      "merchant_id=1&capture_orders=" + encodeURIComponent('[{"transaction_id":"T1"}]'),
+      "application/x-www-form-urlencoded"
+    )
     expect(f.capture_orders).toEqual([{ transaction_id: "T1" }])
     expect(parseBody("refund_orders=a,b", "application/x-www-form-urlencoded").refund_orders).toBe("a,b")
-    expect(parseBody('refund_orders=[{"transaction_id":"T1"}]', "application/x-www-form-urlencoded").refund_orders).toEqual([{ transaction_id: "T1" }])
+    expect(
+      parseBody('refund_orders=[{"transaction_id":"T1"}]', "application/x-www-form-urlencoded").refund_orders
+    ).toEqual([{ transaction_id: "T1" }])
     expect(parseBody("note=[not json", "application/x-www-form-urlencoded").note).toBe("[not json")
     expect(() => parseBody("{bad", "application/json")).toThrow(/JSON/)
   })
 
   test("JSON text sent as application/x-www-form-urlencoded (the public docs' samples) is read as JSON", () => {
-    const text = JSON.stringify({ merchant_id: "701001", items: "a#,#b#,#1.00#,#1", note: "x&y=z", checkout_time: 1700000000 })
-    expect(parseBody(text, "application/x-www-form-urlencoded")).toEqual({ merchant_id: "701001", items: "a#,#b#,#1.00#,#1", note: "x&y=z", checkout_time: 1700000000 })
+    const text = JSON.stringify({
+      merchant_id: "701001",
+      items: "a#,#b#,#1.00#,#1",
+      note: "x&y=z",
+      checkout_time: 1700000000,
+    })
+    expect(parseBody(text, "application/x-www-form-urlencoded")).toEqual({
+      merchant_id: "701001",
+      items: "a#,#b#,#1.00#,#1",
+      note: "x&y=z",
+      checkout_time: 1700000000,
+    })
     expect(parseBody(`  ${text}\n`, "application/x-www-form-urlencoded; charset=UTF-8").merchant_id).toBe("701001")
     expect(() => parseBody('{"merchant_id":', "application/x-www-form-urlencoded")).toThrow(/JSON/)
-    expect(parseBody("merchant_id=701001&note=%7Bx", "application/x-www-form-urlencoded")).toEqual({ merchant_id: "701001", note: "{x" })
+    expect(parseBody("merchant_id=701001&note=%7Bx", "application/x-www-form-urlencoded")).toEqual({
+      merchant_id: "701001",
+      note: "{x",
+    })
   })
 })
 
@@ -153,7 +175,9 @@ describe("items text (public docs, Items)", () => {
     expect(validation.checkItems("huawei#,#NUM1#,#230.00#,#1#;#Test2#,#NUM2#,#290.00#,#2", "USD")).toBeNull()
     expect(validation.checkItems("a#,#0#,#0#,#1#,#0#,#0", "USD")).toBeNull()
     expect(validation.checkItems("a#,#b#,#500#,#2#,#https://s.example/p#,#v1", "JPY")).toBeNull()
-    expect(validation.checkItems("a#,#b#,#500#,#2", "USD")).toEqual(expect.objectContaining({ code: "I0002", source: "items" }))
+    expect(validation.checkItems("a#,#b#,#500#,#2", "USD")).toEqual(
+      expect.objectContaining({ code: "I0002", source: "items" })
+    )
     expect(validation.checkItems("a#,#b#,#1.00#,#2#,#0", "USD").message).toMatch(/5 components/)
     expect(validation.checkItems("a#,#b#,# #,#2", "USD").message).toMatch(/empty unit price/)
     expect(validation.checkItems(["a"], "USD").message).toMatch(/string/)
@@ -163,7 +187,9 @@ describe("items text (public docs, Items)", () => {
 describe("XML building", () => {
   test("root respon, escaped values, nested and repeated elements", () => {
     const x = buildXml({ note: 'a<b & "c"', risk_reasons: [{ name: "n", status: "s" }] })
-    expect(x).toContain("<respon><note>a&lt;b &amp; &quot;c&quot;</note><risk_reasons><name>n</name><status>s</status></risk_reasons></respon>")
+    expect(x).toContain(
+      "<respon><note>a&lt;b &amp; &quot;c&quot;</note><risk_reasons><name>n</name><status>s</status></risk_reasons></respon>"
+    )
   })
 })
 
@@ -190,27 +216,54 @@ describe("fault rules", () => {
 
 describe("request pieces", () => {
   test("routing: a family owns its prefix and everything below it, nothing that merely starts alike", () => {
-    expect(["/v1", "/v1/authorise", "/api/card/query", "/sandbox", "/sandbox/health"].map(familyOf)).toEqual(["acquiring", "acquiring", "issuing", "control", "control"])
+    expect(["/v1", "/v1/authorise", "/api/card/query", "/sandbox", "/sandbox/health"].map(familyOf)).toEqual([
+      "acquiring",
+      "acquiring",
+      "issuing",
+      "control",
+      "control",
+    ])
     expect(["/", "/v1x", "/apis", "/sandboxes"].map(familyOf)).toEqual([null, null, null, null])
   })
 
   test("serialisation: redirect, XML, HTML, JSON and text answers", () => {
     const text = (out) => out.body.toString("utf8")
     const redirect = serialise({ status: 303, location: "https://shop.example/r?a=1" })
-    expect(redirect.headers).toEqual({ location: "https://shop.example/r?a=1", "content-type": "text/plain; charset=utf-8" })
+    expect(redirect.headers).toEqual({
+      location: "https://shop.example/r?a=1",
+      "content-type": "text/plain; charset=utf-8",
+    })
     expect(text(redirect)).toBe("See Other: https://shop.example/r?a=1")
     const xml = serialise({ xml: { order_no: "a&b" } })
-    expect([xml.status, xml.headers["content-type"], text(xml)]).toEqual([200, "application/xml; charset=utf-8", '<?xml version="1.0" encoding="UTF-8"?>\n<respon><order_no>a&amp;b</order_no></respon>'])
+    expect([xml.status, xml.headers["content-type"], text(xml)]).toEqual([
+      200,
+      "application/xml; charset=utf-8",
+      '<?xml version="1.0" encoding="UTF-8"?>\n<respon><order_no>a&amp;b</order_no></respon>',
+    ])
     expect(serialise({ html: "<p>é</p>" }).body.length).toBe(Buffer.byteLength("<p>é</p>"))
     const json = serialise({ status: 405, headers: { allow: "POST" }, json: { a: 1 } })
-    expect([json.status, json.headers, text(json)]).toEqual([405, { allow: "POST", "content-type": "application/json; charset=utf-8" }, '{"a":1}'])
+    expect([json.status, json.headers, text(json)]).toEqual([
+      405,
+      { allow: "POST", "content-type": "application/json; charset=utf-8" },
+      '{"a":1}',
+    ])
     expect(text(serialise({}))).toBe("")
   })
 
   test("faults: only gateway requests get them (and the latency option); malformed halves the body", () => {
     const faults = createFaults()
-    faults.set([{ fault: "latency", ms: 5 }, { fault: "malformed", times: 1 }])
-    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual({ latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false, foreignRedirect: false })
+    faults.set([
+      { fault: "latency", ms: 5 },
+      { fault: "malformed", times: 1 },
+    ])
+    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual({
+      latencyMs: 0,
+      error5xx: false,
+      drop: false,
+      malformed: false,
+      badSignature: false,
+      foreignRedirect: false,
+    })
     const f = faultsFor(faults, true, "/v1/authorise", 100)
     expect([f.latencyMs, f.malformed]).toEqual([105, true])
     expect(truncateBody(f, Buffer.from("abcdefg")).toString()).toBe("abc")
@@ -220,7 +273,17 @@ describe("request pieces", () => {
 
 describe("CLI argument parsing", () => {
   test("flags map onto options; bad values name the flag", () => {
-    expect(parseArgs(["--port", "4010", "--sign-key=k", "--issuing-sign-scheme", "sorted-json", "--registered-ips", "127.0.0.1,::1"]).options).toEqual({
+    expect(
+      parseArgs([
+        "--port",
+        "4010",
+        "--sign-key=k",
+        "--issuing-sign-scheme",
+        "sorted-json",
+        "--registered-ips",
+        "127.0.0.1,::1",
+      ]).options
+    ).toEqual({
       port: 4010,
       signKey: "k",
       issuingSignScheme: "sorted-json",

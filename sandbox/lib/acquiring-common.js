@@ -19,7 +19,10 @@ const RETURN = {
  * @param {{ code: string, source: string, message: string }} err
  */
 function errorResponse(err) {
-  return { status: err.code === "I0404" ? 404 : 400, json: { code: err.code, source: err.source, message: err.message } }
+  return {
+    status: err.code === "I0404" ? 404 : 400,
+    json: { code: err.code, source: err.source, message: err.message },
+  }
 }
 
 /**
@@ -28,7 +31,10 @@ function errorResponse(err) {
  * @param {string[]} [extraRequired]
  */
 function checkEnvelope(body, extraRequired = []) {
-  return v.checkRequired(body, ["merchant_id", "account_id", ...extraRequired, "encryption_data"]) || v.checkLengths(body, v.ENVELOPE_LIMITS)
+  return (
+    v.checkRequired(body, ["merchant_id", "account_id", ...extraRequired, "encryption_data"]) ||
+    v.checkLengths(body, v.ENVELOPE_LIMITS)
+  )
 }
 
 /**
@@ -36,8 +42,10 @@ function checkEnvelope(body, extraRequired = []) {
  * @param {any} ctx @param {Record<string, any>} body
  */
 function checkMerchant(ctx, body) {
-  if (body.merchant_id !== ctx.options.merchantId) return v.fail("I0404", "merchant_id", `unknown merchant_id ${body.merchant_id}`)
-  if (body.account_id !== ctx.options.accountId) return v.fail("I0404", "account_id", `unknown account_id ${body.account_id} for merchant ${body.merchant_id}`)
+  if (body.merchant_id !== ctx.options.merchantId)
+    return v.fail("I0404", "merchant_id", `unknown merchant_id ${body.merchant_id}`)
+  if (body.account_id !== ctx.options.accountId)
+    return v.fail("I0404", "account_id", `unknown account_id ${body.account_id} for merchant ${body.merchant_id}`)
   return null
 }
 
@@ -48,7 +56,11 @@ function checkMerchant(ctx, body) {
 function checkSignature(ctx, path, body) {
   const fields = signing.ACQUIRING_FIELDS[path]
   if (!signing.acquiringVerify(body, fields, ctx.options.signKey, body.encryption_data)) {
-    return v.fail("I0013", "encryption_data", `signature error: encryption_data does not match SHA-256 of ${fields.join(", ")} + sign key`)
+    return v.fail(
+      "I0013",
+      "encryption_data",
+      `signature error: encryption_data does not match SHA-256 of ${fields.join(", ")} + sign key`
+    )
   }
   return null
 }

@@ -32,8 +32,17 @@ const ROUTES = {
  */
 function handleAcquiring(ctx, info) {
   const handler = ROUTES[info.path]
-  if (!handler) return { status: 404, json: { code: "I0404", source: "path", message: `Record not found: no endpoint ${info.path}` } }
-  if (info.method !== "POST") return { status: 405, headers: { allow: "POST" }, json: { code: "I0002", source: "method", message: `${info.path} accepts POST only` } }
+  if (!handler)
+    return {
+      status: 404,
+      json: { code: "I0404", source: "path", message: `Record not found: no endpoint ${info.path}` },
+    }
+  if (info.method !== "POST")
+    return {
+      status: 405,
+      headers: { allow: "POST" },
+      json: { code: "I0002", source: "method", message: `${info.path} accepts POST only` },
+    }
   let body
   try {
     body = parseBody(info.text, info.contentType)

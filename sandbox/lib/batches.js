@@ -28,13 +28,19 @@ function findTx(ctx, entry, merchant, exactAmount) {
   const tx = ctx.store.transactions.get(entry.transaction_id)
   if (!tx || tx.merchant_id !== merchant) return { error: S.REFUSAL.NOT_FOUND }
   if (tx.order_no !== entry.order_no || tx.currency !== entry.currency) return { error: S.REFUSAL.MISMATCH }
-  if (exactAmount && money.parseStrict(entry.amount, entry.currency) !== tx.amount_minor) return { error: S.REFUSAL.MISMATCH }
+  if (exactAmount && money.parseStrict(entry.amount, entry.currency) !== tx.amount_minor)
+    return { error: S.REFUSAL.MISMATCH }
   return { tx }
 }
 
 /** @param {Record<string, any>} entry */
 function echo(entry) {
-  return { amount: entry.amount, currency: entry.currency, order_no: entry.order_no, transaction_id: entry.transaction_id }
+  return {
+    amount: entry.amount,
+    currency: entry.currency,
+    order_no: entry.order_no,
+    transaction_id: entry.transaction_id,
+  }
 }
 
 /**
@@ -58,7 +64,8 @@ function stateChange(o) {
       const found = findTx(ctx, entry, merchant, o.exactAmount)
       if ("error" in found) return o.answer(entry, found.error)
       const error = o.change(found.tx, entry)
-      if (!error) events.notifyTransaction(ctx, found.tx, o.notifyType, o.notifyFields ? o.notifyFields(found.tx, entry) : {})
+      if (!error)
+        events.notifyTransaction(ctx, found.tx, o.notifyType, o.notifyFields ? o.notifyFields(found.tx, entry) : {})
       return o.answer(entry, error)
     },
   }
@@ -95,7 +102,12 @@ const KINDS = {
     change: (tx, entry) => S.review(tx, entry.review_flag),
     notifyType: "REVIEW RESULT",
     notifyFields: (_tx, entry) => ({ review_status: "1", review_flag: entry.review_flag }),
-    answer: (entry, error) => ({ ...echo(entry), error_message: error || "", review_flag: entry.review_flag, review_status: error ? "0" : "1" }),
+    answer: (entry, error) => ({
+      ...echo(entry),
+      error_message: error || "",
+      review_flag: entry.review_flag,
+      review_status: error ? "0" : "1",
+    }),
   }),
   refund: {
     path: "/v1/refund",
@@ -173,24 +185,34 @@ function runBatch(ctx, info, kind) {
   let e = checkEnvelope(body)
   if (e) return errorResponse(e)
   const list = body[kind.list]
-  if (list === undefined || list === null || list === "") return errorResponse(v.fail("I0001", kind.list, `${kind.list} is required`))
-  if (!Array.isArray(list)) return errorResponse(v.fail("I0002", kind.list, `${kind.list} must be an array (JSON text in a form body)`))
+  if (list === undefined || list === null || list === "")
+    return errorResponse(v.fail("I0001", kind.list, `${kind.list} is required`))
+  if (!Array.isArray(list))
+    return errorResponse(v.fail("I0002", kind.list, `${kind.list} must be an array (JSON text in a form body)`))
   if (list.length === 0) return errorResponse(v.fail("I0001", kind.list, `${kind.list} must hold at least one order`))
   for (let i = 0; i < list.length; i++) {
     const entry = list[i]
     const prefix = `${kind.list}[${i}].`
-    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return errorResponse(v.fail("I0002", `${kind.list}[${i}]`, `${kind.list}[${i}] must be an object`))
+    if (!entry || typeof entry !== "object" || Array.isArray(entry))
+      return errorResponse(v.fail("I0002", `${kind.list}[${i}]`, `${kind.list}[${i}] must be an object`))
     e =
       v.checkRequired(entry, kind.required, prefix) ||
       v.checkLengths(entry, v.ENTRY_LIMITS, prefix) ||
       v.checkAmounts(entry, "currency", kind.amounts, prefix, { positive: kind.positive })
-    if (!e && kind.list === "review_orders" && !["0", "1"].includes(entry.review_flag)) e = v.fail("I0002", prefix + "review_flag", `${prefix}review_flag must be "1" (approve) or "0" (reject)`)
+    if (!e && kind.list === "review_orders" && !["0", "1"].includes(entry.review_flag))
+      e = v.fail("I0002", prefix + "review_flag", `${prefix}review_flag must be "1" (approve) or "0" (reject)`)
     if (e) return errorResponse(e)
   }
   e = checkMerchant(ctx, body) || checkSignature(ctx, kind.path, body)
   if (e) return errorResponse(e)
   /** @type {Record<string, any>} */
-  const out = { account_id: body.account_id, merchant_id: body.merchant_id, return_message: "", return_status: "", encryption_data: body.encryption_data }
+  const out = {
+    account_id: body.account_id,
+    merchant_id: body.merchant_id,
+    return_message: "",
+    return_status: "",
+    encryption_data: body.encryption_data,
+  }
   if (list.length > kind.limit) {
     ;[out.return_status, out.return_message] = RETURN.TOO_MANY
     out[kind.list] = []

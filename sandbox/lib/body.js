@@ -99,7 +99,10 @@ function parseForm(text) {
  * @returns {Record<string, any>}
  */
 function parseBody(text, contentType) {
-  const type = String(contentType || "").split(";")[0].trim().toLowerCase()
+  const type = String(contentType || "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase()
   const trimmed = text.trim()
   if (trimmed === "") return {}
   const looksJson = trimmed.startsWith("{")
@@ -110,7 +113,8 @@ function parseBody(text, contentType) {
     } catch {
       throw new BodyError(400, "body is not valid JSON")
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new BodyError(400, "body must be a JSON object")
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new BodyError(400, "body must be a JSON object")
     return parsed
   }
   return parseForm(text)

@@ -45,7 +45,8 @@ function parseAdvance(body) {
   if (!hasSeconds && !hasDays) return { field: "advance_seconds", error: "advance_seconds or advance_days is required" }
   const field = hasSeconds ? "advance_seconds" : "advance_days"
   const n = body[field]
-  if (typeof n !== "number" || !Number.isInteger(n) || n <= 0) return { field, error: `${field} must be a whole number greater than 0` }
+  if (typeof n !== "number" || !Number.isInteger(n) || n <= 0)
+    return { field, error: `${field} must be a whole number greater than 0` }
   const seconds = hasSeconds ? n : n * SECONDS_PER_DAY
   if (seconds > MAX_ADVANCE_SECONDS) {
     const max = hasSeconds ? MAX_ADVANCE_SECONDS : MAX_ADVANCE_SECONDS / SECONDS_PER_DAY

@@ -41,16 +41,19 @@ const MAX_SEED = 10000
  */
 function seedTransactions(ctx, body) {
   const list = body && body.transactions
-  if (!Array.isArray(list) || list.length < 1 || list.length > MAX_SEED) return reply(400, { error: `transactions must be a list of 1 to ${MAX_SEED} entries` })
+  if (!Array.isArray(list) || list.length < 1 || list.length > MAX_SEED)
+    return reply(400, { error: `transactions must be a list of 1 to ${MAX_SEED} entries` })
   const orderNoMax = FIELD_LIMITS.payment.order_no
   for (let i = 0; i < list.length; i++) {
     const t = list[i]
     const bad = (/** @type {string} */ rule) => reply(400, { error: `transactions[${i}].${rule}` })
     if (!t || typeof t !== "object") return reply(400, { error: `transactions[${i}] must be an object` })
-    if (typeof t.order_no !== "string" || t.order_no.length < 1 || t.order_no.length > orderNoMax) return bad(`order_no must be a text of 1 to ${orderNoMax} characters`)
+    if (typeof t.order_no !== "string" || t.order_no.length < 1 || t.order_no.length > orderNoMax)
+      return bad(`order_no must be a text of 1 to ${orderNoMax} characters`)
     if (!isCurrencyCode(t.currency)) return bad("currency must be a three-letter currency code")
     if (parseStrict(t.amount, t.currency) === null) return bad(`amount must be an amount in ${t.currency}`)
-    if (t.state !== undefined && !Object.prototype.hasOwnProperty.call(payments.START_STATES, t.state)) return bad(`state must be one of ${Object.keys(payments.START_STATES).join(", ")}`)
+    if (t.state !== undefined && !Object.prototype.hasOwnProperty.call(payments.START_STATES, t.state))
+      return bad(`state must be one of ${Object.keys(payments.START_STATES).join(", ")}`)
   }
   const created = list.map((/** @type {any} */ t) =>
     S.createTransaction(ctx.store, {
@@ -59,10 +62,16 @@ function seedTransactions(ctx, body) {
       order_no: t.order_no,
       currency: t.currency,
       amount: t.amount,
-      ...(/** @type {Record<string, any>} */ (payments.START_STATES))[t.state || "pending_3ds"],
-    }),
+      .../** @type {Record<string, any>} */ (payments.START_STATES)[t.state || "pending_3ds"],
+    })
   )
-  return reply(201, { transactions: created.map((/** @type {any} */ tx) => ({ order_no: tx.order_no, transaction_id: tx.transaction_id, payment_status: tx.payment_status })) })
+  return reply(201, {
+    transactions: created.map((/** @type {any} */ tx) => ({
+      order_no: tx.order_no,
+      transaction_id: tx.transaction_id,
+      payment_status: tx.payment_status,
+    })),
+  })
 }
 
 /**
@@ -83,7 +92,8 @@ function handleControl(ctx, info) {
   const withBody = { ...info, body }
   const [head, id, extra, more] = parts
   // the one three-segment route: POST /sandbox/notifications/{notify_id}/resend
-  if (more !== undefined || (extra !== undefined && !(head === "notifications" && extra === "resend"))) return reply(404, { error: `no control route ${path}` })
+  if (more !== undefined || (extra !== undefined && !(head === "notifications" && extra === "resend")))
+    return reply(404, { error: `no control route ${path}` })
 
   switch (head) {
     case "health":
@@ -123,8 +133,12 @@ function handleControl(ctx, info) {
       {
         const orderNo = info.query.get("order_no")
         /** @type {any[]} */
-        const list = orderNo === null ? [...ctx.store.transactions.values()] : ctx.store.transactionsByOrderNo.get(orderNo) || []
-        return reply(200, list.map((t) => S.transactionState(ctx.store, t)))
+        const list =
+          orderNo === null ? [...ctx.store.transactions.values()] : ctx.store.transactionsByOrderNo.get(orderNo) || []
+        return reply(
+          200,
+          list.map((t) => S.transactionState(ctx.store, t))
+        )
       }
     case "notifications":
       if (method === "GET" && id === undefined) {
@@ -132,7 +146,10 @@ function handleControl(ctx, info) {
         const txId = info.query.get("transaction_id")
         const list = ctx.notifier
           .list()
-          .filter((/** @type {any} */ n) => (type === null || n.notify_type === type) && (txId === null || n.payload.transaction_id === txId))
+          .filter(
+            (/** @type {any} */ n) =>
+              (type === null || n.notify_type === type) && (txId === null || n.payload.transaction_id === txId)
+          )
         return reply(200, list)
       }
       if (method === "GET" && id !== undefined && extra === undefined) {
@@ -142,7 +159,8 @@ function handleControl(ctx, info) {
       if (id !== undefined && extra === "resend") {
         if (method !== "POST") break
         const url = /** @type {any} */ (body).url
-        if (url !== undefined && url !== null && url !== "" && !isHttpUrl(url)) return reply(400, { error: "url must be an http(s) URL" })
+        if (url !== undefined && url !== null && url !== "" && !isHttpUrl(url))
+          return reply(400, { error: "url must be an http(s) URL" })
         const rec = ctx.notifier.resend(id, { url: url || undefined })
         return rec ? reply(202, rec) : reply(404, { error: `no notification ${id}` })
       }
@@ -160,13 +178,17 @@ function handleControl(ctx, info) {
             created_at: p.created_at,
             used: p.used,
             transaction_id: p.transaction_id,
-          })),
+          }))
         )
       }
       break
     case "refunds":
       if (id === undefined) {
-        if (method === "GET") return reply(200, [...ctx.store.refunds.values()].map((r) => S.refundRecord(ctx.store, r)))
+        if (method === "GET")
+          return reply(
+            200,
+            [...ctx.store.refunds.values()].map((r) => S.refundRecord(ctx.store, r))
+          )
         break
       }
       {
@@ -175,13 +197,19 @@ function handleControl(ctx, info) {
         if (method === "GET") return reply(200, S.refundRecord(ctx.store, rec))
         if (method !== "POST") break
         const outcome = /** @type {any} */ (body).outcome || "refunded"
-        if (outcome !== "refunded" && outcome !== "failed") return reply(400, { error: 'outcome must be "refunded" or "failed"' })
-        if (rec.refund_status !== S.RS.PENDING) return reply(409, { error: `refund ${id} is already settled`, refund: S.refundRecord(ctx.store, rec) })
+        if (outcome !== "refunded" && outcome !== "failed")
+          return reply(400, { error: 'outcome must be "refunded" or "failed"' })
+        if (rec.refund_status !== S.RS.PENDING)
+          return reply(409, { error: `refund ${id} is already settled`, refund: S.refundRecord(ctx.store, rec) })
         batches.settleRefund(ctx, rec, outcome)
         return reply(200, S.refundRecord(ctx.store, rec))
       }
     case "payouts":
-      if (method === "GET" && id === undefined) return reply(200, [...ctx.store.payouts.values()].map((p) => payouts.payoutState(ctx, p)))
+      if (method === "GET" && id === undefined)
+        return reply(
+          200,
+          [...ctx.store.payouts.values()].map((p) => payouts.payoutState(ctx, p))
+        )
       break
     case "disputes":
       if (method === "GET" && id === undefined) return reply(200, disputes.listDisputes(ctx))
@@ -190,9 +218,14 @@ function handleControl(ctx, info) {
       break
     case "clock":
       if (id !== undefined) break
-      return subscriptionControl.clockRoute(ctx, method, body) || reply(405, { error: `${method} not allowed on ${path}` })
+      return (
+        subscriptionControl.clockRoute(ctx, method, body) || reply(405, { error: `${method} not allowed on ${path}` })
+      )
     case "subscriptions":
-      return subscriptionControl.subscriptionsRoute(ctx, method, id, body) || reply(405, { error: `${method} not allowed on ${path}` })
+      return (
+        subscriptionControl.subscriptionsRoute(ctx, method, id, body) ||
+        reply(405, { error: `${method} not allowed on ${path}` })
+      )
     case "issuing":
       if (method === "GET" && id === undefined) return reply(200, I.issuingState(ctx.store))
       break

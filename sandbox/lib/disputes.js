@@ -19,14 +19,27 @@ const events = require("./events")
 function openDispute(ctx, body) {
   const tx = ctx.store.transactions.get(String(body.transaction_id || ""))
   if (!tx) return { status: 404, json: { error: `no transaction ${body.transaction_id}` } }
-  if (!S.CAPTURED_STATUSES.has(tx.payment_status)) return { status: 409, json: { error: `transaction ${tx.transaction_id} is not captured (payment_status ${tx.payment_status})` } }
+  if (!S.CAPTURED_STATUSES.has(tx.payment_status))
+    return {
+      status: 409,
+      json: { error: `transaction ${tx.transaction_id} is not captured (payment_status ${tx.payment_status})` },
+    }
   const left = S.remainingMinor(ctx.store, tx)
-  if (left === 0n) return { status: 409, json: { error: `transaction ${tx.transaction_id} has nothing left to dispute (refunded or charged back)` } }
+  if (left === 0n)
+    return {
+      status: 409,
+      json: { error: `transaction ${tx.transaction_id} has nothing left to dispute (refunded or charged back)` },
+    }
   let minor = left
   if (body.amount !== undefined && body.amount !== "") {
     const m = money.parseStrict(String(body.amount), tx.currency)
-    if (m === null || m <= 0n) return { status: 400, json: { error: `amount must be a positive decimal string in ${tx.currency}` } }
-    if (m > left) return { status: 400, json: { error: `amount exceeds what is left of the captured amount (${money.format(left, tx.currency)})` } }
+    if (m === null || m <= 0n)
+      return { status: 400, json: { error: `amount must be a positive decimal string in ${tx.currency}` } }
+    if (m > left)
+      return {
+        status: 400,
+        json: { error: `amount exceeds what is left of the captured amount (${money.format(left, tx.currency)})` },
+      }
     minor = m
   }
   ctx.store.seq.dispute += 1
@@ -53,8 +66,10 @@ function resolveDispute(ctx, id, body) {
   const d = ctx.store.disputes.get(id)
   if (!d) return { status: 404, json: { error: `no dispute ${id}` } }
   const outcome = String(body.outcome || "")
-  if (outcome !== "won" && outcome !== "lost") return { status: 400, json: { error: 'outcome must be "won" or "lost"' } }
-  if (d.dispute_status !== "OPEN") return { status: 409, json: { error: `dispute ${id} is already ${d.dispute_status}` } }
+  if (outcome !== "won" && outcome !== "lost")
+    return { status: 400, json: { error: 'outcome must be "won" or "lost"' } }
+  if (d.dispute_status !== "OPEN")
+    return { status: 409, json: { error: `dispute ${id} is already ${d.dispute_status}` } }
   d.dispute_status = outcome === "won" ? "WON" : "LOST"
   d.resolved_at = new Date().toISOString()
   const tx = ctx.store.transactions.get(d.transaction_id)
@@ -73,7 +88,12 @@ function resolveDispute(ctx, id, body) {
 
 /** @param {any} d */
 function fields(d) {
-  return { dispute_id: d.dispute_id, dispute_amount: d.dispute_amount, dispute_reason: d.dispute_reason, dispute_status: d.dispute_status }
+  return {
+    dispute_id: d.dispute_id,
+    dispute_amount: d.dispute_amount,
+    dispute_reason: d.dispute_reason,
+    dispute_status: d.dispute_status,
+  }
 }
 
 /** JSON view of a dispute, with the transaction's current payment_status. @param {any} ctx @param {any} d */

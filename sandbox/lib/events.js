@@ -59,7 +59,13 @@ function notifyPayout(ctx, payout, view) {
   let sig = signing.acquiringSign(payload, signing.ACQUIRING_FIELDS.payoutNotification, ctx.options.signKey)
   if (ctx.faults.corruptNotification()) sig = signing.corruptSignature(sig)
   payload.encryption_data = sig
-  return ctx.notifier.send({ url: payout.notify_url, format: "json", payload, notify_type: "PAYOUT", notify_id: payload.notify_id })
+  return ctx.notifier.send({
+    url: payout.notify_url,
+    format: "json",
+    payload,
+    notify_type: "PAYOUT",
+    notify_id: payload.notify_id,
+  })
 }
 
 /** Refund fields of a refund notification. @param {any} rec */

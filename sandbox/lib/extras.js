@@ -8,7 +8,15 @@ const subscriptions = require("./subscriptions")
 const { RETURN, errorResponse, checkEnvelope, checkMerchant, checkSignature } = require("./acquiring-common")
 
 /** Base acceptance rates (sandbox table), adjusted by billing country. */
-const BASE_RATES = { card: 0.93, paypal: 0.88, applepay: 0.86, googlepay: 0.85, klarna: 0.8, alipay: 0.7, wechatpay: 0.68 }
+const BASE_RATES = {
+  card: 0.93,
+  paypal: 0.88,
+  applepay: 0.86,
+  googlepay: 0.85,
+  klarna: 0.8,
+  alipay: 0.7,
+  wechatpay: 0.68,
+}
 const COUNTRY_RATES = {
   CN: { alipay: 0.96, wechatpay: 0.95, card: 0.75 },
   DE: { klarna: 0.94 },

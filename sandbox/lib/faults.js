@@ -21,11 +21,16 @@ function normaliseRules(rules) {
     if (!r || typeof r !== "object") throw new Error(`rules[${i}] must be an object`)
     const rule = /** @type {Record<string, any>} */ (r)
     if (!FAULT_KINDS.includes(rule.fault)) throw new Error(`rules[${i}].fault must be one of ${FAULT_KINDS.join(", ")}`)
-    if (rule.path !== undefined && (typeof rule.path !== "string" || rule.path === "")) throw new Error(`rules[${i}].path must be a non-empty string`)
-    if (rule.rate !== undefined && !(typeof rule.rate === "number" && rule.rate >= 0 && rule.rate <= 1)) throw new Error(`rules[${i}].rate must be a number from 0 to 1`)
-    if (rule.times !== undefined && !(Number.isInteger(rule.times) && rule.times >= 0)) throw new Error(`rules[${i}].times must be a non-negative integer`)
-    if (rule.fault === "latency" && !(typeof rule.ms === "number" && Number.isFinite(rule.ms) && rule.ms >= 0)) throw new Error(`rules[${i}].ms must be a non-negative number for latency`)
-    if (rule.ms !== undefined && !(typeof rule.ms === "number" && Number.isFinite(rule.ms) && rule.ms >= 0)) throw new Error(`rules[${i}].ms must be a non-negative number`)
+    if (rule.path !== undefined && (typeof rule.path !== "string" || rule.path === ""))
+      throw new Error(`rules[${i}].path must be a non-empty string`)
+    if (rule.rate !== undefined && !(typeof rule.rate === "number" && rule.rate >= 0 && rule.rate <= 1))
+      throw new Error(`rules[${i}].rate must be a number from 0 to 1`)
+    if (rule.times !== undefined && !(Number.isInteger(rule.times) && rule.times >= 0))
+      throw new Error(`rules[${i}].times must be a non-negative integer`)
+    if (rule.fault === "latency" && !(typeof rule.ms === "number" && Number.isFinite(rule.ms) && rule.ms >= 0))
+      throw new Error(`rules[${i}].ms must be a non-negative number for latency`)
+    if (rule.ms !== undefined && !(typeof rule.ms === "number" && Number.isFinite(rule.ms) && rule.ms >= 0))
+      throw new Error(`rules[${i}].ms must be a non-negative number`)
     return {
       path: rule.path,
       fault: rule.fault,
@@ -72,7 +77,14 @@ function createFaults() {
      */
     pick(path) {
       /** @type {FaultPick} */
-      const out = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false, foreignRedirect: false }
+      const out = {
+        latencyMs: 0,
+        error5xx: false,
+        drop: false,
+        malformed: false,
+        badSignature: false,
+        foreignRedirect: false,
+      }
       for (const r of rules) {
         if (r.path === NOTIFICATIONS_PATH) continue
         if (r.path !== undefined && !path.startsWith(r.path)) continue

@@ -79,13 +79,15 @@ function getCard(store, id) {
 
 /** A card that may still change (not closed). @param {any} card */
 function openCard(card) {
-  if (card.status === CARD_STATUS.CLOSED) throw new IssuingError(1004, `Operation not allowed: card ${card.cardId} is closed`)
+  if (card.status === CARD_STATUS.CLOSED)
+    throw new IssuingError(1004, `Operation not allowed: card ${card.cardId} is closed`)
   return card
 }
 
 /** @param {any} group */
 function activeGroup(group) {
-  if (group.status !== GROUP_STATUS.ACTIVE) throw new IssuingError(1004, `Operation not allowed: group ${group.groupId} is closed`)
+  if (group.status !== GROUP_STATUS.ACTIVE)
+    throw new IssuingError(1004, `Operation not allowed: group ${group.groupId} is closed`)
   return group
 }
 
@@ -95,7 +97,8 @@ function activeGroup(group) {
  */
 function amount(value, field, currency, o = {}) {
   const minor = money.parseLenient(value, currency)
-  if (minor === null) throw new IssuingError(1001, `Invalid parameter: ${field} must be a decimal amount in ${currency}`)
+  if (minor === null)
+    throw new IssuingError(1001, `Invalid parameter: ${field} must be a decimal amount in ${currency}`)
   if (o.positive && minor <= 0n) throw new IssuingError(1001, `Invalid parameter: ${field} must be greater than zero`)
   return minor
 }
@@ -191,7 +194,16 @@ function createCards(store, o) {
       reqNo,
     }
     if (g.balance_minor < o.charge_minor) {
-      entries.push({ status: "0", errorMsg: "Insufficient group balance", cardNumber: null, cvv: null, expireYear: null, expireMonth: null, cardId: null, ...common })
+      entries.push({
+        status: "0",
+        errorMsg: "Insufficient group balance",
+        cardNumber: null,
+        cvv: null,
+        expireYear: null,
+        expireMonth: null,
+        cardId: null,
+        ...common,
+      })
       continue
     }
     g.balance_minor -= o.charge_minor
@@ -269,7 +281,11 @@ function groupOf(store, c) {
 function chargeCard(store, c, minor) {
   openCard(c)
   const g = activeGroup(groupOf(store, c))
-  if (g.balance_minor < minor) throw new IssuingError(1005, `Insufficient balance: group ${g.groupId} holds ${money.format(g.balance_minor, g.currency)} ${g.currency}`)
+  if (g.balance_minor < minor)
+    throw new IssuingError(
+      1005,
+      `Insufficient balance: group ${g.groupId} holds ${money.format(g.balance_minor, g.currency)} ${g.currency}`
+    )
   g.balance_minor -= minor
   c.balance_minor += minor
 }
@@ -278,7 +294,11 @@ function chargeCard(store, c, minor) {
 function withdrawCard(store, c, minor) {
   openCard(c)
   const g = groupOf(store, c)
-  if (c.balance_minor < minor) throw new IssuingError(1005, `Insufficient balance: card ${c.cardId} holds ${money.format(c.balance_minor, g.currency)} ${g.currency}`)
+  if (c.balance_minor < minor)
+    throw new IssuingError(
+      1005,
+      `Insufficient balance: card ${c.cardId} holds ${money.format(c.balance_minor, g.currency)} ${g.currency}`
+    )
   c.balance_minor -= minor
   g.balance_minor += minor
 }
@@ -314,7 +334,11 @@ function closeGroup(g) {
 /** @param {any} g @param {bigint} minor */
 function refundGroup(g, minor) {
   activeGroup(g)
-  if (g.balance_minor < minor) throw new IssuingError(1005, `Insufficient balance: group ${g.groupId} holds ${money.format(g.balance_minor, g.currency)} ${g.currency}`)
+  if (g.balance_minor < minor)
+    throw new IssuingError(
+      1005,
+      `Insufficient balance: group ${g.groupId} holds ${money.format(g.balance_minor, g.currency)} ${g.currency}`
+    )
   g.balance_minor -= minor
 }
 

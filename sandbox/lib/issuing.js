@@ -14,7 +14,16 @@ const I = require("./issuing-state")
 const OK_MSG = { "zh-CN": "成功", "en-US": "success" }
 
 /** Identifier fields, which requests send as strings. */
-const ID_FIELDS = ["company_id", "companyId", "cardholderId", "cardholder_id", "group_id", "card_id", "cardId", "connector_bin_id"]
+const ID_FIELDS = [
+  "company_id",
+  "companyId",
+  "cardholderId",
+  "cardholder_id",
+  "group_id",
+  "card_id",
+  "cardId",
+  "connector_bin_id",
+]
 
 /** @param {any} data */
 function ok(data) {
@@ -58,7 +67,15 @@ function cardTransfer(amountField, move) {
       move(ctx.store, c, minor)
       const result = I.opResult(ctx.store)
       // The ledger a test checks the client against (GET /sandbox/issuing `transfers`): what moved, once per request.
-      ctx.store.cardTransfers.push({ path: amountField === "charge_amount" ? "/card/charge" : "/card/refund", request_id: b.request_id ?? "", card_id: c.cardId, amount: money.format(minor, g.currency), currency: g.currency, reqNo: result.reqNo, at: new Date().toISOString() })
+      ctx.store.cardTransfers.push({
+        path: amountField === "charge_amount" ? "/card/charge" : "/card/refund",
+        request_id: b.request_id ?? "",
+        card_id: c.cardId,
+        amount: money.format(minor, g.currency),
+        currency: g.currency,
+        reqNo: result.reqNo,
+        at: new Date().toISOString(),
+      })
       return result
     },
   }
@@ -106,7 +123,12 @@ const ROUTES = {
       if (!money.isCurrencyCode(b.currency)) throw badParam("currency", "three capital letters")
       if (!/^[A-Z]{2}$/.test(b.country_code)) throw badParam("country_code", "two capital letters")
       const minor = I.amount(b.charge_amount, "charge_amount", b.currency)
-      const g = I.createGroup(ctx.store, { group_name: b.group_name, currency: b.currency, country_code: b.country_code, balance_minor: minor })
+      const g = I.createGroup(ctx.store, {
+        group_name: b.group_name,
+        currency: b.currency,
+        country_code: b.country_code,
+        balance_minor: minor,
+      })
       return I.opResult(ctx.store, g.groupId)
     },
   },
@@ -122,11 +144,17 @@ const ROUTES = {
     required: ["cardholder_id", "group_id", "charge_amount"],
     run(ctx, b) {
       const pieces = b.pieces === undefined || b.pieces === "" ? 1 : Number(b.pieces)
-      if (!(typeof b.pieces === "number" || typeof b.pieces === "string" || b.pieces === undefined) || !Number.isInteger(pieces) || pieces < 1 || pieces > 50) {
+      if (
+        !(typeof b.pieces === "number" || typeof b.pieces === "string" || b.pieces === undefined) ||
+        !Number.isInteger(pieces) ||
+        pieces < 1 ||
+        pieces > 50
+      ) {
         throw badParam("pieces", "an integer from 1 to 50")
       }
       const binId = v.isBlank(b.connector_bin_id) ? 1 : Number(b.connector_bin_id)
-      if (!Object.prototype.hasOwnProperty.call(I.BINS, binId)) throw badParam("connector_bin_id", `one of ${Object.keys(I.BINS).join(", ")}`)
+      if (!Object.prototype.hasOwnProperty.call(I.BINS, binId))
+        throw badParam("connector_bin_id", `one of ${Object.keys(I.BINS).join(", ")}`)
       const shared = flag(b.enable_shared, "enable_shared", false)
       const multiUse = flag(b.enable_multi_use, "enable_multi_use", true)
       const currencyCheck = flag(b.enable_currency_check, "enable_currency_check", false)
@@ -137,7 +165,8 @@ const ROUTES = {
       if (!v.isDate(start)) throw badParam("start_date", "year-month-day")
       if (!v.isDate(end)) throw badParam("end_date", "year-month-day")
       if (end < start) throw badParam("end_date", "before start_date")
-      if (b.card_alias !== undefined && typeof b.card_alias !== "string") throw badParam("card_alias", "must be a string")
+      if (b.card_alias !== undefined && typeof b.card_alias !== "string")
+        throw badParam("card_alias", "must be a string")
       const cardholder = I.getCardholder(ctx.store, b.cardholder_id)
       const group = I.activeGroup(I.getGroup(ctx.store, b.group_id))
       const charge = I.amount(b.charge_amount, "charge_amount", group.currency)
@@ -185,7 +214,8 @@ const ROUTES = {
     run(ctx, b) {
       const c = I.getCard(ctx.store, b.card_id)
       const g = I.getGroup(ctx.store, c.groupId)
-      if (!v.isBlank(b.updateCurrency) && b.updateCurrency !== g.currency) throw badParam("updateCurrency", `the card's currency is ${g.currency}`)
+      if (!v.isBlank(b.updateCurrency) && b.updateCurrency !== g.currency)
+        throw badParam("updateCurrency", `the card's currency is ${g.currency}`)
       I.updateLimit(c, I.amount(b.authLimitAmount, "authLimitAmount", g.currency))
       return I.opResult(ctx.store)
     },
@@ -200,7 +230,8 @@ function handleIssuing(ctx, info) {
   const path = info.path.slice("/api".length)
   const route = ROUTES[path]
   if (!route) return { ...failure(1003, `Record not found: no endpoint ${path}`), status: 404 }
-  if (info.method !== "POST") return { ...failure(1001, `Invalid parameter: ${path} accepts POST only`), status: 405, headers: { allow: "POST" } }
+  if (info.method !== "POST")
+    return { ...failure(1001, `Invalid parameter: ${path} accepts POST only`), status: 405, headers: { allow: "POST" } }
   let b
   try {
     b = parseBody(info.text, info.contentType)
@@ -209,7 +240,8 @@ function handleIssuing(ctx, info) {
   }
   try {
     for (const f of ID_FIELDS) {
-      if (b[f] !== undefined && b[f] !== null && typeof b[f] !== "string") throw badParam(f, "identifiers are sent as strings")
+      if (b[f] !== undefined && b[f] !== null && typeof b[f] !== "string")
+        throw badParam(f, "identifiers are sent as strings")
     }
     const company = b.company_id !== undefined ? b.company_id : b.companyId
     if (v.isBlank(company)) throw badParam("company_id", "missing")

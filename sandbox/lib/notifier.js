@@ -46,7 +46,13 @@ function createNotifier(opts) {
     const gen = generation
     const n = rec.attempts.length + 1
     const started = Date.now()
-    const entry = { attempt: n, at: new Date(started).toISOString(), status: /** @type {number|null} */ (null), error: /** @type {string|null} */ (null), duration_ms: 0 }
+    const entry = {
+      attempt: n,
+      at: new Date(started).toISOString(),
+      status: /** @type {number|null} */ (null),
+      error: /** @type {string|null} */ (null),
+      duration_ms: 0,
+    }
     rec.attempts.push(entry)
     rec.next_attempt_at = null
     const ac = new AbortController()
@@ -65,7 +71,10 @@ function createNotifier(opts) {
       // drain the body so the connection can be reused
       await res.arrayBuffer().catch(() => undefined)
     } catch (e) {
-      entry.error = e && /** @type {any} */ (e).cause ? String(/** @type {any} */ (e).cause.message || e) : String((e && /** @type {any} */ (e).message) || e)
+      entry.error =
+        e && /** @type {any} */ (e).cause
+          ? String(/** @type {any} */ (e).cause.message || e)
+          : String((e && /** @type {any} */ (e).message) || e)
     } finally {
       clearTimeout(timeout)
       inflight.delete(ac)
@@ -75,7 +84,10 @@ function createNotifier(opts) {
     if (entry.status !== null && entry.status >= 200 && entry.status < 300) {
       rec.acknowledged = true
       rec.state = "acknowledged"
-      if (opts.log) opts.log(`notification ${rec.notify_type} ${rec.notify_id} acknowledged (${entry.status}) after ${n} attempt(s)`)
+      if (opts.log)
+        opts.log(
+          `notification ${rec.notify_type} ${rec.notify_id} acknowledged (${entry.status}) after ${n} attempt(s)`
+        )
       return
     }
     if (n >= opts.attempts) {

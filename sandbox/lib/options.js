@@ -49,17 +49,27 @@ function resolveOptions(input = {}) {
     if (typeof o[k] !== "string" || o[k] === "") throw new TypeError(`option ${k} must be a non-empty string`)
   }
   // the gateway's own limits: a longer merchant or account could never be sent
-  for (const [k, field] of [["merchantId", "merchant_id"], ["accountId", "account_id"]]) {
+  for (const [k, field] of [
+    ["merchantId", "merchant_id"],
+    ["accountId", "account_id"],
+  ]) {
     const max = ENVELOPE_LIMITS[field]
     if (o[k].length > max) throw new TypeError(`option ${k} must be at most ${max} characters`)
   }
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new TypeError("option port must be an integer from 0 to 65535")
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535)
+    throw new TypeError("option port must be an integer from 0 to 65535")
   for (const k of DELAY_OPTIONS) {
-    if (typeof o[k] !== "number" || !Number.isFinite(o[k]) || o[k] < 0) throw new TypeError(`option ${k} must be a non-negative number`)
+    if (typeof o[k] !== "number" || !Number.isFinite(o[k]) || o[k] < 0)
+      throw new TypeError(`option ${k} must be a non-negative number`)
   }
-  if (!Number.isInteger(o.notifyAttempts) || o.notifyAttempts < 1) throw new TypeError("option notifyAttempts must be an integer of at least 1")
-  if (!SIGN_SCHEMES.includes(o.issuingSignScheme)) throw new TypeError(`option issuingSignScheme must be one of ${SIGN_SCHEMES.join(", ")}`)
-  if (o.registeredIps !== undefined && !(Array.isArray(o.registeredIps) && o.registeredIps.every((/** @type {unknown} */ x) => typeof x === "string"))) {
+  if (!Number.isInteger(o.notifyAttempts) || o.notifyAttempts < 1)
+    throw new TypeError("option notifyAttempts must be an integer of at least 1")
+  if (!SIGN_SCHEMES.includes(o.issuingSignScheme))
+    throw new TypeError(`option issuingSignScheme must be one of ${SIGN_SCHEMES.join(", ")}`)
+  if (
+    o.registeredIps !== undefined &&
+    !(Array.isArray(o.registeredIps) && o.registeredIps.every((/** @type {unknown} */ x) => typeof x === "string"))
+  ) {
     throw new TypeError("option registeredIps must be an array of strings")
   }
   if (o.paidStatus !== null && !(typeof o.paidStatus === "string" && /^[0-9]{1,10}$/.test(o.paidStatus))) {

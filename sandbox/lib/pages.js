@@ -17,7 +17,12 @@ function esc(v) {
 
 /** JSON safe to embed in a <script> element. @param {unknown} v */
 function scriptJson(v) {
-  return JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
+  return JSON.stringify(v)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
 }
 
 /** @param {string} title @param {string} body */
@@ -52,7 +57,8 @@ function hidden(name, value) {
  */
 function loadingPage(baseUrl, page) {
   const r = page.request
-  const s = (/** @type {string} */ k) => (r[k] === undefined || r[k] === null ? "" : typeof r[k] === "object" ? JSON.stringify(r[k]) : String(r[k]))
+  const s = (/** @type {string} */ k) =>
+    r[k] === undefined || r[k] === null ? "" : typeof r[k] === "object" ? JSON.stringify(r[k]) : String(r[k])
   const formInputs = {
     gbc_id: page.gbc_id,
     connector_code: "SANDBOX",
@@ -169,7 +175,10 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}
  * @param {Record<string, string>} [carry]
  */
 function issuerPage(baseUrl, tx, carry = {}) {
-  const what = tx.pending_kind === "3ds" ? "3-D Secure authentication" : `Payment with ${tx.payment_method || "an alternative method"}`
+  const what =
+    tx.pending_kind === "3ds"
+      ? "3-D Secure authentication"
+      : `Payment with ${tx.payment_method || "an alternative method"}`
   const done = tx.payment_status !== "1000"
   const hiddenInputs = Object.entries(carry)
     .filter(([, v]) => v !== undefined && v !== null && v !== "")

@@ -39,10 +39,13 @@ function validatePayment(body) {
   const e =
     v.checkRequired(body, ["merchant_id", "account_id", "order_no", "currency", "amount", "encryption_data"]) ||
     v.checkLengths(body, v.PAYMENT_LIMITS) ||
-    v.checkAmounts(body, "currency", ["amount", ...v.AMOUNT_PARTS_PLUS, ...v.AMOUNT_PARTS_MINUS], "", { positive: ["amount"] })
+    v.checkAmounts(body, "currency", ["amount", ...v.AMOUNT_PARTS_PLUS, ...v.AMOUNT_PARTS_MINUS], "", {
+      positive: ["amount"],
+    })
   if (e) return e
   if (!v.isBlank(body.item_total)) {
-    const part = (/** @type {string} */ f) => (v.isBlank(body[f]) ? 0n : /** @type {bigint} */ (money.parseStrict(body[f], body.currency)))
+    const part = (/** @type {string} */ f) =>
+      v.isBlank(body[f]) ? 0n : /** @type {bigint} */ (money.parseStrict(body[f], body.currency))
     let sum = 0n
     for (const f of v.AMOUNT_PARTS_PLUS) sum += part(f)
     for (const f of v.AMOUNT_PARTS_MINUS) sum -= part(f)
@@ -50,12 +53,14 @@ function validatePayment(body) {
       return v.fail(
         "I0002",
         "amount",
-        `amount ${body.amount} must equal item_total + shipping + handling + tax_total + insurance - shipping_discount - discount (${money.format(sum, body.currency)})`,
+        `amount ${body.amount} must equal item_total + shipping + handling + tax_total + insurance - shipping_discount - discount (${money.format(sum, body.currency)})`
       )
     }
   }
-  if (body.open3d !== undefined && body.open3d !== "" && !["do3DS", "no3DS"].includes(body.open3d)) return v.fail("I0002", "open3d", "open3d must be do3DS or no3DS")
-  if (body.token_flag !== undefined && body.token_flag !== "" && !["YES", "NO"].includes(body.token_flag)) return v.fail("I0002", "token_flag", "token_flag must be YES or NO")
+  if (body.open3d !== undefined && body.open3d !== "" && !["do3DS", "no3DS"].includes(body.open3d))
+    return v.fail("I0002", "open3d", "open3d must be do3DS or no3DS")
+  if (body.token_flag !== undefined && body.token_flag !== "" && !["YES", "NO"].includes(body.token_flag))
+    return v.fail("I0002", "token_flag", "token_flag must be YES or NO")
   for (const f of URL_FIELDS) {
     if (!v.isBlank(body[f]) && !v.isHttpUrl(body[f])) return v.fail("I0002", f, `${f} must be an http(s) URL`)
   }
@@ -63,22 +68,34 @@ function validatePayment(body) {
     const itemsError = v.checkItems(body.items, body.currency)
     if (itemsError) return itemsError
   }
-  if (!v.isBlank(body.birth_date) && !v.isDayMonthYear(body.birth_date)) return v.fail("I0002", "birth_date", "birth_date must be day-month-year (DD-MM-YYYY)")
+  if (!v.isBlank(body.birth_date) && !v.isDayMonthYear(body.birth_date))
+    return v.fail("I0002", "birth_date", "birth_date must be day-month-year (DD-MM-YYYY)")
   for (const f of ARRAY_FIELDS) {
-    if (body[f] !== undefined && body[f] !== "" && !Array.isArray(body[f])) return v.fail("I0002", f, `${f} must be an array (JSON text in a form body)`)
+    if (body[f] !== undefined && body[f] !== "" && !Array.isArray(body[f]))
+      return v.fail("I0002", f, `${f} must be an array (JSON text in a form body)`)
   }
-  if (body.subscription !== undefined && body.subscription !== "" && (typeof body.subscription !== "object" || body.subscription === null || Array.isArray(body.subscription))) {
+  if (
+    body.subscription !== undefined &&
+    body.subscription !== "" &&
+    (typeof body.subscription !== "object" || body.subscription === null || Array.isArray(body.subscription))
+  ) {
     return v.fail("I0002", "subscription", "subscription must be an object (JSON text in a form body)")
   }
   if (body.subscription && typeof body.subscription === "object") {
     const subError = subscriptions.validateSubscription(body.subscription, body.currency)
     if (subError) return subError
   }
-  if (body.checkout_time !== undefined && body.checkout_time !== "" && !(Number.isInteger(body.checkout_time) || /^[0-9]{1,12}$/.test(String(body.checkout_time)))) {
+  if (
+    body.checkout_time !== undefined &&
+    body.checkout_time !== "" &&
+    !(Number.isInteger(body.checkout_time) || /^[0-9]{1,12}$/.test(String(body.checkout_time)))
+  ) {
     return v.fail("I0002", "checkout_time", "checkout_time must be an integer (Unix seconds)")
   }
-  if (!v.isBlank(body.card_type) && !/^[1-6]$/.test(String(body.card_type))) return v.fail("I0002", "card_type", "card_type must be 1 to 6")
-  if (!v.isBlank(body.payment_method) && !/^[A-Za-z0-9_-]{1,50}$/.test(String(body.payment_method))) return v.fail("I0002", "payment_method", "payment_method must be a method name such as alipay")
+  if (!v.isBlank(body.card_type) && !/^[1-6]$/.test(String(body.card_type)))
+    return v.fail("I0002", "card_type", "card_type must be 1 to 6")
+  if (!v.isBlank(body.payment_method) && !/^[A-Za-z0-9_-]{1,50}$/.test(String(body.payment_method)))
+    return v.fail("I0002", "payment_method", "payment_method must be a method name such as alipay")
   return null
 }
 
@@ -98,7 +115,8 @@ function validateCard(body, opts = {}) {
     if (opts.allowToken && !v.isBlank(body.token_id)) return null
     return v.fail("I0001", "card", opts.allowToken ? "card is required (or token_id)" : "card is required")
   }
-  if (typeof body.card !== "string" || !/^[0-9]{12,19}$/.test(body.card)) return v.fail("I0002", "card", "card must be 12 to 19 digits")
+  if (typeof body.card !== "string" || !/^[0-9]{12,19}$/.test(body.card))
+    return v.fail("I0002", "card", "card must be 12 to 19 digits")
   if (!v.luhnValid(body.card)) return v.fail("I0002", "card", "card number fails the Luhn check")
   const e = v.checkRequired(body, CARD_FIELDS)
   if (e) return e
@@ -134,8 +152,21 @@ const REVIEW_REASONS = [
  * held for review, authorised. Also what `POST /sandbox/transactions` seeds.
  */
 const START_STATES = {
-  pending_3ds: { pending_kind: "3ds", is3ds: "1", payment_status: S.PS.PENDING, order_status: "-1", result_info: S.RESULT.REDIRECT },
-  review: { payment_status: S.PS.REVIEW, order_status: "-2", result_info: S.RESULT.HELD, risk_action: "REVIEW", risk_score: "75", risk_reasons: REVIEW_REASONS },
+  pending_3ds: {
+    pending_kind: "3ds",
+    is3ds: "1",
+    payment_status: S.PS.PENDING,
+    order_status: "-1",
+    result_info: S.RESULT.REDIRECT,
+  },
+  review: {
+    payment_status: S.PS.REVIEW,
+    order_status: "-2",
+    result_info: S.RESULT.HELD,
+    risk_action: "REVIEW",
+    risk_score: "75",
+    risk_reasons: REVIEW_REASONS,
+  },
   authorized: { payment_status: S.PS.AUTHORISED, order_status: "1", result_info: S.RESULT.SUCCESS },
 }
 
@@ -170,7 +201,13 @@ function createPayment(ctx, req, o) {
   const expYear = o.token ? o.token.exp_year : o.expYear
   f.card_masked = S.maskCard(pan)
   if (o.apm) {
-    Object.assign(f, { payment_method: o.apm, pending_kind: "apm", payment_status: S.PS.PENDING, order_status: "-1", result_info: S.RESULT.REDIRECT })
+    Object.assign(f, {
+      payment_method: o.apm,
+      pending_kind: "apm",
+      payment_status: S.PS.PENDING,
+      order_status: "-1",
+      result_info: S.RESULT.REDIRECT,
+    })
   } else if (pan === MAGIC_CARDS.DECLINED) {
     Object.assign(f, { payment_status: S.PS.DECLINED, order_status: "0", result_info: S.RESULT.DECLINED })
   } else if (expMonth && expYear && isExpired(expMonth, expYear)) {
@@ -253,7 +290,11 @@ function checkPaymentAccess(ctx, path, body) {
 /** @param {any} ctx @param {Record<string, any>} body */
 function checkDuplicate(ctx, body) {
   if (S.hasLiveOrder(ctx.store, body.merchant_id, body.order_no)) {
-    return v.fail("I0030", "order_no", `duplicate order_no ${body.order_no}: an earlier transaction with it is approved or pending`)
+    return v.fail(
+      "I0030",
+      "order_no",
+      `duplicate order_no ${body.order_no}: an earlier transaction with it is approved or pending`
+    )
   }
   return null
 }
@@ -262,12 +303,16 @@ function checkDuplicate(ctx, body) {
 function authorise(ctx, info) {
   const body = info.body
   const apm = v.isBlank(body.payment_method) ? "" : String(body.payment_method)
-  let e = validatePayment(body) || (apm ? null : validateCard(body, { allowToken: true })) || checkPaymentAccess(ctx, "/v1/authorise", body)
+  let e =
+    validatePayment(body) ||
+    (apm ? null : validateCard(body, { allowToken: true })) ||
+    checkPaymentAccess(ctx, "/v1/authorise", body)
   if (e) return errorResponse(e)
   let token = null
   if (!apm && v.isBlank(body.card)) {
     token = ctx.store.tokens.get(body.token_id)
-    if (!token || token.merchant_id !== body.merchant_id) return { status: 404, json: { code: "I0404", source: "token_id", message: "Record not found: token_id" } }
+    if (!token || token.merchant_id !== body.merchant_id)
+      return { status: 404, json: { code: "I0404", source: "token_id", message: "Record not found: token_id" } }
   }
   e = checkDuplicate(ctx, body)
   if (e) return errorResponse(e)
@@ -290,13 +335,22 @@ function checkout(ctx, info) {
   const body = info.body
   if (!v.isBlank(body.gbc_id) && v.isBlank(body.encryption_data)) {
     const page = ctx.store.pages.get(String(body.gbc_id))
-    if (!page) return { status: 404, html: pages.errorPage("Payment page not found", "This payment page does not exist.") }
-    if (page.used) return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
+    if (!page)
+      return { status: 404, html: pages.errorPage("Payment page not found", "This payment page does not exist.") }
+    if (page.used)
+      return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
     return { status: 200, html: pages.cardPage(info.baseUrl, page) }
   }
   const e = validatePayment(body) || checkPaymentAccess(ctx, "/v1/checkout", body) || checkDuplicate(ctx, body)
   if (e) return errorResponse(e)
-  const page = { gbc_id: S.randomId(12), request: { ...body }, ip: info.ip, created_at: new Date().toISOString(), used: false, transaction_id: null }
+  const page = {
+    gbc_id: S.randomId(12),
+    request: { ...body },
+    ip: info.ip,
+    created_at: new Date().toISOString(),
+    used: false,
+    transaction_id: null,
+  }
   ctx.store.pages.set(page.gbc_id, page)
   return { status: 200, html: pages.loadingPage(info.baseUrl, page) }
 }
@@ -320,8 +374,10 @@ function backToShop(tx, returnUrl = tx.return_url) {
 /** POST /sandbox/hosted/{gbc_id}: the card-entry form. @param {any} ctx @param {any} info @param {string} gbcId */
 function hostedSubmit(ctx, info, gbcId) {
   const page = ctx.store.pages.get(gbcId)
-  if (!page) return { status: 404, html: pages.errorPage("Payment page not found", "This payment page does not exist.") }
-  if (page.used) return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
+  if (!page)
+    return { status: 404, html: pages.errorPage("Payment page not found", "This payment page does not exist.") }
+  if (page.used)
+    return { status: 410, html: pages.errorPage("Payment page used", "This payment page has already been used.") }
   const card = {
     card: String(info.body.card || "").replace(/[\s-]/g, ""),
     expiration_month: String(info.body.expiration_month || "").trim(),
@@ -331,9 +387,20 @@ function hostedSubmit(ctx, info, gbcId) {
   const e = validateCard(card)
   if (e) return { status: 400, html: pages.cardPage(info.baseUrl, page, e.message) }
   if (S.hasLiveOrder(ctx.store, page.request.merchant_id, page.request.order_no)) {
-    return { status: 409, html: pages.errorPage("Order already paid", `Order ${page.request.order_no} already has an approved or pending payment.`) }
+    return {
+      status: 409,
+      html: pages.errorPage(
+        "Order already paid",
+        `Order ${page.request.order_no} already has an approved or pending payment.`
+      ),
+    }
   }
-  const tx = createPayment(ctx, page.request, { channel: "hosted", pan: card.card, expMonth: card.expiration_month, expYear: card.expiration_year })
+  const tx = createPayment(ctx, page.request, {
+    channel: "hosted",
+    pan: card.card,
+    expMonth: card.expiration_month,
+    expYear: card.expiration_year,
+  })
   page.used = true
   page.transaction_id = tx.transaction_id
   if (tx.payment_status === S.PS.PENDING) return { status: 303, location: issuerUrl(info.baseUrl, tx) }
@@ -374,9 +441,11 @@ function issuerPost(ctx, info, txId) {
     posted[f] = String(body[f])
   }
   const given = v.isBlank(body.outcome) ? info.query.get("outcome") : String(body.outcome)
-  if (v.isBlank(given) && Object.keys(posted).length > 0) return { status: 200, html: pages.issuerPage(info.baseUrl, tx, posted) }
+  if (v.isBlank(given) && Object.keys(posted).length > 0)
+    return { status: 200, html: pages.issuerPage(info.baseUrl, tx, posted) }
   const outcome = v.isBlank(given) ? "pass" : String(given)
-  if (outcome !== "pass" && outcome !== "fail") return { status: 400, html: pages.errorPage("Bad outcome", "outcome must be pass or fail") }
+  if (outcome !== "pass" && outcome !== "fail")
+    return { status: 400, html: pages.errorPage("Bad outcome", "outcome must be pass or fail") }
   const returnUrl = posted.return_url || tx.return_url
   const notifyUrl = posted.notify_url || tx.notify_url
   if (!tx.return_url && posted.return_url) tx.return_url = posted.return_url

@@ -32,8 +32,40 @@ const ECHOED = [
 ]
 
 /** Local clearing system by bank country (sandbox table). */
-const CLEARING = { US: "ACH", GB: "FASTER_PAYMENTS", AU: "BECS", CA: "EFT", CN: "CNAPS", HK: "FPS", SG: "FAST", IN: "NEFT", BR: "PIX", MX: "SPEI" }
-const SEPA = new Set(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"])
+const CLEARING = {
+  US: "ACH",
+  GB: "FASTER_PAYMENTS",
+  AU: "BECS",
+  CA: "EFT",
+  CN: "CNAPS",
+  HK: "FPS",
+  SG: "FAST",
+  IN: "NEFT",
+  BR: "PIX",
+  MX: "SPEI",
+}
+const SEPA = new Set([
+  "AT",
+  "BE",
+  "CY",
+  "DE",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PT",
+  "SI",
+  "SK",
+])
 
 const FAILURE = { reason: "Beneficiary account closed", type: "BENEFICIARY_ACCOUNT" }
 
@@ -47,13 +79,17 @@ function validatePayout(body) {
     const s = v.checkAmounts(body, "source_currency", ["source_amount"])
     if (s) return s
   }
-  if (!v.isBlank(body.payment_date) && !v.isDate(body.payment_date)) return v.fail("I0002", "payment_date", "payment_date must be year-month-day")
+  if (!v.isBlank(body.payment_date) && !v.isDate(body.payment_date))
+    return v.fail("I0002", "payment_date", "payment_date must be year-month-day")
   for (const f of ["beneficiary", "payer"]) {
     const x = body[f]
-    if (x !== undefined && x !== "" && (typeof x !== "object" || x === null || Array.isArray(x))) return v.fail("I0002", f, `${f} must be an object (JSON text in a form body)`)
+    if (x !== undefined && x !== "" && (typeof x !== "object" || x === null || Array.isArray(x)))
+      return v.fail("I0002", f, `${f} must be an object (JSON text in a form body)`)
   }
-  if (!v.isBlank(body.fee_paid_by) && !["PAYER", "BENEFICIARY", "SHARED"].includes(body.fee_paid_by)) return v.fail("I0002", "fee_paid_by", "fee_paid_by must be PAYER, BENEFICIARY or SHARED")
-  if (!v.isBlank(body.notify_url) && !v.isHttpUrl(body.notify_url)) return v.fail("I0002", "notify_url", "notify_url must be an http(s) URL")
+  if (!v.isBlank(body.fee_paid_by) && !["PAYER", "BENEFICIARY", "SHARED"].includes(body.fee_paid_by))
+    return v.fail("I0002", "fee_paid_by", "fee_paid_by must be PAYER, BENEFICIARY or SHARED")
+  if (!v.isBlank(body.notify_url) && !v.isHttpUrl(body.notify_url))
+    return v.fail("I0002", "notify_url", "notify_url must be an http(s) URL")
   return null
 }
 
@@ -64,7 +100,10 @@ function echoBeneficiary(b) {
   if (b.bank_details && typeof b.bank_details === "object") {
     const { bank_code, ...bank } = b.bank_details
     const country = String(bank.bank_country_code || "").toUpperCase()
-    out.bank_details = { ...bank, local_clearing_system: SEPA.has(country) ? "SEPA" : /** @type {any} */ (CLEARING)[country] || "SWIFT" }
+    out.bank_details = {
+      ...bank,
+      local_clearing_system: SEPA.has(country) ? "SEPA" : /** @type {any} */ (CLEARING)[country] || "SWIFT",
+    }
   }
   return out
 }

@@ -4,7 +4,15 @@
  * Order query (/v1/retrievalTrans) and refund search (/v1/retrievalRefund), both form-encoded.
  */
 const S = require("./store")
-const { RETURN, errorResponse, checkEnvelope, checkMerchant, checkSignature, splitList, normaliseIp } = require("./acquiring-common")
+const {
+  RETURN,
+  errorResponse,
+  checkEnvelope,
+  checkMerchant,
+  checkSignature,
+  splitList,
+  normaliseIp,
+} = require("./acquiring-common")
 
 const QUERY_LIMIT = 100
 /** The order query's `orders` and `trades` are each at most 1000 characters (public docs, order query page). */
@@ -18,10 +26,20 @@ function retrievalTrans(ctx, info) {
   for (const field of ["orders", "trades"]) {
     const text = body[field]
     if (typeof text === "string" && text.length > QUERY_FILTER_MAX_CHARS) {
-      return errorResponse({ code: "I0002", source: field, message: `${field} is longer than ${QUERY_FILTER_MAX_CHARS} characters` })
+      return errorResponse({
+        code: "I0002",
+        source: field,
+        message: `${field} is longer than ${QUERY_FILTER_MAX_CHARS} characters`,
+      })
     }
   }
-  const out = { merchant_id: body.merchant_id, account_id: body.account_id, return_status: "", return_message: "", orders_list: /** @type {any[]} */ ([]) }
+  const out = {
+    merchant_id: body.merchant_id,
+    account_id: body.account_id,
+    return_status: "",
+    return_message: "",
+    orders_list: /** @type {any[]} */ ([]),
+  }
   const registered = ctx.options.registeredIps
   if (Array.isArray(registered) && !registered.map(normaliseIp).includes(normaliseIp(info.ip))) {
     ;[out.return_status, out.return_message] = RETURN.IP
@@ -91,7 +109,11 @@ function retrievalRefund(ctx, info) {
   const merchantRefs = new Set(byMerchantRef)
   for (const rec of ctx.store.refunds.values()) {
     if (rec.merchant_id !== body.merchant_id) continue
-    if (orders.has(rec.order_no) || refs.has(rec.refund_reference_id) || (rec.refund_reference && merchantRefs.has(rec.refund_reference))) {
+    if (
+      orders.has(rec.order_no) ||
+      refs.has(rec.refund_reference_id) ||
+      (rec.refund_reference && merchantRefs.has(rec.refund_reference))
+    ) {
       out.refund_orders.push(S.refundRecord(ctx.store, rec, ctx.options))
     }
   }

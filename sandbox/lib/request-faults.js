@@ -16,7 +16,14 @@ const { corruptSignature } = require("./signing")
 /** @typedef {import("./faults").FaultPick} FaultPick */
 
 /** @type {FaultPick} */
-const NO_FAULT = { latencyMs: 0, error5xx: false, drop: false, malformed: false, badSignature: false, foreignRedirect: false }
+const NO_FAULT = {
+  latencyMs: 0,
+  error5xx: false,
+  drop: false,
+  malformed: false,
+  badSignature: false,
+  foreignRedirect: false,
+}
 
 /**
  * The faults of one request (consumes the rules' `times`); `latencyMs` includes the sandbox's own latency.
@@ -34,7 +41,9 @@ function faultsFor(faults, gateway, path, baseLatencyMs) {
 
 /** error5xx: the answer given instead of processing the request; null without that fault. @param {FaultPick} f */
 function answerInstead(f) {
-  return f.error5xx ? { status: 503, json: { code: "I0503", source: "", message: "Service Unavailable (sandbox fault)" } } : null
+  return f.error5xx
+    ? { status: 503, json: { code: "I0503", source: "", message: "Service Unavailable (sandbox fault)" } }
+    : null
 }
 
 /** bad_signature: corrupt the encryption_data of a processed answer, when it has one. @param {FaultPick} f @param {any} response */
@@ -43,7 +52,8 @@ function corruptSignatures(f, response) {
   if (response.json && typeof response.json === "object" && "encryption_data" in response.json) {
     response.json = { ...response.json, encryption_data: corruptSignature(response.json.encryption_data) }
   }
-  if (response.xml && "encryption_data" in response.xml) response.xml = { ...response.xml, encryption_data: corruptSignature(response.xml.encryption_data) }
+  if (response.xml && "encryption_data" in response.xml)
+    response.xml = { ...response.xml, encryption_data: corruptSignature(response.xml.encryption_data) }
 }
 
 /** Where foreign_redirect sends the shopper instead: a host that is not the sandbox's (".invalid" never resolves). */
@@ -79,4 +89,12 @@ function truncateBody(f, body) {
   return f.malformed ? body.subarray(0, Math.floor(body.length / 2)) : body
 }
 
-module.exports = { faultsFor, answerInstead, corruptSignatures, redirectElsewhere, dropConnection, truncateBody, FOREIGN_ORIGIN }
+module.exports = {
+  faultsFor,
+  answerInstead,
+  corruptSignatures,
+  redirectElsewhere,
+  dropConnection,
+  truncateBody,
+  FOREIGN_ORIGIN,
+}

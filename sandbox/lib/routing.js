@@ -41,7 +41,16 @@ function isGateway(family) {
 function route(ctx, info, family) {
   try {
     if (family) return HANDLERS[family](ctx, info)
-    if (info.path === "/" && info.method === "GET") return { status: 200, json: { name: "gateway sandbox", acquiringUrl: ctx.url, issuingUrl: `${ctx.url}/api`, docs: "sandbox/README.md" } }
+    if (info.path === "/" && info.method === "GET")
+      return {
+        status: 200,
+        json: {
+          name: "gateway sandbox",
+          acquiringUrl: ctx.url,
+          issuingUrl: `${ctx.url}/api`,
+          docs: "sandbox/README.md",
+        },
+      }
     return { status: 404, json: { error: `no route ${info.path}` } }
   } catch (e) {
     ctx.log(`error in ${info.path}: ${/** @type {any} */ (e).stack || e}`)

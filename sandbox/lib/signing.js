@@ -128,7 +128,10 @@ function issuingSignFields(body, fields, key) {
 function issuingSignSortedJson(body, key) {
   /** @type {Record<string, any>} */
   const sorted = {}
-  for (const k of Object.keys(body).filter((k) => k !== "sign").sort()) sorted[k] = body[k]
+  for (const k of Object.keys(body)
+    .filter((k) => k !== "sign")
+    .sort())
+    sorted[k] = body[k]
   return sha256Hex(JSON.stringify(sorted) + key).toUpperCase()
 }
 

@@ -51,7 +51,15 @@ const QUERY_RESULT = {
 }
 
 /** A transaction in one of these blocks a new payment with the same order_no (I0030). */
-const LIVE_STATUSES = new Set([PS.PENDING, PS.REVIEW, PS.AUTHORISED, PS.CAPTURED, PS.PARTLY_REFUNDED, PS.REFUNDED, PS.CHARGED_BACK])
+const LIVE_STATUSES = new Set([
+  PS.PENDING,
+  PS.REVIEW,
+  PS.AUTHORISED,
+  PS.CAPTURED,
+  PS.PARTLY_REFUNDED,
+  PS.REFUNDED,
+  PS.CHARGED_BACK,
+])
 const CAPTURED_STATUSES = new Set([PS.CAPTURED, PS.PARTLY_REFUNDED, PS.REFUNDED, PS.CHARGED_BACK])
 
 /** Result texts (`code:message`). */
@@ -83,10 +91,27 @@ const REFUSAL = {
 const RS = { PENDING: "0", REFUNDED: "1", FAILED: "2" }
 
 /** Optional texts a transaction keeps from its payment request ("" when not sent). */
-const REQUEST_TEXTS = /** @type {const} */ (["notify_url", "return_url", "website", "shopper_email", "shopper_phone", "note", "token_id", "recurring_id"])
+const REQUEST_TEXTS = /** @type {const} */ ([
+  "notify_url",
+  "return_url",
+  "website",
+  "shopper_email",
+  "shopper_phone",
+  "note",
+  "token_id",
+  "recurring_id",
+])
 
 /** The delivery address fields of a payment request, in the order the order query lists them. */
-const DELIVERY_FIELDS = /** @type {const} */ (["delivery_address", "delivery_city", "delivery_country", "delivery_firstname", "delivery_lastname", "delivery_postal_code", "delivery_state"])
+const DELIVERY_FIELDS = /** @type {const} */ ([
+  "delivery_address",
+  "delivery_city",
+  "delivery_country",
+  "delivery_firstname",
+  "delivery_lastname",
+  "delivery_postal_code",
+  "delivery_state",
+])
 
 /**
  * `name: text` for each of `names`, in that order (answers list their fields in order); "" where `src` has none.
@@ -126,7 +151,17 @@ function createStore() {
     cards: new Map(),
     /** @type {any[]} every card recharge and withdraw made, oldest first (GET /sandbox/issuing `transfers`) */
     cardTransfers: [],
-    seq: { transaction: 0, payout: 0, recurring: 0, dispute: 0, reference: 0, cardholder: 8100, card: 100029700, group: 7000, reqNo: 0 },
+    seq: {
+      transaction: 0,
+      payout: 0,
+      recurring: 0,
+      dispute: 0,
+      reference: 0,
+      cardholder: 8100,
+      card: 100029700,
+      group: 7000,
+      reqNo: 0,
+    },
   }
   return store
 }
@@ -362,7 +397,11 @@ function refund(store, tx, r) {
   store.refunds.set(rec.refund_reference_id, rec)
   tx.refund_ids.push(rec.refund_reference_id)
   tx.updated_at = now
-  tx.history.push({ at: now.toISOString(), payment_status: tx.payment_status, event: `refund ${rec.refund_reference_id} received` })
+  tx.history.push({
+    at: now.toISOString(),
+    payment_status: tx.payment_status,
+    event: `refund ${rec.refund_reference_id} received`,
+  })
   return { refund: rec, existing: false }
 }
 

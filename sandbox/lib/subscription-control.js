@@ -42,14 +42,17 @@ function clockRoute(ctx, method, body) {
  * @param {any} ctx @param {string} method @param {string | undefined} id @param {any} body
  */
 function subscriptionsRoute(ctx, method, id, body) {
-  if (id === undefined) return method === "GET" ? reply(200, [...ctx.store.subscriptions.values()].map(subs.subscriptionState)) : null
+  if (id === undefined)
+    return method === "GET" ? reply(200, [...ctx.store.subscriptions.values()].map(subs.subscriptionState)) : null
   if (method !== "GET" && method !== "POST") return null
   const rec = ctx.store.subscriptions.get(id)
   if (!rec) return reply(404, { error: `no subscription ${id}` })
   if (method === "GET") return reply(200, subs.subscriptionState(rec))
   const next = body && body.next_deduction
-  if (next !== "decline" && next !== "approve") return reply(400, { error: 'next_deduction must be "decline" or "approve"', field: "next_deduction" })
-  if (rec.recurring_status !== "1") return reply(409, { error: `subscription ${id} is not active`, subscription: subs.subscriptionState(rec) })
+  if (next !== "decline" && next !== "approve")
+    return reply(400, { error: 'next_deduction must be "decline" or "approve"', field: "next_deduction" })
+  if (rec.recurring_status !== "1")
+    return reply(409, { error: `subscription ${id} is not active`, subscription: subs.subscriptionState(rec) })
   rec.next_deduction = next
   return reply(200, subs.subscriptionState(rec))
 }

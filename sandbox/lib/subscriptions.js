@@ -29,9 +29,12 @@ function wholeNumber(x) {
  * @param {Record<string, any>} sub @param {string} currency the order currency (already validated)
  */
 function validateSubscription(sub, currency) {
-  const bad = (/** @type {string} */ f, /** @type {string} */ why) => v.fail("I0002", `subscription.${f}`, `subscription.${f} ${why}`)
-  if (!v.isBlank(sub.interval) && !INTERVALS.includes(/** @type {any} */ (String(sub.interval).toLowerCase()))) return bad("interval", "must be day, week, month or year")
-  if (!v.isBlank(sub.interval_count) && !(wholeNumber(sub.interval_count) || 0)) return bad("interval_count", "must be a whole number greater than 0")
+  const bad = (/** @type {string} */ f, /** @type {string} */ why) =>
+    v.fail("I0002", `subscription.${f}`, `subscription.${f} ${why}`)
+  if (!v.isBlank(sub.interval) && !INTERVALS.includes(/** @type {any} */ (String(sub.interval).toLowerCase())))
+    return bad("interval", "must be day, week, month or year")
+  if (!v.isBlank(sub.interval_count) && !(wholeNumber(sub.interval_count) || 0))
+    return bad("interval_count", "must be a whole number greater than 0")
   for (const f of ["billing_cycle", "promotion_cycle"]) {
     if (!v.isBlank(sub[f]) && wholeNumber(sub[f]) === null) return bad(f, "must be a whole number")
   }
@@ -40,7 +43,11 @@ function validateSubscription(sub, currency) {
   }
   if (!v.isBlank(sub.contract_amount)) {
     const minor = money.parseStrict(sub.contract_amount, currency)
-    if (minor === null || minor <= 0n) return bad("contract_amount", `must be an amount greater than zero with ${money.exponentOf(currency)} decimals for ${currency}`)
+    if (minor === null || minor <= 0n)
+      return bad(
+        "contract_amount",
+        `must be an amount greater than zero with ${money.exponentOf(currency)} decimals for ${currency}`
+      )
   }
   return null
 }
@@ -86,7 +93,9 @@ function createSubscription(ctx, tx, sub) {
     order_no: tx.order_no,
     currency: tx.currency,
     amount: amountGiven ? String(sub.contract_amount) : tx.amount,
-    amount_minor: amountGiven ? /** @type {bigint} */ (money.parseStrict(sub.contract_amount, tx.currency)) : tx.amount_minor,
+    amount_minor: amountGiven
+      ? /** @type {bigint} */ (money.parseStrict(sub.contract_amount, tx.currency))
+      : tx.amount_minor,
     contract: v.isBlank(sub.contract) ? "" : String(sub.contract),
     contract_name: String(sub.contract_name || sub.contract || ""),
     interval,
@@ -177,7 +186,7 @@ function deduct(ctx, rec) {
       delivery_information: first.delivery_information,
       ...outcome,
     },
-    due,
+    due
   )
   // a recurring deduction settles at once: all of it is captured (refundable, disputable)
   if (!decline) tx.captured_minor = /** @type {bigint} */ (tx.amount_minor)
@@ -232,7 +241,20 @@ function cancelSubscription(ctx, rec) {
 /** The contract as GET /sandbox/subscriptions shows it (JSON-safe). @param {any} rec */
 function subscriptionState(rec) {
   const { amount_minor, anchor, next_due, created_at, deductions, ...rest } = rec
-  return { ...rest, created_at: created_at.toISOString(), deductions: deductions.map((/** @type {any} */ d) => ({ ...d })) }
+  return {
+    ...rest,
+    created_at: created_at.toISOString(),
+    deductions: deductions.map((/** @type {any} */ d) => ({ ...d })),
+  }
 }
 
-module.exports = { INTERVALS, validateSubscription, createSubscription, runDue, cancelSubscription, subscriptionState, recurringFields, addIntervals }
+module.exports = {
+  INTERVALS,
+  validateSubscription,
+  createSubscription,
+  runDue,
+  cancelSubscription,
+  subscriptionState,
+  recurringFields,
+  addIntervals,
+}

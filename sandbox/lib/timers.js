@@ -13,10 +13,13 @@ function createTimers() {
      * @returns {NodeJS.Timeout}
      */
     after(ms, fn) {
-      const t = setTimeout(() => {
-        pending.delete(t)
-        fn()
-      }, Math.max(0, ms))
+      const t = setTimeout(
+        () => {
+          pending.delete(t)
+          fn()
+        },
+        Math.max(0, ms)
+      )
       t.unref()
       pending.add(t)
       return t

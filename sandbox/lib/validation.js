@@ -76,7 +76,11 @@ function checkLengths(body, limits, prefix = "") {
 function checkAmounts(body, currencyField, amountFields, prefix = "", opts = {}) {
   const currency = body[currencyField]
   if (!money.isCurrencyCode(currency)) {
-    return fail("I0002", prefix + currencyField, `${prefix + currencyField} must be a three-letter ISO 4217 code in capitals`)
+    return fail(
+      "I0002",
+      prefix + currencyField,
+      `${prefix + currencyField} must be a three-letter ISO 4217 code in capitals`
+    )
   }
   for (const f of amountFields) {
     const v = body[f]
@@ -87,10 +91,11 @@ function checkAmounts(body, currencyField, amountFields, prefix = "", opts = {})
       return fail(
         "I0002",
         prefix + f,
-        `${prefix + f} must be a decimal string with ${e} decimal${e === 1 ? "" : "s"} for ${currency} (e.g. ${money.format(1234n, currency)})`,
+        `${prefix + f} must be a decimal string with ${e} decimal${e === 1 ? "" : "s"} for ${currency} (e.g. ${money.format(1234n, currency)})`
       )
     }
-    if ((opts.positive || []).includes(f) && minor <= 0n) return fail("I0002", prefix + f, `${prefix + f} must be greater than zero`)
+    if ((opts.positive || []).includes(f) && minor <= 0n)
+      return fail("I0002", prefix + f, `${prefix + f} must be greater than zero`)
   }
   return null
 }
@@ -115,7 +120,7 @@ function checkItems(items, currency) {
       return fail(
         "I0002",
         "items",
-        `item ${n} of items has ${parts.length} component${parts.length === 1 ? "" : "s"}: expected name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id (6) or the first 4, items separated by #;#`,
+        `item ${n} of items has ${parts.length} component${parts.length === 1 ? "" : "s"}: expected name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id (6) or the first 4, items separated by #;#`
       )
     }
     const [name, goodsId, price, quantity, url, id] = parts.map((p) => p.trim())
@@ -127,13 +132,20 @@ function checkItems(items, currency) {
       ["goods URL", url],
       ["id", id],
     ].find(([, value]) => value === "")
-    if (empty) return fail("I0002", "items", `item ${n} of items has an empty ${empty[0]}: an empty component is written 0`)
+    if (empty)
+      return fail("I0002", "items", `item ${n} of items has an empty ${empty[0]}: an empty component is written 0`)
     if (price !== "0" && money.parseStrict(price, currency) === null) {
       const e = money.exponentOf(currency)
-      return fail("I0002", "items", `item ${n} of items: unit price ${price} must be an amount in the order currency ${currency} (${e} decimal${e === 1 ? "" : "s"}, e.g. ${money.format(1234n, currency)})`)
+      return fail(
+        "I0002",
+        "items",
+        `item ${n} of items: unit price ${price} must be an amount in the order currency ${currency} (${e} decimal${e === 1 ? "" : "s"}, e.g. ${money.format(1234n, currency)})`
+      )
     }
-    if (!/^[0-9]{1,9}$/.test(quantity)) return fail("I0002", "items", `item ${n} of items: quantity ${quantity} must be a whole number`)
-    if (url !== undefined && url !== "0" && !isHttpUrl(url)) return fail("I0002", "items", `item ${n} of items: goods URL must be an http(s) URL or 0`)
+    if (!/^[0-9]{1,9}$/.test(quantity))
+      return fail("I0002", "items", `item ${n} of items: quantity ${quantity} must be a whole number`)
+    if (url !== undefined && url !== "0" && !isHttpUrl(url))
+      return fail("I0002", "items", `item ${n} of items: goods URL must be an http(s) URL or 0`)
   }
   return null
 }

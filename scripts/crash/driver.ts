@@ -13,15 +13,7 @@ import { completeIssuerPage, payOnHostedPage, CARDS, card } from "../../integrat
 import type { CrashSeed } from "./store-process"
 
 export type OperationKind =
-  | "pay_card"
-  | "pay_3ds"
-  | "pay_hosted"
-  | "capture"
-  | "refund"
-  | "cancel"
-  | "payout"
-  | "card_recharge"
-  | "card_withdraw"
+  "pay_card" | "pay_3ds" | "pay_hosted" | "capture" | "refund" | "cancel" | "payout" | "card_recharge" | "card_withdraw"
 
 export interface Operation {
   kind: OperationKind
@@ -36,7 +28,13 @@ const BENEFICIARY = {
   entity_type: "COMPANY",
   company_name: "Acme Supplies Ltd",
   address: { city: "London", country_code: "GB", street_address: "1 King St" },
-  bank_details: { account_name: "Acme Supplies Ltd", account_number: "12345678", bank_country_code: "GB", account_currency: "USD", swift_code: "BARCGB22" },
+  bank_details: {
+    account_name: "Acme Supplies Ltd",
+    account_number: "12345678",
+    bank_country_code: "GB",
+    account_currency: "USD",
+    swift_code: "BARCGB22",
+  },
 }
 
 /** A seeded PRNG (mulberry32), so that a run is reproducible from its seed. */
@@ -49,7 +47,11 @@ export function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! }
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+  }
 }
 
 const money = (minor: number) => (minor / 100).toFixed(2)
@@ -63,13 +65,18 @@ export class CrashDriver {
     readonly storeUrl: string,
     readonly seeded: CrashSeed,
     readonly db: Client,
-    readonly random: ReturnType<typeof rng>,
+    readonly random: ReturnType<typeof rng>
   ) {
     this.shop = new StoreClient(storeUrl, seeded)
   }
 
   /** An admin API call with the harness's secret key; answers status and body (never throws on an HTTP status). */
-  async admin(method: "GET" | "POST", path: string, body?: unknown, key?: string): Promise<{ status: number; data: any }> {
+  async admin(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    key?: string
+  ): Promise<{ status: number; data: any }> {
     const res = await fetch(`${this.storeUrl}${path}`, {
       method,
       headers: {
@@ -98,7 +105,12 @@ export class CrashDriver {
       billing_country: "US",
       birth_date: "1990-01-31",
     })
-    const made = await this.adminOk("POST", "/admin/gateway/cards", { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "50.00", pieces: 2 }, randomUUID())
+    const made = await this.adminOk(
+      "POST",
+      "/admin/gateway/cards",
+      { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "50.00", pieces: 2 },
+      randomUUID()
+    )
     const ids = JSON.stringify(made).match(/gwcard_[A-Za-z0-9]+/g) ?? []
     this.cards.push(...new Set(ids))
     if (!this.cards.length) throw new Error(`no card made: ${JSON.stringify(made).slice(0, 300)}`)
@@ -143,28 +155,55 @@ export class CrashDriver {
         if (!p) return null
         // Whole or a part (the gateway allows one capture a payment and releases the rest).
         const amount = this.random.next() < 0.5 ? p.minor : Math.max(1, Math.floor(p.minor * 0.6))
-        return { kind, gatewayPath: "/v1/capture", run: () => this.adminOk("POST", `/admin/payments/${p.id}/capture`, { amount: Number(money(amount)) }).then(() => undefined) }
+        return {
+          kind,
+          gatewayPath: "/v1/capture",
+          run: () =>
+            this.adminOk("POST", `/admin/payments/${p.id}/capture`, { amount: Number(money(amount)) }).then(
+              () => undefined
+            ),
+        }
       }
       case "refund": {
-        const p = await this.one(`select p.id, (round(coalesce((select sum(amount) from capture c where c.payment_id = p.id and c.deleted_at is null), 0) * 100)
+        const p = await this.one(
+          `select p.id, (round(coalesce((select sum(amount) from capture c where c.payment_id = p.id and c.deleted_at is null), 0) * 100)
             - round(coalesce((select sum(amount) from refund f where f.payment_id = p.id and f.deleted_at is null), 0) * 100))::int as left
           from payment p where p.provider_id like 'pp_gateway_%' and p.deleted_at is null
-          and exists (select 1 from capture c where c.payment_id = p.id and c.deleted_at is null)`, (row) => row.left > 0)
+          and exists (select 1 from capture c where c.payment_id = p.id and c.deleted_at is null)`,
+          (row) => row.left > 0
+        )
         if (!p) return null
         const amount = Math.min(p.left, this.random.int(100, 900))
-        return { kind, gatewayPath: "/v1/refund", run: () => this.adminOk("POST", `/admin/payments/${p.id}/refund`, { amount: Number(money(amount)) }).then(() => undefined) }
+        return {
+          kind,
+          gatewayPath: "/v1/refund",
+          run: () =>
+            this.adminOk("POST", `/admin/payments/${p.id}/refund`, { amount: Number(money(amount)) }).then(
+              () => undefined
+            ),
+        }
       }
       case "cancel": {
-        const o = await this.one(`select opc.order_id from payment p join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
+        const o = await this
+          .one(`select opc.order_id from payment p join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
           join "order" o on o.id = opc.order_id and o.status <> 'canceled'
           where p.provider_id like 'pp_gateway_%' and p.canceled_at is null and p.deleted_at is null and p.captured_at is null
             and not exists (select 1 from capture c where c.payment_id = p.id and c.deleted_at is null)`)
         if (!o) return null
-        return { kind, gatewayPath: "/v1/cancel", run: () => this.adminOk("POST", `/admin/orders/${o.order_id}/cancel`, {}).then(() => undefined) }
+        return {
+          kind,
+          gatewayPath: "/v1/cancel",
+          run: () => this.adminOk("POST", `/admin/orders/${o.order_id}/cancel`, {}).then(() => undefined),
+        }
       }
       case "payout": {
         const key = randomUUID()
-        const body = { payment_amount: money(this.random.int(1000, 50000)), payment_currency: "USD", beneficiary: BENEFICIARY, reference: `crash-${++this.#payoutCount}` }
+        const body = {
+          payment_amount: money(this.random.int(1000, 50000)),
+          payment_currency: "USD",
+          beneficiary: BENEFICIARY,
+          reference: `crash-${++this.#payoutCount}`,
+        }
         const send = () => this.admin("POST", "/admin/gateway/payouts", body, key).then(expectKeyed)
         return { kind, gatewayPath: "/v1/payout", run: send, retry: send }
       }
@@ -174,8 +213,19 @@ export class CrashDriver {
         const id = this.random.pick(this.cards)
         const key = randomUUID()
         const amount = money(this.random.int(100, kind === "card_recharge" ? 999 : 600))
-        const send = () => this.admin("POST", `/admin/gateway/cards/${id}/${kind === "card_recharge" ? "recharge" : "withdraw"}`, { amount }, key).then(expectKeyed)
-        return { kind, gatewayPath: kind === "card_recharge" ? "/api/card/charge" : "/api/card/refund", run: send, retry: send }
+        const send = () =>
+          this.admin(
+            "POST",
+            `/admin/gateway/cards/${id}/${kind === "card_recharge" ? "recharge" : "withdraw"}`,
+            { amount },
+            key
+          ).then(expectKeyed)
+        return {
+          kind,
+          gatewayPath: kind === "card_recharge" ? "/api/card/charge" : "/api/card/refund",
+          run: send,
+          retry: send,
+        }
       }
     }
   }
@@ -189,7 +239,10 @@ export class CrashDriver {
   async payWithCard(number: string): Promise<void> {
     const { cartId, collectionId } = await this.shop.cartWithCollection()
     const sessionId = await this.shop.startSession(collectionId, "pp_gateway_card")
-    const { payment_session } = await this.shop.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, { cart_id: cartId, card: card(number) })
+    const { payment_session } = await this.shop.ok("POST", `/store/gateway/payment-sessions/${sessionId}/card`, {
+      cart_id: cartId,
+      card: card(number),
+    })
     if (payment_session.status === "requires_more") await completeIssuerPage(payment_session.data.issuer_url)
     await this.shop.complete(cartId)
   }
@@ -197,8 +250,14 @@ export class CrashDriver {
   /** The hosted page: a session (the gateway's page made), the shopper pays there, complete-cart. */
   async payHosted(): Promise<void> {
     const { cartId, collectionId } = await this.shop.cartWithCollection()
-    const { payment_collection } = await this.shop.ok("POST", `/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: "pp_gateway_hosted" })
-    const session = payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === "pp_gateway_hosted")
+    const { payment_collection } = await this.shop.ok(
+      "POST",
+      `/store/payment-collections/${collectionId}/payment-sessions`,
+      { provider_id: "pp_gateway_hosted" }
+    )
+    const session = payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === "pp_gateway_hosted"
+    )
     const paid = await payOnHostedPage(session.data.hosted, CARDS.approve)
     if (paid.status !== 303) throw new Error(`hosted page answered ${paid.status}`)
     await this.shop.complete(cartId)

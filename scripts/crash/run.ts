@@ -36,7 +36,11 @@ const TIMEOUTS = { GATEWAY_TIMEOUT_CONNECT_MS: "500", GATEWAY_TIMEOUT_TOTAL_MS: 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function sandboxCall(sb: SandboxProcess, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sb.url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body ? { body: JSON.stringify(body) } : {}) })
+  const res = await fetch(`${sb.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
   return res.json() as Promise<any>
 }
 
@@ -54,7 +58,11 @@ async function runJobs(driver: CrashDriver) {
 
 /** Staff's part of settling: every payout not final and every card re-read from the gateway. */
 async function refreshRecords(driver: CrashDriver) {
-  const open = (await driver.db.query(`select id from gateway_payout where deleted_at is null and status not in ('COMPLETED', 'FAILED')`)).rows
+  const open = (
+    await driver.db.query(
+      `select id from gateway_payout where deleted_at is null and status not in ('COMPLETED', 'FAILED')`
+    )
+  ).rows
   for (const p of open) await driver.admin("POST", `/admin/gateway/payouts/${p.id}/refresh`, {})
   for (const id of driver.cards) await driver.admin("POST", `/admin/gateway/cards/${id}/refresh`, {})
 }
@@ -68,7 +76,14 @@ async function main() {
   const sandbox = await startSandboxProcess()
   let store: CrashStore | null = null
   let db: Client | null = null
-  const killPoints: { n: number; kind: string; mode: KillMode; gateway_reached: boolean; finished_before_kill: boolean; restart_ms: number }[] = []
+  const killPoints: {
+    n: number
+    kind: string
+    mode: KillMode
+    gateway_reached: boolean
+    finished_before_kill: boolean
+    restart_ms: number
+  }[] = []
   const opsByKind: Record<string, number> = {}
   const opErrors: Record<string, number> = {}
   let exitCode = 0
@@ -115,12 +130,15 @@ async function main() {
       const op = await driver.next()
       const mode: KillMode = random.pick(["in_flight", "after_answer", "random"] as const)
       const before = await received(sandbox, op.gatewayPath)
-      if (mode === "in_flight") await sandboxCall(sandbox, "POST", "/sandbox/faults", { rules: [{ path: op.gatewayPath, fault: "latency", ms: HOLD_MS, times: 1 }] })
+      if (mode === "in_flight")
+        await sandboxCall(sandbox, "POST", "/sandbox/faults", {
+          rules: [{ path: op.gatewayPath, fault: "latency", ms: HOLD_MS, times: 1 }],
+        })
       let finished = false
       opsByKind[op.kind] = (opsByKind[op.kind] ?? 0) + 1
       const running = op.run().then(
         () => void (finished = true),
-        () => undefined,
+        () => undefined
       )
       let reached = false
       if (mode === "random") {
@@ -143,14 +161,24 @@ async function main() {
       await running
       await sandboxCall(sandbox, "DELETE", "/sandbox/faults")
       const restartMs = await store.start()
-      killPoints.push({ n, kind: op.kind, mode, gateway_reached: reached, finished_before_kill: finished, restart_ms: restartMs })
+      killPoints.push({
+        n,
+        kind: op.kind,
+        mode,
+        gateway_reached: reached,
+        finished_before_kill: finished,
+        restart_ms: restartMs,
+      })
       // A client repeats what it did not see finish, with the same key.
       if (!finished && op.retry) await op.retry().catch(() => undefined)
       if (n % 5 === 0) {
         await sleep(SETTLE_AFTER_SECONDS * 1000)
         await runJobs(driver)
       }
-      if (process.env.CRASH_VERBOSE) process.stderr.write(`kill ${n}/${kills}: ${op.kind} ${mode} reached=${reached} finished=${finished} restart=${restartMs}ms\n`)
+      if (process.env.CRASH_VERBOSE)
+        process.stderr.write(
+          `kill ${n}/${kills}: ${op.kind} ${mode} reached=${reached} finished=${finished} restart=${restartMs}ms\n`
+        )
     }
 
     // Settle: past the deadline, the jobs, then staff's refreshes, then the jobs again (a refresh may settle a payout).
@@ -176,7 +204,10 @@ async function main() {
       time_s: Math.round((Date.now() - t0) / 1000),
       prepare_s: Math.round((prepared - t0) / 1000),
       first_boot_ms: firstBoot,
-      restart_ms: { p50: restarts[Math.floor(restarts.length / 2)] ?? null, max: restarts[restarts.length - 1] ?? null },
+      restart_ms: {
+        p50: restarts[Math.floor(restarts.length / 2)] ?? null,
+        max: restarts[restarts.length - 1] ?? null,
+      },
     }
     const text = JSON.stringify(summary, null, 2)
     process.stdout.write(`${text}\n`)

@@ -8,6 +8,8 @@ import { seedStore } from "../seed-store"
 
 export default async function seedCrashStore({ container }: { container: MedusaContainer }) {
   const seeded = await seedStore(container)
-  const key = await container.resolve(Modules.API_KEY).createApiKeys({ title: "crash harness", type: "secret", created_by: "crash-harness" })
+  const key = await container
+    .resolve(Modules.API_KEY)
+    .createApiKeys({ title: "crash harness", type: "secret", created_by: "crash-harness" })
   process.stdout.write(`CRASH_SEEDED ${JSON.stringify({ ...seeded, adminToken: key.token })}\n`)
 }

@@ -38,7 +38,11 @@ export interface CrashStore {
   stop(): Promise<void>
 }
 
-export async function prepareCrashStore(opts: { gatewayUrl: string; port: number; extraEnv: Record<string, string> }): Promise<CrashStore> {
+export async function prepareCrashStore(opts: {
+  gatewayUrl: string
+  port: number
+  extraEnv: Record<string, string>
+}): Promise<CrashStore> {
   const db = await startBenchDatabase("medusa_crash")
   const url = `http://127.0.0.1:${opts.port}`
   const env = storeEnv(db.url, opts.gatewayUrl, {
@@ -74,7 +78,12 @@ export async function prepareCrashStore(opts: { gatewayUrl: string; port: number
   const start = async () => {
     const t0 = Date.now()
     stderr = ""
-    const c = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(opts.port)], { cwd: REPO, env, detached: true, stdio: ["ignore", "ignore", "pipe"] })
+    const c = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(opts.port)], {
+      cwd: REPO,
+      env,
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe"],
+    })
     child = c
     c.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString("utf8")).slice(-4000)))
     while (Date.now() - t0 < 180_000) {

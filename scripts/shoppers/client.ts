@@ -22,7 +22,7 @@ export class ShopperClient extends StoreClient {
 
   constructor(
     baseUrl: string,
-    readonly seeded: CrashSeed,
+    readonly seeded: CrashSeed
   ) {
     super(baseUrl, seeded)
   }
@@ -45,7 +45,8 @@ export class ShopperClient extends StoreClient {
   async register(email: string): Promise<void> {
     const password = "correct-horse-battery"
     const reg = await this.raw("POST", "/auth/customer/emailpass/register", { email, password })
-    if (reg.status !== 200 || !reg.data?.token) throw new Error(`register ${email}: HTTP ${reg.status} ${JSON.stringify(reg.data).slice(0, 200)}`)
+    if (reg.status !== 200 || !reg.data?.token)
+      throw new Error(`register ${email}: HTTP ${reg.status} ${JSON.stringify(reg.data).slice(0, 200)}`)
     this.token = reg.data.token
     const created = await this.ok("POST", "/store/customers", { email, first_name: "Ada", last_name: "Lovelace" })
     this.customerId = created.customer.id
@@ -66,7 +67,10 @@ export class ShopperClient extends StoreClient {
   }
 
   /** A cart with `items`, addresses and shipping, and its payment collection (no session yet). */
-  async newCart(email: string, items: { variant_id: string; quantity: number }[]): Promise<{ cartId: string; collectionId: string }> {
+  async newCart(
+    email: string,
+    items: { variant_id: string; quantity: number }[]
+  ): Promise<{ cartId: string; collectionId: string }> {
     const { cart } = await this.ok("POST", "/store/carts", {
       region_id: this.seeded.regions.usd,
       email,
@@ -80,12 +84,25 @@ export class ShopperClient extends StoreClient {
   }
 
   /** Creates a payment session of `providerId` (Medusa deletes the collection's other sessions); the answer and the session. */
-  async createSession(collectionId: string, providerId: string, data?: Record<string, unknown>): Promise<{ answer: Answer; session: any | null; all: any[] }> {
-    const answer = await this.call("POST", `/store/payment-collections/${collectionId}/payment-sessions`, { provider_id: providerId, ...(data ? { data } : {}) })
+  async createSession(
+    collectionId: string,
+    providerId: string,
+    data?: Record<string, unknown>
+  ): Promise<{ answer: Answer; session: any | null; all: any[] }> {
+    const answer = await this.call("POST", `/store/payment-collections/${collectionId}/payment-sessions`, {
+      provider_id: providerId,
+      ...(data ? { data } : {}),
+    })
     const sessions: any[] = answer.status === 200 ? (answer.data?.payment_collection?.payment_sessions ?? []) : []
     // The collection's sessions of that provider, newest first (another tab's may be among them); a storefront takes
     // the one of its provider, which is the one it created unless two tabs created theirs at once (see two_tabs).
-    const mine = sessions.filter((s) => s.provider_id === providerId).sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")) || String(b.id).localeCompare(String(a.id)))
+    const mine = sessions
+      .filter((s) => s.provider_id === providerId)
+      .sort(
+        (a, b) =>
+          String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")) ||
+          String(b.id).localeCompare(String(a.id))
+      )
     return { answer, session: mine[0] ?? null, all: mine }
   }
 
@@ -100,7 +117,10 @@ export class ShopperClient extends StoreClient {
 
   /** The cart with its payment collection's sessions (what the kit reads back after a failed completion). */
   async cartSessions(cartId: string): Promise<any[] | null> {
-    const r = await this.call("GET", `/store/carts/${cartId}?fields=id,completed_at,*payment_collection,*payment_collection.payment_sessions`)
+    const r = await this.call(
+      "GET",
+      `/store/carts/${cartId}?fields=id,completed_at,*payment_collection,*payment_collection.payment_sessions`
+    )
     return r.status === 200 ? (r.data?.cart?.payment_collection?.payment_sessions ?? []) : null
   }
 
@@ -124,7 +144,10 @@ export async function bankPage(issuerUrl: string, outcome: "pass" | "fail"): Pro
  * A browser on the hosted page: loading form → card page → card posted. Answers where it ended: `paid` (303 back
  * to the store), `issuer` (303 to the 3-D Secure page, its URL), or `failed` with the status. Never throws.
  */
-export async function hostedPage(hosted: { action: string; inputs: Record<string, string> } | null | undefined, cardNumber: string): Promise<{ result: "paid" | "issuer" | "failed"; status: number; location?: string }> {
+export async function hostedPage(
+  hosted: { action: string; inputs: Record<string, string> } | null | undefined,
+  cardNumber: string
+): Promise<{ result: "paid" | "issuer" | "failed"; status: number; location?: string }> {
   if (!hosted?.action) return { result: "failed", status: 0 }
   try {
     const res = await payOnHostedPage(hosted, cardNumber)
@@ -139,17 +162,35 @@ export async function hostedPage(hosted: { action: string; inputs: Record<string
 }
 
 /** Staff: the admin API with the harness's secret key; never throws on an HTTP status. */
-export async function adminCall(storeUrl: string, seeded: CrashSeed, method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
+export async function adminCall(
+  storeUrl: string,
+  seeded: CrashSeed,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown
+): Promise<Answer> {
   return requestJson(`${storeUrl}${path}`, {
     method,
-    headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${seeded.adminToken}:`).toString("base64")}` },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Basic ${Buffer.from(`${seeded.adminToken}:`).toString("base64")}`,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
 }
 
 /** The sandbox's control routes (JSON). */
-export async function sandboxCall(url: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${url}${path}`, { method, headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+export async function sandboxCall(
+  url: string,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown
+): Promise<any> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
   const text = await res.text()
   if (!res.ok) throw new Error(`sandbox ${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`)
   return text ? JSON.parse(text) : null

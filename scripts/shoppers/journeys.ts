@@ -130,7 +130,7 @@ export class Trip {
   constructor(
     readonly env: JourneyEnv,
     n: number,
-    kind: JourneyKind,
+    kind: JourneyKind
   ) {
     this.shop = new ShopperClient(env.storeUrl, env.seeded)
     this.random = rng((env.seed * 1_000_003 + n * 7_777) >>> 0)
@@ -173,8 +173,20 @@ export class Trip {
   /** A new cart (a new checkout of this journey). */
   async newCart(items?: { variant_id: string; quantity: number }[]): Promise<Checkout> {
     const email = this.shop.token ? `customer-s${this.env.seed}-j${this.rec.n}@example.com` : this.email()
-    const { cartId, collectionId } = await this.shop.newCart(email, items ?? [{ variant_id: this.env.seeded.variants.tshirt, quantity: this.random.int(1, 3) }])
-    const c: Checkout = { cart_id: cartId, collection_id: collectionId, email, sessions: [], final_sessions: [], shown: "processing", shown_by: "left before paying", order_id: null }
+    const { cartId, collectionId } = await this.shop.newCart(
+      email,
+      items ?? [{ variant_id: this.env.seeded.variants.tshirt, quantity: this.random.int(1, 3) }]
+    )
+    const c: Checkout = {
+      cart_id: cartId,
+      collection_id: collectionId,
+      email,
+      sessions: [],
+      final_sessions: [],
+      shown: "processing",
+      shown_by: "left before paying",
+      order_id: null,
+    }
     this.rec.checkouts.push(c)
     this.log(`cart ${cartId}`)
     return c
@@ -204,7 +216,8 @@ export class Trip {
     }
     c.sessions.push({ id: session.id, provider, note: `created (${session.status})` })
     this.log(`session ${session.id} ${provider} ${session.status}`)
-    if (session.status === "error") this.show(session.data?.decline ? "declined" : "processing", `session created in error`, [session.id], c)
+    if (session.status === "error")
+      this.show(session.data?.decline ? "declined" : "processing", `session created in error`, [session.id], c)
     return session
   }
 
@@ -214,7 +227,12 @@ export class Trip {
   }
 
   /** A card post (typed card, or `body` such as a saved card); what the shopper sees of it. */
-  async post(sessionId: string, number: string | null, body: Record<string, unknown> = {}, c: Checkout = this.checkout): Promise<{ view: CardView; issuerUrl: string | null; answer: Answer }> {
+  async post(
+    sessionId: string,
+    number: string | null,
+    body: Record<string, unknown> = {},
+    c: Checkout = this.checkout
+  ): Promise<{ view: CardView; issuerUrl: string | null; answer: Answer }> {
     const answer = await this.shop.postCardTo(c.cart_id, sessionId, number ? { card: card(number), ...body } : body)
     const s = answer.status === 200 ? answer.data?.payment_session : null
     let view: CardView = "processing"
@@ -222,7 +240,9 @@ export class Trip {
     else if (s?.status === "pending_authorization") view = "review"
     else if (s?.status === "requires_more" && s.data?.issuer_url) view = "redirect"
     else if (s?.status === "error" && s.data?.decline) view = "declined"
-    this.log(`card ${number ? number.slice(-4) : "saved"} → ${sessionId}: HTTP ${answer.status} ${s?.status ?? brief(answer)} (${view})`)
+    this.log(
+      `card ${number ? number.slice(-4) : "saved"} → ${sessionId}: HTTP ${answer.status} ${s?.status ?? brief(answer)} (${view})`
+    )
     if (view === "declined") this.show("declined", "card route: session error with a decline", [sessionId], c)
     else this.show("processing", `card route: ${s?.status ?? `HTTP ${answer.status}`}`, [sessionId], c)
     return { view, issuerUrl: s?.data?.issuer_url ?? null, answer }
@@ -261,19 +281,38 @@ export class Trip {
     const requiresMore = error?.type === REQUIRES_MORE || error?.name === REQUIRES_MORE
     if (answer.status === 0 || answer.status >= 500 || requiresMore) {
       this.log(`${prefix}complete: HTTP ${answer.status} ${requiresMore ? "requires_more" : brief(answer)}`)
-      this.show("processing", `${prefix}complete-cart: ${requiresMore ? "requires_more" : `HTTP ${answer.status}`}`, finalSessions, c)
+      this.show(
+        "processing",
+        `${prefix}complete-cart: ${requiresMore ? "requires_more" : `HTTP ${answer.status}`}`,
+        finalSessions,
+        c
+      )
       return "processing"
     }
     // Not an order, not "not yet": a decline only when the cart reads back a declined or failed gateway session.
     const sessions = (await this.shop.cartSessions(c.cart_id)) ?? []
     const gatewaySessions = sessions.filter((s) => String(s.provider_id).startsWith("pp_gateway_"))
-    const declined = gatewaySessions.filter((s) => s.data?.decline?.message || s.status === "error" || s.data?.gateway_state === "failed")
-    this.log(`${prefix}complete: HTTP ${answer.status} ${brief(answer)}; sessions ${gatewaySessions.map((s) => `${s.id}:${s.status}`).join(",") || "none"}`)
+    const declined = gatewaySessions.filter(
+      (s) => s.data?.decline?.message || s.status === "error" || s.data?.gateway_state === "failed"
+    )
+    this.log(
+      `${prefix}complete: HTTP ${answer.status} ${brief(answer)}; sessions ${gatewaySessions.map((s) => `${s.id}:${s.status}`).join(",") || "none"}`
+    )
     if (declined.length) {
-      this.show("declined", `${prefix}complete-cart: not an order, the cart's session declined`, declined.map((s) => s.id), c)
+      this.show(
+        "declined",
+        `${prefix}complete-cart: not an order, the cart's session declined`,
+        declined.map((s) => s.id),
+        c
+      )
       return "declined"
     }
-    this.show("processing", `${prefix}complete-cart: HTTP ${answer.status} ${String(error?.type ?? error?.message ?? "").slice(0, 80)}`, finalSessions, c)
+    this.show(
+      "processing",
+      `${prefix}complete-cart: HTTP ${answer.status} ${String(error?.type ?? error?.message ?? "").slice(0, 80)}`,
+      finalSessions,
+      c
+    )
     c.kit_shown = "declined (the kit shows any other failure as a decline)"
     return "processing"
   }
@@ -282,13 +321,19 @@ export class Trip {
    * A redirect payment started and left at the bank: APM (issuer page), 3-D Secure (card session, issuer page) or the
    * hosted page (its form). `finish` completes it at the bank later.
    */
-  async startRedirect(kind: "apm" | "3ds" | "hosted", c: Checkout = this.checkout): Promise<{ sessionId: string; finish: (outcome?: "pass" | "fail") => Promise<boolean> } | null> {
+  async startRedirect(
+    kind: "apm" | "3ds" | "hosted",
+    c: Checkout = this.checkout
+  ): Promise<{ sessionId: string; finish: (outcome?: "pass" | "fail") => Promise<boolean> } | null> {
     if (kind === "hosted") {
       const s = await this.session("hosted", c)
       if (!s || !s.data?.hosted) return null
       this.note(s.id, "hosted page open", c)
       const number = this.chance(0.2) ? CARDS.threeDS : CARDS.approve
-      return { sessionId: s.id, finish: async (outcome = "pass") => this.hosted(s, outcome === "pass" ? number : CARDS.decline) }
+      return {
+        sessionId: s.id,
+        finish: async (outcome = "pass") => this.hosted(s, outcome === "pass" ? number : CARDS.decline),
+      }
     }
     if (kind === "apm") {
       const s = await this.session("apm", c)
@@ -306,7 +351,9 @@ export class Trip {
   }
 
   /** A card session authorised (not completed): the shopper may still change their mind. `finish` does nothing. */
-  async authorisedCard(c: Checkout = this.checkout): Promise<{ sessionId: string; finish: (outcome?: "pass" | "fail") => Promise<boolean> } | null> {
+  async authorisedCard(
+    c: Checkout = this.checkout
+  ): Promise<{ sessionId: string; finish: (outcome?: "pass" | "fail") => Promise<boolean> } | null> {
     const s = await this.session("card", c)
     if (!s) return null
     const posted = await this.post(s.id, CARDS.approve, {}, c)
@@ -321,7 +368,12 @@ export class Trip {
     if (!s) return c.shown
     if (s.status === "error") return c.shown
     if (method === "card" || method === "3ds") {
-      const posted = await this.post(s.id, method === "card" ? this.pick([CARDS.approve, CARDS.approve, "5555555555554444"]) : CARDS.threeDS, {}, c)
+      const posted = await this.post(
+        s.id,
+        method === "card" ? this.pick([CARDS.approve, CARDS.approve, "5555555555554444"]) : CARDS.threeDS,
+        {},
+        c
+      )
       if (posted.view === "declined") return "declined"
       if (posted.view === "redirect") await this.bank(posted.issuerUrl, "pass")
     } else if (method === "apm") {
@@ -340,7 +392,9 @@ export class Trip {
 function brief(a: Answer): string {
   const d = a.data
   const text = typeof d === "string" ? d : (d?.message ?? d?.error?.message ?? d?.type ?? JSON.stringify(d))
-  return String(text ?? "").replace(/\s+/g, " ").slice(0, 120)
+  return String(text ?? "")
+    .replace(/\s+/g, " ")
+    .slice(0, 120)
 }
 
 const REDIRECTS = ["apm", "3ds", "hosted"] as const
@@ -360,7 +414,14 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
     const first = await t.post(s.id, CARDS.decline)
     if (first.view !== "declined") return
     // Declined: the shopper gives up, tries another card on the same session, or picks a method again (new session).
-    const how = t.pick(["same_session", "same_session", "new_session", "new_session_3ds", "other_method", "gives_up"] as const)
+    const how = t.pick([
+      "same_session",
+      "same_session",
+      "new_session",
+      "new_session_3ds",
+      "other_method",
+      "gives_up",
+    ] as const)
     t.variant(how)
     if (how === "gives_up") return
     if (how === "same_session") {
@@ -369,7 +430,9 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
       await t.complete([s.id])
       return
     }
-    await t.payAndComplete(how === "new_session" ? "card" : how === "new_session_3ds" ? "3ds" : t.pick(["apm", "hosted"] as const))
+    await t.payAndComplete(
+      how === "new_session" ? "card" : how === "new_session_3ds" ? "3ds" : t.pick(["apm", "hosted"] as const)
+    )
   },
 
   async threeds_pass(t) {
@@ -441,7 +504,10 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
     // session's deletion meets the faults on /v1/cancel).
     const old = t.pick([...REDIRECTS, ...REDIRECTS, "card"] as const)
     const next = t.pick((["card", "3ds", "apm", "hosted"] as const).filter((m) => m !== old))
-    const when = old === "card" ? "card_authorised" : t.pick(["after_order", "after_order", "before_complete", "after_order_then_return"] as const)
+    const when =
+      old === "card"
+        ? "card_authorised"
+        : t.pick(["after_order", "after_order", "before_complete", "after_order_then_return"] as const)
     t.variant(`${old}->${next}/${when}`)
     const started = old === "card" ? await t.authorisedCard() : await t.startRedirect(old)
     if (!started) return
@@ -487,14 +553,14 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
         t.post(a.id, CARDS.approve).then(async (p) => {
           if (p.view === "redirect") await t.bank(p.issuerUrl, "pass")
           return p.view === "declined" ? null : a.id
-        }),
+        })
       )
     }
     if (b && b.status !== "error") {
       paying.push(
         second === "apm"
           ? t.bank(b.data?.issuer_url, "pass", "APM page (tab 2)").then(() => b.id)
-          : t.post(b.id, CARDS.approve).then((p) => (p.view === "declined" ? null : b.id)),
+          : t.post(b.id, CARDS.approve).then((p) => (p.view === "declined" ? null : b.id))
       )
     }
     const paid = (await Promise.all(paying)).filter((x): x is string => Boolean(x))
@@ -515,7 +581,10 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
     const seen = p2.answer.status === 200 ? p2 : p1
     if (seen.view === "redirect") await t.bank(seen.issuerUrl, "pass")
     if (seen.view === "declined") return
-    const [c1, c2] = await Promise.all([t.complete([s.id], t.checkout, "click 1"), t.complete([s.id], t.checkout, "click 2")])
+    const [c1, c2] = await Promise.all([
+      t.complete([s.id], t.checkout, "click 1"),
+      t.complete([s.id], t.checkout, "click 2"),
+    ])
     if (c1 === "order" || c2 === "order") t.show("order", "one of the clicks: order", [s.id])
   },
 
@@ -563,11 +632,14 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
     await t.sleep(t.random.int(0, 1500))
     await started.finish("pass")
     if (then === "leaves") {
-      t.show("processing", kind === "card" ? "left after the cart changed" : "finished at the bank, never came back", [started.sessionId])
+      t.show("processing", kind === "card" ? "left after the cart changed" : "finished at the bank, never came back", [
+        started.sessionId,
+      ])
       return
     }
     await t.complete([started.sessionId], t.checkout, "return page")
-    if (then === "pays_again" && t.checkout.shown !== "order") await t.payAndComplete(t.pick(["card", "3ds", "apm", "hosted"] as const))
+    if (then === "pays_again" && t.checkout.shown !== "order")
+      await t.payAndComplete(t.pick(["card", "3ds", "apm", "hosted"] as const))
   },
 
   async late_after_ttl(t) {
@@ -584,14 +656,21 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
 
   async abandon(t) {
     await t.newCart()
-    const how = t.pick(["card_authorised", "apm_never_finished", "threeds_passed_never_back", "hosted_paid_never_back"] as const)
+    const how = t.pick([
+      "card_authorised",
+      "apm_never_finished",
+      "threeds_passed_never_back",
+      "hosted_paid_never_back",
+    ] as const)
     t.variant(how)
     if (how === "card_authorised") {
       const s = await t.session("card")
       if (!s) return
       await t.post(s.id, CARDS.approve)
     } else {
-      const started = await t.startRedirect(how === "apm_never_finished" ? "apm" : how === "hosted_paid_never_back" ? "hosted" : "3ds")
+      const started = await t.startRedirect(
+        how === "apm_never_finished" ? "apm" : how === "hosted_paid_never_back" ? "hosted" : "3ds"
+      )
       if (!started) return
       if (how !== "apm_never_finished") await started.finish("pass")
     }
@@ -624,7 +703,12 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
     if (!s2) return
     const twice = t.chance(0.25)
     t.variant(twice ? "saved_card_double_click" : "saved_card")
-    const pays = twice ? await Promise.all([t.post(s2.id, null, { saved_card_id: saved.id }, second), t.post(s2.id, null, { saved_card_id: saved.id }, second)]) : [await t.post(s2.id, null, { saved_card_id: saved.id }, second)]
+    const pays = twice
+      ? await Promise.all([
+          t.post(s2.id, null, { saved_card_id: saved.id }, second),
+          t.post(s2.id, null, { saved_card_id: saved.id }, second),
+        ])
+      : [await t.post(s2.id, null, { saved_card_id: saved.id }, second)]
     const seen = pays[pays.length - 1]!
     if (seen.view === "redirect") await t.bank(seen.issuerUrl, "pass")
     if (seen.view === "declined") return
@@ -658,7 +742,9 @@ export async function runJourney(env: JourneyEnv, n: number, kind: JourneyKind):
   } catch (e) {
     t.rec.error = (e as Error).message.slice(0, 300)
     t.log(`stopped: ${t.rec.error}`)
-    for (const c of t.rec.checkouts) if (c.shown !== "order" && c.shown !== "declined") t.show("processing", `harness call failed: ${t.rec.error}`, c.final_sessions, c)
+    for (const c of t.rec.checkouts)
+      if (c.shown !== "order" && c.shown !== "declined")
+        t.show("processing", `harness call failed: ${t.rec.error}`, c.final_sessions, c)
   }
   t.rec.ms = Date.now() - t0
   return t.rec

@@ -45,7 +45,8 @@ const TIMEOUTS = { GATEWAY_TIMEOUT_CONNECT_MS: "500", GATEWAY_TIMEOUT_TOTAL_MS: 
 const FAULT_PATHS = ["/v1/authorise", "/v1/cancel", "/v1/retrievalTrans", "/v1/refund"]
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const num = (name: string, fallback: number) => (process.env[name] !== undefined && process.env[name] !== "" ? Number(process.env[name]) : fallback)
+const num = (name: string, fallback: number) =>
+  process.env[name] !== undefined && process.env[name] !== "" ? Number(process.env[name]) : fallback
 
 async function main() {
   const count = num("SHOPPERS_JOURNEYS", 1000)
@@ -157,7 +158,9 @@ async function main() {
         lastEnd = Date.now()
         if (verbose) {
           const c = rec.checkouts.map((x) => `${x.cart_id}:${x.shown}${x.order_id ? `(${x.order_id})` : ""}`).join(" ")
-          process.stderr.write(`journey ${rec.n}/${plan.length} ${rec.kind}${rec.variant ? `/${rec.variant}` : ""} ${rec.ms}ms ${c}${rec.error ? ` ERROR ${rec.error}` : ""}\n`)
+          process.stderr.write(
+            `journey ${rec.n}/${plan.length} ${rec.kind}${rec.variant ? `/${rec.variant}` : ""} ${rec.ms}ms ${c}${rec.error ? ` ERROR ${rec.error}` : ""}\n`
+          )
         }
       }
     }
@@ -190,7 +193,9 @@ async function main() {
     const left = await sandboxCall(sandbox.url, "GET", "/sandbox/faults")
     if (left?.rules?.length) throw new Error(`fault rules still set while settling: ${JSON.stringify(left.rules)}`)
     const settled = Date.now()
-    const { violations, counts, notes } = await checkInvariants(db, sandbox.url, records, { releaseAfterSeconds: releaseAfter })
+    const { violations, counts, notes } = await checkInvariants(db, sandbox.url, records, {
+      releaseAfterSeconds: releaseAfter,
+    })
 
     records.sort((a, b) => a.n - b.n)
     const byKind: Record<string, Record<string, number>> = {}
@@ -222,7 +227,11 @@ async function main() {
       violations: violations.length,
       violations_by_invariant: violationsByInvariant,
       violation_details: violations,
-      journey_ms: { p50: ms[Math.floor(ms.length / 2)] ?? null, p90: ms[Math.floor(ms.length * 0.9)] ?? null, max: ms[ms.length - 1] ?? null },
+      journey_ms: {
+        p50: ms[Math.floor(ms.length / 2)] ?? null,
+        p90: ms[Math.floor(ms.length * 0.9)] ?? null,
+        max: ms[ms.length - 1] ?? null,
+      },
       time_s: Math.round((Date.now() - t0) / 1000),
       prepare_s: Math.round((prepared - t0) / 1000),
       first_boot_ms: firstBoot,
@@ -232,12 +241,15 @@ async function main() {
     const text = JSON.stringify(summary, null, 2)
     process.stdout.write(`${text}\n`)
     if (process.env.SHOPPERS_OUT) writeFileSync(process.env.SHOPPERS_OUT, text)
-    if (process.env.SHOPPERS_JOURNEYS_OUT) writeFileSync(process.env.SHOPPERS_JOURNEYS_OUT, JSON.stringify(records, null, 2))
+    if (process.env.SHOPPERS_JOURNEYS_OUT)
+      writeFileSync(process.env.SHOPPERS_JOURNEYS_OUT, JSON.stringify(records, null, 2))
     if (violations.length) exitCode = 1
     const holdS = num("SHOPPERS_HOLD_S", 0)
     if (holdS > 0) {
       // For checking by hand: the store, its database and the sandbox stay up this long.
-      process.stderr.write(`holding for ${holdS} s: store ${storeUrl}, database ${store.databaseUrl}, sandbox ${sandbox.url}\n`)
+      process.stderr.write(
+        `holding for ${holdS} s: store ${storeUrl}, database ${store.databaseUrl}, sandbox ${sandbox.url}\n`
+      )
       await sleep(holdS * 1000)
     }
   } catch (e) {

@@ -62,11 +62,22 @@ async function ordersOfSessions(container: MedusaContainer, sessionIds: string[]
   const paymentModule = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   for (let i = 0; i < sessionIds.length; i += PAGE) {
-    const sessions = await paymentModule.listPaymentSessions({ id: sessionIds.slice(i, i + PAGE) }, { select: ["id", "payment_collection_id"] })
+    const sessions = await paymentModule.listPaymentSessions(
+      { id: sessionIds.slice(i, i + PAGE) },
+      { select: ["id", "payment_collection_id"] }
+    )
     const collections = [...new Set(sessions.map((s) => s.payment_collection_id).filter(Boolean))]
     if (!collections.length) continue
-    const { data } = await query.graph({ entity: "order_payment_collection", fields: ["payment_collection_id", "order_id", "order.display_id"], filters: { payment_collection_id: collections } })
-    const links = data as unknown as { payment_collection_id: string; order_id: string; order?: { display_id?: number | string | null } | null }[]
+    const { data } = await query.graph({
+      entity: "order_payment_collection",
+      fields: ["payment_collection_id", "order_id", "order.display_id"],
+      filters: { payment_collection_id: collections },
+    })
+    const links = data as unknown as {
+      payment_collection_id: string
+      order_id: string
+      order?: { display_id?: number | string | null } | null
+    }[]
     const byCollection = new Map(links.map((l) => [l.payment_collection_id, l]))
     for (const s of sessions) {
       const link = byCollection.get(s.payment_collection_id)
@@ -81,42 +92,84 @@ async function discrepancies(container: MedusaContainer): Promise<Found[]> {
   const found: Found[] = []
   for (const job of SYNC_JOBS) {
     // The latest finished run holds what is still unresolved; earlier runs' are superseded by it.
-    const [run] = await gatewayModule.listGatewaySyncRuns({ job, status: ["succeeded", "failed"] }, { take: 1, order: { started_at: "DESC" } })
-    const items = ((run?.discrepancies as { items?: { order_no: string; reason: string }[] } | null)?.items ?? []).filter((d) => d.order_no && d.reason)
-    for (const d of items) found.push({ order_no: d.order_no, alert: (orders) => discrepancyAlert({ job, ...d, order: orders.get(d.order_no) ?? null }) })
+    const [run] = await gatewayModule.listGatewaySyncRuns(
+      { job, status: ["succeeded", "failed"] },
+      { take: 1, order: { started_at: "DESC" } }
+    )
+    const items = (
+      (run?.discrepancies as { items?: { order_no: string; reason: string }[] } | null)?.items ?? []
+    ).filter((d) => d.order_no && d.reason)
+    for (const d of items)
+      found.push({
+        order_no: d.order_no,
+        alert: (orders) => discrepancyAlert({ job, ...d, order: orders.get(d.order_no) ?? null }),
+      })
   }
   return found
 }
 
 /** Payments and sessions of the gateway's providers with an answer lost before `cutoff` and still unknown. */
-async function unknownPayments(container: MedusaContainer, cutoff: Date, since: Date, minutes: number): Promise<Found[]> {
+async function unknownPayments(
+  container: MedusaContainer,
+  cutoff: Date,
+  since: Date,
+  minutes: number
+): Promise<Found[]> {
   const paymentModule = container.resolve(Modules.PAYMENT)
   const found: Found[] = []
   const window = { $lte: cutoff.toISOString(), $gte: since.toISOString() }
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const payments = await paymentModule.listPayments(
       filter({ provider_id: GATEWAY_PROVIDER_IDS, updated_at: window, ...(after ? { id: { $gt: after } } : {}) }),
-      { select: ["id", "data"], take: PAGE, order: { id: "ASC" } },
+      { select: ["id", "data"], take: PAGE, order: { id: "ASC" } }
     )
     for (const p of payments) {
       const d = readSessionData((p.data ?? undefined) as Record<string, unknown> | undefined)
       if (!d) continue
-      const lost = [...d.captures.filter((c) => c.status === "unknown").map((c) => `capture ${c.id}`), ...d.refunds.filter((r) => r.status === "unknown").map((r) => `refund ${r.reference}`)]
+      const lost = [
+        ...d.captures.filter((c) => c.status === "unknown").map((c) => `capture ${c.id}`),
+        ...d.refunds.filter((r) => r.status === "unknown").map((r) => `refund ${r.reference}`),
+      ]
       if (!lost.length && !d.outcome_unknown) continue
       const what = lost.length ? `The ${lost.join(" and the ")}` : "A request on this payment"
-      found.push({ order_no: d.order_no, alert: (orders) => unknownPaymentAlert({ order_no: d.order_no, order: orders.get(d.order_no) ?? null, what, event: `${p.id}:${lost.join(",") || "payment"}`, minutes }) })
+      found.push({
+        order_no: d.order_no,
+        alert: (orders) =>
+          unknownPaymentAlert({
+            order_no: d.order_no,
+            order: orders.get(d.order_no) ?? null,
+            what,
+            event: `${p.id}:${lost.join(",") || "payment"}`,
+            minutes,
+          }),
+      })
     }
     if (payments.length < PAGE) break
     after = payments[payments.length - 1]!.id
   }
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const sessions = await paymentModule.listPaymentSessions(
-      filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["pending", "requires_more"], updated_at: window, ...(after ? { id: { $gt: after } } : {}) }),
-      { select: ["id", "data"], take: PAGE, order: { id: "ASC" } },
+      filter({
+        provider_id: GATEWAY_PROVIDER_IDS,
+        status: ["pending", "requires_more"],
+        updated_at: window,
+        ...(after ? { id: { $gt: after } } : {}),
+      }),
+      { select: ["id", "data"], take: PAGE, order: { id: "ASC" } }
     )
     for (const s of sessions) {
       if ((s.data as Record<string, unknown> | null)?.outcome_unknown !== true) continue
-      found.push({ order_no: s.id, alert: (orders) => unknownPaymentAlert({ order_no: s.id, order: orders.get(s.id) ?? null, what: "The payment (the card post)", event: `${s.id}:session`, minutes }) })
+      found.push({
+        order_no: s.id,
+        alert: (orders) =>
+          unknownPaymentAlert({
+            order_no: s.id,
+            order: orders.get(s.id) ?? null,
+            what: "The payment (the card post)",
+            event: `${s.id}:session`,
+            minutes,
+          }),
+      })
     }
     if (sessions.length < PAGE) break
     after = sessions[sessions.length - 1]!.id
@@ -125,10 +178,16 @@ async function unknownPayments(container: MedusaContainer, cutoff: Date, since: 
 }
 
 /** Every row a module list gives for `filters`, a page at a time (keyset by id). */
-async function readAll<T extends { id: string }>(list: (filters: never, config: never) => Promise<T[]>, filters: Record<string, unknown>): Promise<T[]> {
+async function readAll<T extends { id: string }>(
+  list: (filters: never, config: never) => Promise<T[]>,
+  filters: Record<string, unknown>
+): Promise<T[]> {
   const rows: T[] = []
-  for (let after = ""; ; ) {
-    const page = await list(filter({ ...filters, ...(after ? { id: { $gt: after } } : {}) }), { take: PAGE, order: { id: "ASC" } } as never)
+  for (let after = ""; ;) {
+    const page = await list(filter({ ...filters, ...(after ? { id: { $gt: after } } : {}) }), {
+      take: PAGE,
+      order: { id: "ASC" },
+    } as never)
     rows.push(...page)
     if (page.length < PAGE) return rows
     after = page[page.length - 1]!.id
@@ -139,24 +198,37 @@ async function moduleRecords(container: MedusaContainer, cutoff: Date, since: Da
   const gatewayModule = container.resolve("gateway")
   const recent = { $gte: since }
   const [unknownPayouts, failedPayouts, audits, chargebacks, refusedReleases, lostReleases] = await Promise.all([
-    readAll((f, c) => gatewayModule.listGatewayPayouts(f, c), { status: "UNKNOWN", updated_at: { $lte: cutoff, $gte: since } }),
+    readAll((f, c) => gatewayModule.listGatewayPayouts(f, c), {
+      status: "UNKNOWN",
+      updated_at: { $lte: cutoff, $gte: since },
+    }),
     readAll((f, c) => gatewayModule.listGatewayPayouts(f, c), { status: "FAILED", updated_at: recent }),
-    readAll((f, c) => gatewayModule.listGatewayOperationAudits(f, c), { result: ["unknown", "failed", "partial"], updated_at: recent }),
+    readAll((f, c) => gatewayModule.listGatewayOperationAudits(f, c), {
+      result: ["unknown", "failed", "partial"],
+      updated_at: recent,
+    }),
     readAll((f, c) => gatewayModule.listGatewayPayments(f, c), { gateway_state: "charged_back", updated_at: recent }),
     readAll((f, c) => gatewayModule.listGatewayReleases(f, c), { status: "refused", updated_at: recent }),
-    readAll((f, c) => gatewayModule.listGatewayReleases(f, c), { status: ["unknown", "releasing"], updated_at: { $lte: cutoff, $gte: since } }),
+    readAll((f, c) => gatewayModule.listGatewayReleases(f, c), {
+      status: ["unknown", "releasing"],
+      updated_at: { $lte: cutoff, $gte: since },
+    }),
   ])
   const found: Found[] = [
     ...[...refusedReleases, ...lostReleases].map((r): Found => ({ alert: () => paymentNotReleasedAlert(r) })),
     ...unknownPayouts.map((p): Found => ({ alert: () => unknownPayoutAlert(p, minutes) })),
     ...failedPayouts.map((p): Found => ({ alert: () => payoutFailedAlert(p) })),
-    ...chargebacks.map((c): Found => ({ order_no: c.order_no, alert: (orders) => chargebackAlert({ ...c, order: orders.get(c.order_no) ?? null }) })),
+    ...chargebacks.map((c): Found => ({
+      order_no: c.order_no,
+      alert: (orders) => chargebackAlert({ ...c, order: orders.get(c.order_no) ?? null }),
+    })),
   ]
   for (const row of audits) {
     if (!MONEY_OPERATIONS.test(row.operation) || NOT_ALERTED.has(row.operation)) continue
     if (row.result !== "unknown") found.push({ alert: () => operationFailedAlert(row) })
     // A payout's own record says UNKNOWN (above); an issuing operation has only its audit row.
-    else if (!row.operation.startsWith("payout.") && new Date(row.updated_at) <= cutoff) found.push({ alert: () => unknownOperationAlert(row, minutes) })
+    else if (!row.operation.startsWith("payout.") && new Date(row.updated_at) <= cutoff)
+      found.push({ alert: () => unknownOperationAlert(row, minutes) })
   }
   return found
 }
@@ -164,9 +236,20 @@ async function moduleRecords(container: MedusaContainer, cutoff: Date, since: Da
 async function rejectedNotifications(container: MedusaContainer, now: Date): Promise<Found[]> {
   const gatewayModule = container.resolve("gateway")
   const { rejected_threshold, rejected_window_minutes } = gatewayModule.alertRules()
-  const count = await gatewayModule.countRejectedNotifications(new Date(now.getTime() - rejected_window_minutes * 60_000))
+  const count = await gatewayModule.countRejectedNotifications(
+    new Date(now.getTime() - rejected_window_minutes * 60_000)
+  )
   if (count < rejected_threshold) return []
-  return [{ alert: () => rejectedNotificationsAlert({ count, window_minutes: rejected_window_minutes, day: now.toISOString().slice(0, 10) }) }]
+  return [
+    {
+      alert: () =>
+        rejectedNotificationsAlert({
+          count,
+          window_minutes: rejected_window_minutes,
+          day: now.toISOString().slice(0, 10),
+        }),
+    },
+  ]
 }
 
 /** Finds every event that needs a person and sends the alerts not sent before. */
@@ -182,7 +265,9 @@ export async function checkAlerts(container: MedusaContainer, now = new Date()):
       rejectedNotifications(container, now),
     ])
   ).flat()
-  const orders = await ordersOfSessions(container, [...new Set(found.map((f) => f.order_no).filter((o): o is string => !!o))])
+  const orders = await ordersOfSessions(container, [
+    ...new Set(found.map((f) => f.order_no).filter((o): o is string => !!o)),
+  ])
   const alerts = [...new Map(found.map((f) => f.alert(orders)).map((a) => [a.key, a])).values()]
   const counts = Object.fromEntries(ALERT_KINDS.map((k) => [k, 0])) as Record<AlertKind, number>
   for (const a of alerts) counts[a.kind]++

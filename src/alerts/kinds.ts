@@ -5,7 +5,15 @@
  */
 import { createHash } from "node:crypto"
 
-export const ALERT_KINDS = ["discrepancy", "unknown_outcome", "chargeback", "payout_failed", "operation_failed", "notifications_rejected", "payment_not_released"] as const
+export const ALERT_KINDS = [
+  "discrepancy",
+  "unknown_outcome",
+  "chargeback",
+  "payout_failed",
+  "operation_failed",
+  "notifications_rejected",
+  "payment_not_released",
+] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
 export interface Alert {
@@ -27,12 +35,18 @@ export interface OrderRef {
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16)
-const orderName = (order: OrderRef | null, orderNo: string) => (order ? `order #${order.display_id ?? order.id}` : `payment ${orderNo}`)
+const orderName = (order: OrderRef | null, orderNo: string) =>
+  order ? `order #${order.display_id ?? order.id}` : `payment ${orderNo}`
 const orderPath = (order: OrderRef | null) => (order ? `/orders/${order.id}` : "/gateway/reconciliation")
 const orderResource = (order: OrderRef | null) => (order ? { type: "order", id: order.id } : null)
 
 /** A difference a sync job found and could not resolve by itself. The same reason on the same payment is one event. */
-export function discrepancyAlert(input: { job: string; order_no: string; reason: string; order: OrderRef | null }): Alert {
+export function discrepancyAlert(input: {
+  job: string
+  order_no: string
+  reason: string
+  order: OrderRef | null
+}): Alert {
   return {
     kind: "discrepancy",
     key: `discrepancy:${input.order_no}:${digest(input.reason)}`,
@@ -44,7 +58,13 @@ export function discrepancyAlert(input: { job: string; order_no: string; reason:
 }
 
 /** A payment whose request was sent but whose answer was lost, still unknown after the configured age. */
-export function unknownPaymentAlert(input: { order_no: string; order: OrderRef | null; what: string; event: string; minutes: number }): Alert {
+export function unknownPaymentAlert(input: {
+  order_no: string
+  order: OrderRef | null
+  what: string
+  event: string
+  minutes: number
+}): Alert {
   return {
     kind: "unknown_outcome",
     key: `unknown:${input.order_no}:${digest(input.event)}`,
@@ -56,7 +76,10 @@ export function unknownPaymentAlert(input: { order_no: string; order: OrderRef |
 }
 
 /** A payout sent whose answer was lost (UNKNOWN), still so after the configured age. */
-export function unknownPayoutAlert(p: { id: string; payment_amount: string; payment_currency: string; reference?: string | null }, minutes: number): Alert {
+export function unknownPayoutAlert(
+  p: { id: string; payment_amount: string; payment_currency: string; reference?: string | null },
+  minutes: number
+): Alert {
   return {
     kind: "unknown_outcome",
     key: `unknown:${p.id}`,
@@ -69,12 +92,29 @@ export function unknownPayoutAlert(p: { id: string; payment_amount: string; paym
 
 /** The admin page of an issuing or payout operation's record (the audit's `target_id`). */
 function operationPath(operation: string, targetId: string | null): { path: string; resource: Alert["resource"] } {
-  const page = { card: "cards", group: "groups", cardholder: "cardholders", payout: "payouts", subscription: "subscriptions" }[operation.split(".")[0]!]
+  const page = {
+    card: "cards",
+    group: "groups",
+    cardholder: "cardholders",
+    payout: "payouts",
+    subscription: "subscriptions",
+  }[operation.split(".")[0]!]
   if (!page || !targetId) return { path: "/gateway", resource: null }
-  return { path: `/gateway/${page}/${targetId}`, resource: { type: `gateway_${operation.split(".")[0]}`, id: targetId } }
+  return {
+    path: `/gateway/${page}/${targetId}`,
+    resource: { type: `gateway_${operation.split(".")[0]}`, id: targetId },
+  }
 }
 
-type AuditRow = { id: string; operation: string; target_id: string | null; idempotency_key?: string | null; error_code?: string | null; error_message?: string | null; result: string }
+type AuditRow = {
+  id: string
+  operation: string
+  target_id: string | null
+  idempotency_key?: string | null
+  error_code?: string | null
+  error_message?: string | null
+  result: string
+}
 
 /** An issuing operation (card recharge, withdraw, group refund...) sent whose answer was lost, after the configured age. */
 export function unknownOperationAlert(row: AuditRow, minutes: number): Alert {
@@ -88,7 +128,11 @@ export function unknownOperationAlert(row: AuditRow, minutes: number): Alert {
 }
 
 /** The gateway's order query reads a payment as charged back: the shopper's bank took the money back. */
-export function chargebackAlert(input: { order_no: string; transaction_id: string | null; order: OrderRef | null }): Alert {
+export function chargebackAlert(input: {
+  order_no: string
+  transaction_id: string | null
+  order: OrderRef | null
+}): Alert {
   return {
     kind: "chargeback",
     key: `chargeback:${input.order_no}:${input.transaction_id ?? ""}`,
@@ -100,7 +144,14 @@ export function chargebackAlert(input: { order_no: string; transaction_id: strin
 }
 
 /** A payout the gateway reports FAILED. */
-export function payoutFailedAlert(p: { id: string; payment_amount: string; payment_currency: string; reference?: string | null; failure_reason?: string | null; failure_type?: string | null }): Alert {
+export function payoutFailedAlert(p: {
+  id: string
+  payment_amount: string
+  payment_currency: string
+  reference?: string | null
+  failure_reason?: string | null
+  failure_type?: string | null
+}): Alert {
   const why = [p.failure_reason, p.failure_type].filter(Boolean).join(", ")
   return {
     kind: "payout_failed",

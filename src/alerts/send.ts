@@ -20,7 +20,8 @@ export const FEED_CHANNEL = "feed"
 /** The template Medusa's own admin notifications use; the dashboard renders data.title and data.description. */
 export const FEED_TEMPLATE = "admin-ui"
 
-const idempotencyKey = (alert: Alert, channel: string) => `gateway-alert:${alert.key}${channel === FEED_CHANNEL ? "" : `:${channel}`}`
+const idempotencyKey = (alert: Alert, channel: string) =>
+  `gateway-alert:${alert.key}${channel === FEED_CHANNEL ? "" : `:${channel}`}`
 
 /** The admin page's address: a path under the admin ("/app/..."), absolute when the `alerts.admin_url` option is set. */
 export function alertUrl(alert: Alert, rules: AlertRules, adminPath = "/app"): string {
@@ -38,7 +39,14 @@ function notificationsOf(alert: Alert, rules: AlertRules, adminPath: string) {
   }
   const data = { title: alert.title, description: `${alert.description}\nOpen: ${url}`, url, kind: alert.kind }
   return [
-    { ...common, to: "", channel: FEED_CHANNEL, template: FEED_TEMPLATE, data, idempotency_key: idempotencyKey(alert, FEED_CHANNEL) },
+    {
+      ...common,
+      to: "",
+      channel: FEED_CHANNEL,
+      template: FEED_TEMPLATE,
+      data,
+      idempotency_key: idempotencyKey(alert, FEED_CHANNEL),
+    },
     ...rules.channels.map((channel) => ({
       ...common,
       to: rules.to ?? "",
@@ -55,7 +63,8 @@ export async function sendAlerts(container: MedusaContainer, alerts: Alert[]): P
   if (!alerts.length) return 0
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const rules = container.resolve("gateway").alertRules()
-  const adminPath = (container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as { admin?: { path?: string } }).admin?.path || "/app"
+  const adminPath =
+    (container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as { admin?: { path?: string } }).admin?.path || "/app"
   let notifications: INotificationModuleService
   try {
     notifications = container.resolve(Modules.NOTIFICATION)
@@ -67,7 +76,10 @@ export async function sendAlerts(container: MedusaContainer, alerts: Alert[]): P
   const sent = new Set<string>()
   for (let i = 0; i < wanted.length; i += 200) {
     const keys = wanted.slice(i, i + 200).map((n) => n.idempotency_key)
-    for (const n of await notifications.listNotifications({ idempotency_key: keys } as never, { select: ["idempotency_key", "status"], take: keys.length })) {
+    for (const n of await notifications.listNotifications({ idempotency_key: keys } as never, {
+      select: ["idempotency_key", "status"],
+      take: keys.length,
+    })) {
       // A failed send is tried again: the Notification Module sends it once more under the same key.
       if (n.status !== "failure") sent.add(String((n as { idempotency_key?: string }).idempotency_key))
     }
@@ -81,7 +93,11 @@ export async function sendAlerts(container: MedusaContainer, alerts: Alert[]): P
     } catch (err) {
       // Another instance sent it meanwhile (the key is unique), or the channel's provider failed: the next check
       // finds it sent, or tries again.
-      logger.warn(String(redact(`Gateway alert ${n.idempotency_key} on channel "${n.channel}" was not sent: ${(err as Error).message}`)))
+      logger.warn(
+        String(
+          redact(`Gateway alert ${n.idempotency_key} on channel "${n.channel}" was not sent: ${(err as Error).message}`)
+        )
+      )
     }
   }
   return created

@@ -1,7 +1,16 @@
-import { authenticate, defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import {
+  authenticate,
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
 import { adminGatewayMiddlewares } from "./admin/gateway/middlewares"
 import { coreRouteOverrides } from "./core-route-overrides"
-import { StoreGatewayCardGrantSchema, StoreGatewayCardSchema, StoreGatewayPaymentMethodsSchema } from "./store/gateway/validators"
+import {
+  StoreGatewayCardGrantSchema,
+  StoreGatewayCardSchema,
+  StoreGatewayPaymentMethodsSchema,
+} from "./store/gateway/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -9,13 +18,19 @@ export default defineMiddlewares({
       matcher: "/store/gateway/payment-sessions/:id/card",
       method: ["POST"],
       // A customer's session or token when there is one: saved cards are theirs only; guests pay with a typed card.
-      middlewares: [authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }), validateAndTransformBody(StoreGatewayCardSchema)],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"], { allowUnauthenticated: true }),
+        validateAndTransformBody(StoreGatewayCardSchema),
+      ],
     },
     {
       // Server code with the customer's token asks for a grant the browser sends with a card (card_grant).
       matcher: "/store/gateway/payment-sessions/:id/card-grant",
       method: ["POST"],
-      middlewares: [authenticate("customer", ["session", "bearer"]), validateAndTransformBody(StoreGatewayCardGrantSchema)],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"]),
+        validateAndTransformBody(StoreGatewayCardGrantSchema),
+      ],
     },
     {
       matcher: "/store/gateway/saved-cards*",

@@ -7,8 +7,13 @@
 import { fromMinorUnits, toMinorUnits } from "../lib/gateway"
 import { AttemptOutcome, gatewayProviderId, GatewayMethod, MoneyKind, ThreeDs } from "../domain"
 import { UNKNOWN_CARD_BRAND as UNKNOWN_BRAND } from "../api/admin/gateway/schemas/dashboard"
-import type { DashboardBreakdown, DashboardCounts, DashboardDay, DashboardMoney, PaymentsDashboard } from "../types/http"
-
+import type {
+  DashboardBreakdown,
+  DashboardCounts,
+  DashboardDay,
+  DashboardMoney,
+  PaymentsDashboard,
+} from "../types/http"
 
 /** One row of `gateway_payment_day`. */
 export interface AttemptDayRow {
@@ -48,7 +53,16 @@ export interface DashboardPeriod {
   to: string
 }
 
-const emptyCounts = (): DashboardCounts => ({ attempts: 0, approved: 0, declined: 0, pending: 0, review: 0, unknown: 0, canceled: 0, approval_rate: null })
+const emptyCounts = (): DashboardCounts => ({
+  attempts: 0,
+  approved: 0,
+  declined: 0,
+  pending: 0,
+  review: 0,
+  unknown: 0,
+  canceled: 0,
+  approval_rate: null,
+})
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 
 function add(counts: DashboardCounts, row: AttemptDayRow) {
@@ -60,14 +74,19 @@ function add(counts: DashboardCounts, row: AttemptDayRow) {
 /** The days from `from` to `to`, both included (YYYY-MM-DD). */
 export function daysOf({ from, to }: DashboardPeriod): string[] {
   const out: string[] = []
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10))
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10))
   return out
 }
 
 const brandOf = (row: { card_brand: string }) => row.card_brand || UNKNOWN_BRAND
 
 function matches(row: { method: GatewayMethod; card_brand: string; currency: string }, f: DashboardFilters): boolean {
-  return (!f.provider_id || gatewayProviderId(row.method) === f.provider_id) && (!f.card_brand || brandOf(row) === f.card_brand) && (!f.currency || row.currency === f.currency)
+  return (
+    (!f.provider_id || gatewayProviderId(row.method) === f.provider_id) &&
+    (!f.card_brand || brandOf(row) === f.card_brand) &&
+    (!f.currency || row.currency === f.currency)
+  )
 }
 
 function breakdown(rows: AttemptDayRow[], keyOf: (r: AttemptDayRow) => string): DashboardBreakdown[] {
@@ -99,11 +118,25 @@ export function paymentsDashboard(
 
   const totals = emptyCounts()
   const threeds = { started: 0, passed: 0, failed: 0, not_finished: 0 }
-  const completion = { hosted: { started: 0, completed: 0, rate: null as number | null }, apm: { started: 0, completed: 0, rate: null as number | null } }
+  const completion = {
+    hosted: { started: 0, completed: 0, rate: null as number | null },
+    apm: { started: 0, completed: 0, rate: null as number | null },
+  }
   const days = new Map<string, DashboardDay>(
     daysOf(period).map((date) => [
       date,
-      { date, ...emptyCounts(), threeds_started: 0, threeds_passed: 0, threeds_failed: 0, hosted_started: 0, hosted_completed: 0, apm_started: 0, apm_completed: 0, chargebacks: 0 },
+      {
+        date,
+        ...emptyCounts(),
+        threeds_started: 0,
+        threeds_passed: 0,
+        threeds_failed: 0,
+        hosted_started: 0,
+        hosted_completed: 0,
+        apm_started: 0,
+        apm_completed: 0,
+        chargebacks: 0,
+      },
     ])
   )
   const declines = new Map<string, { code: string | null; message: string | null; count: number }>()
@@ -142,15 +175,26 @@ export function paymentsDashboard(
   completion.apm.rate = rate(completion.apm.completed, completion.apm.started)
 
   // Money, exactly: minor units per currency (and per day and currency).
-  const FIELD: Record<MoneyKind, "captured" | "refunded" | "charged_back"> = { capture: "captured", refund: "refunded", chargeback: "charged_back" }
-  const COUNT: Record<MoneyKind, "captures" | "refunds" | "chargebacks"> = { capture: "captures", refund: "refunds", chargeback: "chargebacks" }
+  const FIELD: Record<MoneyKind, "captured" | "refunded" | "charged_back"> = {
+    capture: "captured",
+    refund: "refunded",
+    chargeback: "charged_back",
+  }
+  const COUNT: Record<MoneyKind, "captures" | "refunds" | "chargebacks"> = {
+    capture: "captures",
+    refund: "refunds",
+    chargeback: "chargebacks",
+  }
   type Sums = Record<"captured" | "refunded" | "charged_back", bigint>
   const perCurrency = new Map<string, { sums: Sums; counts: Record<"captures" | "refunds" | "chargebacks", number> }>()
   const perDay = new Map<string, Sums>()
   let chargebacks = 0
   for (const m of money) {
     const minor = toMinorUnits(m.amount, m.currency, { allowNegative: true })
-    const c = perCurrency.get(m.currency) ?? { sums: { captured: 0n, refunded: 0n, charged_back: 0n }, counts: { captures: 0, refunds: 0, chargebacks: 0 } }
+    const c = perCurrency.get(m.currency) ?? {
+      sums: { captured: 0n, refunded: 0n, charged_back: 0n },
+      counts: { captures: 0, refunds: 0, chargebacks: 0 },
+    }
     c.sums[FIELD[m.kind]] += minor
     c.counts[COUNT[m.kind]] += m.count
     perCurrency.set(m.currency, c)
@@ -176,7 +220,13 @@ export function paymentsDashboard(
   const moneyDays = [...perDay.entries()]
     .map(([key, sums]) => {
       const [date, currency] = key.split("|") as [string, string]
-      return { date, currency, captured: fromMinorUnits(sums.captured, currency), refunded: fromMinorUnits(sums.refunded, currency), charged_back: fromMinorUnits(sums.charged_back, currency) }
+      return {
+        date,
+        currency,
+        captured: fromMinorUnits(sums.captured, currency),
+        refunded: fromMinorUnits(sums.refunded, currency),
+        charged_back: fromMinorUnits(sums.charged_back, currency),
+      }
     })
     .sort((a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency))
 
@@ -185,15 +235,27 @@ export function paymentsDashboard(
     from: period.from,
     to: period.to,
     time_zone: "UTC",
-    filters: { provider_id: filters.provider_id ?? null, card_brand: filters.card_brand ?? null, currency: filters.currency ?? null },
+    filters: {
+      provider_id: filters.provider_id ?? null,
+      card_brand: filters.card_brand ?? null,
+      currency: filters.currency ?? null,
+    },
     totals,
     threeds,
     completion,
     days: [...days.values()],
-    declines: [...declines.values()].sort((a, b) => b.count - a.count || (a.code ?? "\uffff").localeCompare(b.code ?? "\uffff")),
+    declines: [...declines.values()].sort(
+      (a, b) => b.count - a.count || (a.code ?? "\uffff").localeCompare(b.code ?? "\uffff")
+    ),
     money: moneyOut,
     money_days: moneyDays,
-    chargeback_ratio: { chargebacks, approved: totals.approved, ratio, threshold, over: ratio !== null && ratio >= threshold },
+    chargeback_ratio: {
+      chargebacks,
+      approved: totals.approved,
+      ratio,
+      threshold,
+      over: ratio !== null && ratio >= threshold,
+    },
     by: {
       provider: breakdown(rows, (r) => gatewayProviderId(r.method)),
       card_brand: breakdown(rows, brandOf),

@@ -10,13 +10,25 @@ import { redact, TransactionRecord } from "../lib/gateway"
 import { paymentSnapshot, readSessionData, RecordFacts } from "../domain"
 
 /** Records a payment's data (a session's or payment's `data`) for the dashboard. Never throws: it must not stop reconciliation. */
-export async function trackPaymentData(container: MedusaContainer, data: Record<string, unknown> | null | undefined, extra: RecordFacts = {}): Promise<void> {
+export async function trackPaymentData(
+  container: MedusaContainer,
+  data: Record<string, unknown> | null | undefined,
+  extra: RecordFacts = {}
+): Promise<void> {
   const ours = readSessionData(data ?? undefined)
   if (!ours) return
   try {
     await container.resolve("gateway").recordPayment(paymentSnapshot(ours, extra))
   } catch (err) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(String(redact(`Gateway payment ${ours.order_no}: the dashboard's record could not be written: ${(err as Error).message}`)))
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        String(
+          redact(
+            `Gateway payment ${ours.order_no}: the dashboard's record could not be written: ${(err as Error).message}`
+          )
+        )
+      )
   }
 }
 
@@ -24,7 +36,11 @@ export async function trackPaymentData(container: MedusaContainer, data: Record<
  * Records session `orderNo` as it is once the gateway's `record` of it was applied (applyGatewayState): its data
  * read again (the payment's, once there is one), with the record's transaction and 3-D Secure flag.
  */
-export async function trackGatewayState(container: MedusaContainer, orderNo: string, record: TransactionRecord | null): Promise<void> {
+export async function trackGatewayState(
+  container: MedusaContainer,
+  orderNo: string,
+  record: TransactionRecord | null
+): Promise<void> {
   const [session] = await container
     .resolve(Modules.PAYMENT)
     .listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })

@@ -1,5 +1,11 @@
 /** The acquiring client of a provider options object (the provider's, or the plugin module's `payments`). */
-import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, LineLogger, redactingLogger } from "../lib/gateway"
+import {
+  AcquiringClient,
+  AcquiringClientOptions,
+  createAcquiringClient,
+  LineLogger,
+  redactingLogger,
+} from "../lib/gateway"
 import type { FieldValueMap, FieldValueRule, FieldValuesOption } from "../lib/gateway"
 import type { AcquiringAccountOptions } from "./options"
 import { DEFAULT_PAYMENT_STATUS_CODES, PaymentStatusState } from "./status"
@@ -28,7 +34,8 @@ export function fieldValuesWithStatusCodes(options: AcquiringAccountOptions): Fi
   for (const [op, map] of Object.entries(options.field_values ?? {})) out[op] = { ...(map as FieldValueMap) }
   for (const [op, field] of PAYMENT_STATUS_FIELDS) {
     const given = out[op]?.[field]
-    const merged = given && typeof given === "object" ? { ...translation, ...given } : given === undefined ? translation : given
+    const merged =
+      given && typeof given === "object" ? { ...translation, ...given } : given === undefined ? translation : given
     out[op] = { ...(out[op] ?? {}), [field]: merged }
   }
   return out
@@ -67,7 +74,9 @@ export function acquiringClientOptions(options: AcquiringAccountOptions): Acquir
     ...(statusCodes ? { statusCodes } : {}),
     ...(options.field_names ? { fieldNames: options.field_names } : {}),
     ...(fieldValues ? { fieldValues } : {}),
-    ...(options.verify_response_signatures !== undefined ? { verifyResponseSignatures: options.verify_response_signatures } : {}),
+    ...(options.verify_response_signatures !== undefined
+      ? { verifyResponseSignatures: options.verify_response_signatures }
+      : {}),
     ...(options.log_bodies !== undefined ? { logBodies: options.log_bodies } : {}),
   }
 }

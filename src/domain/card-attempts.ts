@@ -43,7 +43,13 @@ export const TESTING_CAP_FACTOR = 100
 export function cardAttemptLimits(option: Partial<CardAttemptLimits> | undefined, testing = false): CardAttemptLimits {
   const d = DEFAULT_CARD_ATTEMPT_LIMITS
   const defaults = testing
-    ? { ...d, per_address: d.per_address * TESTING_CAP_FACTOR, per_session: d.per_session * TESTING_CAP_FACTOR, per_cart: d.per_cart * TESTING_CAP_FACTOR, per_card: d.per_card * TESTING_CAP_FACTOR }
+    ? {
+        ...d,
+        per_address: d.per_address * TESTING_CAP_FACTOR,
+        per_session: d.per_session * TESTING_CAP_FACTOR,
+        per_cart: d.per_cart * TESTING_CAP_FACTOR,
+        per_card: d.per_card * TESTING_CAP_FACTOR,
+      }
     : d
   return { ...defaults, ...(option ?? {}) }
 }
@@ -70,11 +76,17 @@ export interface AttemptCounter {
 
 /** The counters of a post's caps, in the order they are checked (`scope`'s); absent ones are not counted. */
 export function attemptCounters(scope: AttemptScope): AttemptCounter[] {
-  return (Object.keys(scope) as AttemptCap[]).filter((cap) => scope[cap]).map((cap) => ({ cap, key: `card-attempt:${cap}:${scope[cap]}` }))
+  return (Object.keys(scope) as AttemptCap[])
+    .filter((cap) => scope[cap])
+    .map((cap) => ({ cap, key: `card-attempt:${cap}:${scope[cap]}` }))
 }
 
 /** The first cap (in `counters`' order) whose count, this post included, is past its limit; null when none is. */
-export function capReached(counters: readonly AttemptCounter[], counts: readonly number[], limits: CardAttemptLimits): AttemptVerdict {
+export function capReached(
+  counters: readonly AttemptCounter[],
+  counts: readonly number[],
+  limits: CardAttemptLimits
+): AttemptVerdict {
   const over = counters.findIndex((c, i) => counts[i]! > limits[LIMIT_OF[c.cap]])
   return over < 0 ? null : counters[over]!.cap
 }

@@ -40,4 +40,4 @@ export function cardBrand(typedOrMask: string | null | undefined): CardBrand | n
 
 /** A brand's name for people ("Visa", "American Express"); an unknown one as given, none as "Card". */
 export const brandName = (brand: string | null | undefined): string =>
-  brand ? BRAND_NAMES[brand.toLowerCase() as CardBrand] ?? brand : "Card"
+  brand ? (BRAND_NAMES[brand.toLowerCase() as CardBrand] ?? brand) : "Card"

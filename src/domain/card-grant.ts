@@ -24,15 +24,28 @@ const b64 = (text: string | Buffer) => Buffer.from(text).toString("base64url")
 const keyOf = (secret: string) => createHmac("sha256", secret).update("gateway-card-grant").digest()
 const mac = (secret: string, body: string) => createHmac("sha256", keyOf(secret)).update(`${PREFIX}.${body}`).digest()
 
-export function signCardGrant(secret: string, claims: CardGrantClaims, now = new Date(), ttlSeconds = CARD_GRANT_TTL_SECONDS): { grant: string; expires_at: string } {
+export function signCardGrant(
+  secret: string,
+  claims: CardGrantClaims,
+  now = new Date(),
+  ttlSeconds = CARD_GRANT_TTL_SECONDS
+): { grant: string; expires_at: string } {
   if (!secret) throw new Error("card grants need the store's JWT secret (projectConfig.http.jwtSecret)")
   const exp = Math.floor(now.getTime() / 1000) + ttlSeconds
   const body = b64(JSON.stringify({ s: claims.session_id, c: claims.cart_id, u: claims.customer_id, e: exp }))
-  return { grant: `${PREFIX}.${body}.${mac(secret, body).toString("base64url")}`, expires_at: new Date(exp * 1000).toISOString() }
+  return {
+    grant: `${PREFIX}.${body}.${mac(secret, body).toString("base64url")}`,
+    expires_at: new Date(exp * 1000).toISOString(),
+  }
 }
 
 /** The customer a grant speaks for, when it is intact, unexpired and for this session and cart; null otherwise. */
-export function verifyCardGrant(secret: string, grant: string, expected: { session_id: string; cart_id: string }, now = new Date()): string | null {
+export function verifyCardGrant(
+  secret: string,
+  grant: string,
+  expected: { session_id: string; cart_id: string },
+  now = new Date()
+): string | null {
   const parts = grant.split(".")
   if (!secret || parts.length !== 3 || parts[0] !== PREFIX) return null
   const [, body, signature] = parts
@@ -45,7 +58,8 @@ export function verifyCardGrant(secret: string, grant: string, expected: { sessi
   } catch {
     return null
   }
-  if (claims.s !== expected.session_id || claims.c !== expected.cart_id || typeof claims.u !== "string" || !claims.u) return null
+  if (claims.s !== expected.session_id || claims.c !== expected.cart_id || typeof claims.u !== "string" || !claims.u)
+    return null
   if (typeof claims.e !== "number" || claims.e * 1000 <= now.getTime()) return null
   return claims.u
 }

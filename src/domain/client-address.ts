@@ -34,7 +34,7 @@ export function clientAddress(req: RequestAddressParts, options: ClientIpOptions
   const header = options?.header?.toLowerCase()
   if (!header) return socket ?? "unknown"
   const raw = req.headers[header]
-  const entries = (Array.isArray(raw) ? raw.join(",") : raw ?? "")
+  const entries = (Array.isArray(raw) ? raw.join(",") : (raw ?? ""))
     .split(",")
     .map((e) => e.trim())
     .filter(Boolean)

@@ -29,7 +29,9 @@ export function deletedSessionOf(data: GatewaySessionData, paymentCollectionId: 
     amount: data.amount,
     currency: data.currency,
     payment_collection_id: paymentCollectionId,
-    transaction_ids: [...new Set([...data.superseded_transaction_ids, ...(data.transaction_id ? [data.transaction_id] : [])])],
+    transaction_ids: [
+      ...new Set([...data.superseded_transaction_ids, ...(data.transaction_id ? [data.transaction_id] : [])]),
+    ],
     state: data.gateway_state ?? null,
   }
 }

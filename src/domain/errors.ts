@@ -26,11 +26,19 @@ const clean = (m: string) => String(redact(m))
 /** What went wrong with `operation` ("capture", "card.recharge", ...), fit for an audit row and an error answer. */
 export function describeFailure(err: unknown, operation: string): OperationFailure {
   if (err instanceof IssuingApiError) {
-    return { code: String(err.code), message: clean(`The gateway refused ${operation} (code ${err.code}): ${err.gatewayMessage}`), result: "failed" }
+    return {
+      code: String(err.code),
+      message: clean(`The gateway refused ${operation} (code ${err.code}): ${err.gatewayMessage}`),
+      result: "failed",
+    }
   }
   if (err instanceof GatewayApiError) {
     const src = err.source ? ` (field ${err.source})` : ""
-    return { code: err.code, message: clean(`The gateway refused ${operation} (code ${err.code}): ${err.gatewayMessage}${src}`), result: "failed" }
+    return {
+      code: err.code,
+      message: clean(`The gateway refused ${operation} (code ${err.code}): ${err.gatewayMessage}${src}`),
+      result: "failed",
+    }
   }
   if (err instanceof GatewayValidationError) {
     return { code: "invalid_field", message: clean(`${operation}: field "${err.field}" ${err.rule}`), result: "failed" }
@@ -38,7 +46,9 @@ export function describeFailure(err: unknown, operation: string): OperationFailu
   if (err instanceof GatewayOutcomeUnknownError) {
     return {
       code: "outcome_unknown",
-      message: clean(`${operation}: the gateway's answer was lost; the outcome is unknown and will be reconciled (${err.message})`),
+      message: clean(
+        `${operation}: the gateway's answer was lost; the outcome is unknown and will be reconciled (${err.message})`
+      ),
       result: "unknown",
     }
   }
@@ -61,11 +71,15 @@ function medusaTypeOf(err: unknown): string {
     if (err.code === 1001) return MedusaError.Types.INVALID_DATA
     return err.code === 1002 ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED
   }
-  if (err instanceof GatewayApiError) return err.httpStatus >= 500 ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED
+  if (err instanceof GatewayApiError)
+    return err.httpStatus >= 500 ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.NOT_ALLOWED
   return MedusaError.Types.UNEXPECTED_STATE
 }
 
 /** A refused batch entry in words: the gateway's code and message, or what is missing. */
-export function describeEntry(result: { code: string; message: string } | null | undefined, message: string | null | undefined): string {
+export function describeEntry(
+  result: { code: string; message: string } | null | undefined,
+  message: string | null | undefined
+): string {
   return result ? `${result.code} ${result.message}` : message || "no answer for the transaction"
 }

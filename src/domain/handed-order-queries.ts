@@ -19,7 +19,7 @@ export class HandedOrderQueries {
   constructor(
     readonly ttlMs = 3000,
     readonly maxKeys = 10_000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = Date.now
   ) {}
 
   /** Keeps the order query's records of `orderNo`, read just now, for the authorisation that follows. */

@@ -26,7 +26,7 @@ export type ResentCapture = { by: CaptureRecord["by"] } | { refused: string } | 
 export async function resendWholeCapture(
   client: AcquiringClient,
   data: GatewaySessionData,
-  readState: () => Promise<GatewayState | null>,
+  readState: () => Promise<GatewayState | null>
 ): Promise<ResentCapture> {
   try {
     const res = await client.capture({

@@ -12,6 +12,8 @@ import type { ReadNotification } from "../lib/gateway"
 /** The replay key of a verified notification (`gateway_notification.notify_id`). */
 export function notificationReplayKey(read: Pick<ReadNotification, "formula" | "fields">): string {
   // The signature under our name: a store may rename it (field_names.notification.encryption_data).
-  const signature = String(read.fields.encryption_data ?? "").trim().toLowerCase()
+  const signature = String(read.fields.encryption_data ?? "")
+    .trim()
+    .toLowerCase()
   return createHash("sha256").update(`${read.formula}|${signature}`).digest("hex")
 }

@@ -76,7 +76,11 @@ export const acquiringAccountShape = {
     .superRefine((paths, ctx) => {
       for (const k of Object.keys(paths)) {
         if (!(k in ACQUIRING_ENDPOINTS)) {
-          ctx.addIssue({ code: "custom", path: [k], message: `is not a known operation (${Object.keys(ACQUIRING_ENDPOINTS).join(", ")})` })
+          ctx.addIssue({
+            code: "custom",
+            path: [k],
+            message: `is not a known operation (${Object.keys(ACQUIRING_ENDPOINTS).join(", ")})`,
+          })
         }
       }
     })
@@ -111,9 +115,17 @@ export const providerOptionsSchema = strictOptions({
    * (./redirect-policy.ts): any other address is refused, never stored.
    */
   redirect_hosts: z
-    .array(z.string().regex(REDIRECT_HOST_PATTERN, "must be a host name such as acs.bank.example (with :port when not 443; *.bank.example for its subdomains)"), {
-      error: "must be a list of host names",
-    })
+    .array(
+      z
+        .string()
+        .regex(
+          REDIRECT_HOST_PATTERN,
+          "must be a host name such as acs.bank.example (with :port when not 443; *.bank.example for its subdomains)"
+        ),
+      {
+        error: "must be a list of host names",
+      }
+    )
     .optional(),
   /** Storefront page the shopper returns to after 3-D Secure, an APM or the hosted page. The gateway's signature breaks on "&" in it (I0013). */
   return_url: httpUrl.refine((v) => !v.includes("&"), 'must not contain "&"'),
@@ -149,7 +161,9 @@ export const providerOptionsSchema = strictOptions({
     trusted_proxies: positiveIntOptionSchema.max(10, "must be at most 10").optional(),
   }).optional(),
   /** Saved cards: whether a payment with a saved card must carry its security code (default false: the token pays alone). */
-  saved_cards: strictOptions({ require_security_code: z.boolean({ error: "must be true or false" }).optional() }).optional(),
+  saved_cards: strictOptions({
+    require_security_code: z.boolean({ error: "must be true or false" }).optional(),
+  }).optional(),
   /** How the gateway's status fields read; each list replaces the contract's default. */
   status_codes: strictOptions({
     /** `order_status` of the direct payment / APM answer (defaults approved 1, declined 0, pending -1, review -2). */
@@ -180,7 +194,8 @@ export const providerOptionsSchema = strictOptions({
         }
         for (const code of list) {
           const other = seen.get(code)
-          if (other && other !== state) ctx.addIssue({ code: "custom", path: [state], message: `lists "${code}", already listed for ${other}` })
+          if (other && other !== state)
+            ctx.addIssue({ code: "custom", path: [state], message: `lists "${code}", already listed for ${other}` })
           seen.set(code, state)
         }
       }
@@ -190,7 +205,9 @@ export const providerOptionsSchema = strictOptions({
    * Order-query and refund-search requests (100 orders each) one reconciliation run keeps in flight (default
    * DEFAULT_SYNC_CONCURRENCY). The gateway publishes no rate limit: lower it if the gateway throttles.
    */
-  sync_concurrency: positiveIntOptionSchema.max(MAX_SYNC_CONCURRENCY, `must be at most ${MAX_SYNC_CONCURRENCY}`).optional(),
+  sync_concurrency: positiveIntOptionSchema
+    .max(MAX_SYNC_CONCURRENCY, `must be at most ${MAX_SYNC_CONCURRENCY}`)
+    .optional(),
   /** Check the direct payment answer's signature (default true; its formula is [assumed]). */
   verify_response_signatures: z.boolean({ error: "must be true or false" }).optional(),
   /**
@@ -204,7 +221,10 @@ export const providerOptionsSchema = strictOptions({
    */
   product_url: z
     .string({ error: "must be a URL template" })
-    .refine((v) => !/[{}]/.test(v.replace(PLACEHOLDERS, "x")), "may hold only the placeholders {product_id}, {variant_id}, {sku}, {handle}")
+    .refine(
+      (v) => !/[{}]/.test(v.replace(PLACEHOLDERS, "x")),
+      "may hold only the placeholders {product_id}, {variant_id}, {sku}, {handle}"
+    )
     .refine((v) => httpUrl.safeParse(v.replace(PLACEHOLDERS, "x")).success, "must be an http(s) URL")
     .optional(),
 }).superRefine(httpsOnly(["base_url", "store_url", "return_url"], "allow_insecure_http"))
@@ -216,7 +236,12 @@ export type ThreeDSMode = NonNullable<GatewayProviderOptions["three_ds"]>
 /** The options of an acquiring client: the provider's, or the module's payout account. */
 export type AcquiringAccountOptions = Pick<
   GatewayProviderOptions,
-  keyof typeof acquiringAccountShape | "timeouts" | "status_codes" | "payment_status_codes" | "verify_response_signatures" | "log_bodies"
+  | keyof typeof acquiringAccountShape
+  | "timeouts"
+  | "status_codes"
+  | "payment_status_codes"
+  | "verify_response_signatures"
+  | "log_bodies"
 >
 
 type WireOptions = { field_names?: unknown; field_values?: unknown; signature_overrides?: Record<string, string[]> }
@@ -225,14 +250,25 @@ export type WireCheck = (options: WireOptions, at: (option: string) => string) =
 
 const acquiringWireCheck: WireCheck = (o, at) => {
   compileAcquiringWireMap(o.field_names, o.field_values, { names: at("field_names"), values: at("field_values") })
-  resolveSignatureTable(ACQUIRING_SIGNATURE_FIELDS, o.signature_overrides, ACQUIRING_PATH_ALIASES, at("signature_overrides"))
+  resolveSignatureTable(
+    ACQUIRING_SIGNATURE_FIELDS,
+    o.signature_overrides,
+    ACQUIRING_PATH_ALIASES,
+    at("signature_overrides")
+  )
 }
 
 /**
  * Checks `options` against `schema`, then the library's wire checks (field names and values, signature rows);
  * throws an Error `${prefix}: option "a.b" rule` naming the first problem. `name` prefixes option paths.
  */
-export function assertOptions(prefix: string, schema: z.ZodType, options: unknown, name = "", wireCheck: WireCheck = acquiringWireCheck): void {
+export function assertOptions(
+  prefix: string,
+  schema: z.ZodType,
+  options: unknown,
+  name = "",
+  wireCheck: WireCheck = acquiringWireCheck
+): void {
   const at = (option: string) => (name ? `${name}.${option}` : option)
   const problem = firstOptionProblem(schema, options)
   if (problem) throw new Error(`${prefix}: option "${at(problem.option)}" ${problem.rule}`)
@@ -259,7 +295,9 @@ export function insecureHttpWarning(options: object | undefined, fields: readonl
 /** Throws an Error naming the first option that is missing or malformed. */
 export function validateProviderOptions(options: unknown): asserts options is GatewayProviderOptions {
   if (!options || typeof options !== "object") {
-    throw new Error("Gateway payment provider: options are required (base_url, merchant_id, account_id, sign_key, website, return_url)")
+    throw new Error(
+      "Gateway payment provider: options are required (base_url, merchant_id, account_id, sign_key, website, return_url)"
+    )
   }
   assertOptions("Gateway payment provider", providerOptionsSchema, options)
 }

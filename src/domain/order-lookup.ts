@@ -2,7 +2,19 @@
 import type { AcquiringClient, TransactionRecord } from "../lib/gateway"
 import { GatewayState, stateOfRecord } from "./status"
 
-const STATE_PRIORITY: GatewayState[] = ["charged_back", "captured", "partially_refunded", "refunded", "authorized", "review", "pending", "unknown", "canceled", "failed", "not_found"]
+const STATE_PRIORITY: GatewayState[] = [
+  "charged_back",
+  "captured",
+  "partially_refunded",
+  "refunded",
+  "authorized",
+  "review",
+  "pending",
+  "unknown",
+  "canceled",
+  "failed",
+  "not_found",
+]
 
 /**
  * The current transaction of order `orderNo` among `records`: the one with `transactionId` when known, else
@@ -14,7 +26,10 @@ export function pickSessionRecord(
   transactionId?: string | null,
   superseded: readonly string[] = []
 ): TransactionRecord | null {
-  const mine = records.filter((r) => r.order_no === orderNo && r.query_result !== "2" && !(r.transaction_id && superseded.includes(r.transaction_id)))
+  const mine = records.filter(
+    (r) =>
+      r.order_no === orderNo && r.query_result !== "2" && !(r.transaction_id && superseded.includes(r.transaction_id))
+  )
   if (!mine.length) return null
   if (transactionId) {
     const exact = mine.find((r) => r.transaction_id === transactionId)
@@ -22,8 +37,12 @@ export function pickSessionRecord(
   }
   // A subscription's later deductions share the order number [assumed]: the payment is the contract's first.
   const rid = (r: TransactionRecord) => r.subscription_result?.recurring_id || null
-  const payments = mine.filter((r) => !rid(r) || !mine.some((o) => rid(o) === rid(r) && (o.transaction_date ?? "") < (r.transaction_date ?? "")))
-  return [...payments].sort((a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b)))[0]!
+  const payments = mine.filter(
+    (r) => !rid(r) || !mine.some((o) => rid(o) === rid(r) && (o.transaction_date ?? "") < (r.transaction_date ?? ""))
+  )
+  return [...payments].sort(
+    (a, b) => STATE_PRIORITY.indexOf(stateOfRecord(a)) - STATE_PRIORITY.indexOf(stateOfRecord(b))
+  )[0]!
 }
 
 /** One order's current transaction through the order query; query failures throw. */
@@ -38,7 +57,10 @@ export async function findSessionTransaction(
 }
 
 /** One transaction by its id through the order query (`trades`); query failures throw. */
-export async function findTransaction(client: AcquiringClient, transactionId: string): Promise<TransactionRecord | null> {
+export async function findTransaction(
+  client: AcquiringClient,
+  transactionId: string
+): Promise<TransactionRecord | null> {
   const res = await client.orderQuery({ trades: [transactionId] })
   return (res.orders_list ?? []).find((r) => r.transaction_id === transactionId && r.query_result !== "2") ?? null
 }

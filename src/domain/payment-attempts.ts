@@ -70,12 +70,16 @@ export function attemptOutcomeOf(state: GatewayState | null): AttemptOutcome | n
 }
 
 /** The session's current attempt as its data shows it (null when no attempt was sent on it by this version). */
-export function observeAttempt(data: GatewaySessionData, extra: RecordFacts & { decline?: GatewayDecline | null; card_brand?: string | null } = {}): AttemptSeen | null {
+export function observeAttempt(
+  data: GatewaySessionData,
+  extra: RecordFacts & { decline?: GatewayDecline | null; card_brand?: string | null } = {}
+): AttemptSeen | null {
   if (!data.attempt_id) return null
   let threeds: ThreeDs | null = null
   if (data.threeds_result === "Y") threeds = "passed"
   else if (data.threeds_result === "N") threeds = "failed"
-  else if ((data.method === "card" && data.gateway_state === "pending" && data.issuer_url) || extra.is3ds === "1") threeds = "started"
+  else if ((data.method === "card" && data.gateway_state === "pending" && data.issuer_url) || extra.is3ds === "1")
+    threeds = "started"
   return {
     id: data.attempt_id,
     order_no: data.order_no,
@@ -96,8 +100,12 @@ const brandOf = (data: GatewaySessionData): string | null => cardBrand(data.card
  * An attempt after a new look (`seen`) at it; `known` is what was recorded before (null: nothing yet). Final
  * outcomes stay; the gateway's own 3-D Secure result beats an inference; the first brand stays.
  */
-export function mergeAttempt(known: AttemptFacts | null, seen: Omit<AttemptSeen, "id" | "order_no" | "method" | "currency" | "amount">): AttemptFacts {
-  const outcome: AttemptOutcome = known && FINAL_OUTCOMES.includes(known.outcome) ? known.outcome : (seen.outcome ?? known?.outcome ?? "pending")
+export function mergeAttempt(
+  known: AttemptFacts | null,
+  seen: Omit<AttemptSeen, "id" | "order_no" | "method" | "currency" | "amount">
+): AttemptFacts {
+  const outcome: AttemptOutcome =
+    known && FINAL_OUTCOMES.includes(known.outcome) ? known.outcome : (seen.outcome ?? known?.outcome ?? "pending")
   let threeds = seen.threeds === "passed" || seen.threeds === "failed" ? seen.threeds : (known?.threeds ?? seen.threeds)
   if (threeds === "started" && outcome === "approved") threeds = "passed"
   if (threeds === "started" && outcome === "declined") threeds = "failed"
@@ -160,14 +168,33 @@ export function observeMoney(data: GatewaySessionData): { dimensions: MoneyDimen
   const bookings = new Set(data.chargebacks.map((c) => c.refund_id).filter(Boolean))
   const movements: MoneySeen[] = [
     // A capture whose outcome is not known yet is recorded (audited) as unknown, not counted, until it is settled.
-    ...data.captures.map((c) => ({ kind: "capture" as const, reference: c.id, amount: c.amount, status: c.status === "captured" ? ("captured" as const) : ("unknown" as const) })),
-    ...data.refunds.filter((r) => !bookings.has(r.reference)).map((r) => ({ kind: "refund" as const, reference: r.reference, amount: r.amount, status: r.status })),
+    ...data.captures.map((c) => ({
+      kind: "capture" as const,
+      reference: c.id,
+      amount: c.amount,
+      status: c.status === "captured" ? ("captured" as const) : ("unknown" as const),
+    })),
+    ...data.refunds
+      .filter((r) => !bookings.has(r.reference))
+      .map((r) => ({ kind: "refund" as const, reference: r.reference, amount: r.amount, status: r.status })),
     ...data.chargebacks
       .filter((c) => c.refund_id && toMinorUnits(c.amount, data.currency) > 0n)
-      .map((c) => ({ kind: "chargeback" as const, reference: c.dispute_id, amount: c.amount, status: "booked" as const })),
+      .map((c) => ({
+        kind: "chargeback" as const,
+        reference: c.dispute_id,
+        amount: c.amount,
+        status: "booked" as const,
+      })),
   ]
   return {
-    dimensions: { order_no: data.order_no, attempt_id: data.attempt_id, transaction_id: data.transaction_id, method: data.method, currency: data.currency, card_brand: brandOf(data) },
+    dimensions: {
+      order_no: data.order_no,
+      attempt_id: data.attempt_id,
+      transaction_id: data.transaction_id,
+      method: data.method,
+      currency: data.currency,
+      card_brand: brandOf(data),
+    },
     movements,
   }
 }
@@ -183,7 +210,10 @@ export interface PaymentSnapshot {
   money: ReturnType<typeof observeMoney>
 }
 
-export function paymentSnapshot(data: GatewaySessionData, extra: Parameters<typeof observeAttempt>[1] = {}): PaymentSnapshot {
+export function paymentSnapshot(
+  data: GatewaySessionData,
+  extra: Parameters<typeof observeAttempt>[1] = {}
+): PaymentSnapshot {
   return { attempt: observeAttempt(data, extra), money: observeMoney(data) }
 }
 

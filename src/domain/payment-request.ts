@@ -144,7 +144,14 @@ export function buildPaymentRequest(args: {
   amount: string
   currency: string
   context?: OrderContext | null
-  customer?: { id?: string; email?: string; phone?: string | null; first_name?: string | null; last_name?: string | null; billing_address?: OrderAddress | null } | null
+  customer?: {
+    id?: string
+    email?: string
+    phone?: string | null
+    first_name?: string | null
+    last_name?: string | null
+    billing_address?: OrderAddress | null
+  } | null
 }) {
   const { options, order_no, amount, currency } = args
   const ctx = args.context ?? {}
@@ -197,7 +204,10 @@ export function buildPaymentRequest(args: {
     request.items = encodeItems(
       // docs' Items page: name, goods id, unit price, quantity, goods URL, id ("0" when empty)
       items.map((i) => ({
-        name: i.product_title && i.title && i.product_title !== i.title ? `${i.product_title} ${i.title}` : i.title ?? i.product_title,
+        name:
+          i.product_title && i.title && i.product_title !== i.title
+            ? `${i.product_title} ${i.title}`
+            : (i.title ?? i.product_title),
         number: i.variant_sku || i.variant_id,
         unitPrice: i.unit_price,
         quantity: i.quantity,
@@ -212,18 +222,34 @@ export function buildPaymentRequest(args: {
         quantity: String(i.quantity),
         type: clip(i.product_type) ?? "physical",
         price: {
-          amount_local_currency: fromGatewayAmount(toGatewayAmount(i.unit_price, currency, { rounding: "half-even" }), currency),
+          amount_local_currency: fromGatewayAmount(
+            toGatewayAmount(i.unit_price, currency, { rounding: "half-even" }),
+            currency
+          ),
           currency: currency.toUpperCase(),
         },
         ...(i.product_id ? { productId: clip(i.product_id) } : {}),
       },
     }))
   }
-  for (const key of ["user_agent", "accept", "browser_lang", "time_zone", "resolution", "color_depth", "os", "browser", "device_fingerprint", "session_id", "challenge_window_size"] as const) {
+  for (const key of [
+    "user_agent",
+    "accept",
+    "browser_lang",
+    "time_zone",
+    "resolution",
+    "color_depth",
+    "os",
+    "browser",
+    "device_fingerprint",
+    "session_id",
+    "challenge_window_size",
+  ] as const) {
     const v = clip(browser[key], 500)
     if (v) request[key] = v
   }
-  if (request.user_agent) request.device_type = /mobile|android|iphone|ipad/i.test(String(request.user_agent)) ? "MOBILE" : "PC"
+  if (request.user_agent)
+    request.device_type = /mobile|android|iphone|ipad/i.test(String(request.user_agent)) ? "MOBILE" : "PC"
   for (const k of Object.keys(request)) if (request[k] === undefined) delete request[k]
   return request
 }

@@ -17,7 +17,8 @@ export const gatewayProviderId = (method: GatewayMethod) => `pp_${gatewayIdentif
 
 export const GATEWAY_PROVIDER_IDS: readonly string[] = GATEWAY_METHODS.map(gatewayProviderId)
 
-export const isGatewayProvider = (providerId: string | null | undefined): boolean => GATEWAY_PROVIDER_IDS.includes(providerId ?? "")
+export const isGatewayProvider = (providerId: string | null | undefined): boolean =>
+  GATEWAY_PROVIDER_IDS.includes(providerId ?? "")
 
 /** The method of one of our provider ids, or null for any other provider. */
 export const methodOfProvider = (providerId: string | null | undefined): GatewayMethod | null =>

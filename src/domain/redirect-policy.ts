@@ -8,7 +8,8 @@
  */
 
 /** A `redirect_hosts` entry: a host name or IPv4 address, with a port when not the default, or `*.domain` for its subdomains. */
-export const REDIRECT_HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i
+export const REDIRECT_HOST_PATTERN =
+  /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i
 
 export interface RedirectPolicy {
   /** The schemes accepted: https:, and http: when base_url is http. */
@@ -38,7 +39,8 @@ export const REDIRECT_REFUSED = Object.freeze({
 })
 
 /** Whether `host` (a URL's host: with its port unless the default) is `entry`, or under a `*.domain` entry. */
-const hostMatches = (host: string, entry: string) => (entry.startsWith("*.") ? host.endsWith(entry.slice(1)) : host === entry)
+const hostMatches = (host: string, entry: string) =>
+  entry.startsWith("*.") ? host.endsWith(entry.slice(1)) : host === entry
 
 /**
  * Why `url`, the gateway's value of `field`, may not be stored; null when it may. The reason names the field,
@@ -51,7 +53,8 @@ export function refusedRedirect(url: string, field: string, policy: RedirectPoli
   } catch {
     return `${field} is not a URL`
   }
-  if (!policy.protocols.includes(u.protocol)) return `${field} must be an ${policy.protocols.join(" or ")} URL (got ${u.protocol})`
+  if (!policy.protocols.includes(u.protocol))
+    return `${field} must be an ${policy.protocols.join(" or ")} URL (got ${u.protocol})`
   if (!policy.hosts.some((entry) => hostMatches(u.host, entry))) {
     return `${field} host "${u.host}" is not base_url's host or in the option redirect_hosts (${policy.hosts.join(", ")})`
   }

@@ -5,7 +5,8 @@
  */
 
 /** The last 4 digits of a number or a mask. */
-export const last4Of = (digitsOrMask: string | null | undefined): string => (digitsOrMask ?? "").replace(/\D/g, "").slice(-4)
+export const last4Of = (digitsOrMask: string | null | undefined): string =>
+  (digitsOrMask ?? "").replace(/\D/g, "").slice(-4)
 
 /** A card expires at the end of its expiry month. */
 export function isCardExpired(expMonth: string, expYear: string, now = new Date()): boolean {

@@ -8,7 +8,14 @@
  * (`toProviderData`): a key the provider does not own never survives a round trip.
  */
 import { GATEWAY_METHODS, GatewayMethod } from "./providers"
-import { actionableState, DeclaredStatusCodes, GATEWAY_STATES, GatewayState, isDeclaredState, stateOfRecord } from "./status"
+import {
+  actionableState,
+  DeclaredStatusCodes,
+  GATEWAY_STATES,
+  GatewayState,
+  isDeclaredState,
+  stateOfRecord,
+} from "./status"
 import type { TransactionRecord } from "../lib/gateway"
 import { asShopperDecline, ShopperDecline } from "./shopper-decline"
 import { SessionSubscription, SUBSCRIPTION_INTERVALS } from "./subscriptions"
@@ -124,7 +131,8 @@ export interface GatewaySessionData {
 }
 
 /** Names that look like card data: refused in session data, which Medusa stores as given at creation. */
-const CARD_LIKE_KEY = /^(card(_?number)?|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
+const CARD_LIKE_KEY =
+  /^(card(_?number)?|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
 
 export function findCardLikeKey(data: Record<string, unknown> | undefined): string | null {
   if (!data) return null
@@ -145,7 +153,12 @@ export function findCardRouteKey(data: Record<string, unknown> | undefined): str
   return CARD_ROUTE_KEYS.find((key) => Object.prototype.hasOwnProperty.call(data, key)) ?? null
 }
 
-export function emptySessionData(order_no: string, method: GatewayMethod, amount: string, currency: string): GatewaySessionData {
+export function emptySessionData(
+  order_no: string,
+  method: GatewayMethod,
+  amount: string,
+  currency: string
+): GatewaySessionData {
   return {
     order_no,
     method,
@@ -176,7 +189,8 @@ export function emptySessionData(order_no: string, method: GatewayMethod, amount
 const REFUND_STATUSES: RefundRecord["status"][] = ["pending", "refunded", "failed", "unknown"]
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
-const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
 const stringMap = (v: unknown): Record<string, string> => {
   const out: Record<string, string> = {}
@@ -234,11 +248,18 @@ function readSubscription(v: unknown): SessionSubscription | null {
 /** Reads our data back from what Medusa stored or passed in, key by key; null when it is not ours. */
 export function readSessionData(data: Record<string, unknown> | undefined): GatewaySessionData | null {
   if (!data || typeof data.order_no !== "string" || !GATEWAY_METHODS.includes(data.method as GatewayMethod)) return null
-  const d = emptySessionData(data.order_no, data.method as GatewayMethod, String(data.amount ?? ""), String(data.currency ?? ""))
+  const d = emptySessionData(
+    data.order_no,
+    data.method as GatewayMethod,
+    String(data.amount ?? ""),
+    String(data.currency ?? "")
+  )
   d.attempt_id = str(data.attempt_id)
   d.transaction_id = str(data.transaction_id)
   d.superseded_transaction_ids = list(data.superseded_transaction_ids).filter((x): x is string => typeof x === "string")
-  d.gateway_state = GATEWAY_STATES.includes(data.gateway_state as GatewayState) ? (data.gateway_state as GatewayState) : null
+  d.gateway_state = GATEWAY_STATES.includes(data.gateway_state as GatewayState)
+    ? (data.gateway_state as GatewayState)
+    : null
   d.card_mask = str(data.card_mask)
   d.threeds_result = str(data.threeds_result)
   d.issuer_url = str(data.issuer_url)
@@ -253,7 +274,14 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
     const id = str(o?.id)
     const amount = str(o?.amount)
     if (!o || !id || !amount) return []
-    return [{ id, amount, status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const), by: o.by === "gateway" ? ("gateway" as const) : ("plugin" as const) }]
+    return [
+      {
+        id,
+        amount,
+        status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const),
+        by: o.by === "gateway" ? ("gateway" as const) : ("plugin" as const),
+      },
+    ]
   })
   d.captured_amount = str(data.captured_amount)
   d.refunds = list(data.refunds).flatMap((r) => {
@@ -261,14 +289,26 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
     const reference = str(o?.reference)
     const amount = str(o?.amount)
     if (!o || !reference || !amount) return []
-    const status = REFUND_STATUSES.includes(o.status as RefundRecord["status"]) ? (o.status as RefundRecord["status"]) : "unknown"
+    const status = REFUND_STATUSES.includes(o.status as RefundRecord["status"])
+      ? (o.status as RefundRecord["status"])
+      : "unknown"
     return [{ reference, refund_reference_id: str(o.refund_reference_id), amount, status }]
   })
   d.chargebacks = list(data.chargebacks).flatMap((c) => {
     const o = obj(c)
     const dispute_id = str(o?.dispute_id)
     const amount = str(o?.amount)
-    return o && dispute_id && amount ? [{ dispute_id, amount, refund_id: str(o.refund_id), marker: str(o.marker), booking_until: str(o.booking_until) }] : []
+    return o && dispute_id && amount
+      ? [
+          {
+            dispute_id,
+            amount,
+            refund_id: str(o.refund_id),
+            marker: str(o.marker),
+            booking_until: str(o.booking_until),
+          },
+        ]
+      : []
   })
   d.saved_card = readSavedCard(data.saved_card)
   d.subscription = readSubscription(data.subscription)
@@ -297,15 +337,29 @@ export function toProviderData(d: GatewaySessionData): Record<string, unknown> {
     discrepancy: d.discrepancy,
     captures: d.captures.map((c) => ({ id: c.id, amount: c.amount, status: c.status, by: c.by })),
     captured_amount: d.captured_amount,
-    refunds: d.refunds.map((r) => ({ reference: r.reference, refund_reference_id: r.refund_reference_id, amount: r.amount, status: r.status })),
-    chargebacks: d.chargebacks.map((c) => ({ dispute_id: c.dispute_id, amount: c.amount, refund_id: c.refund_id, marker: c.marker, booking_until: c.booking_until })),
-    saved_card: d.saved_card ? { use: d.saved_card.use, id: d.saved_card.id, brand: d.saved_card.brand, last4: d.saved_card.last4 } : null,
+    refunds: d.refunds.map((r) => ({
+      reference: r.reference,
+      refund_reference_id: r.refund_reference_id,
+      amount: r.amount,
+      status: r.status,
+    })),
+    chargebacks: d.chargebacks.map((c) => ({
+      dispute_id: c.dispute_id,
+      amount: c.amount,
+      refund_id: c.refund_id,
+      marker: c.marker,
+      booking_until: c.booking_until,
+    })),
+    saved_card: d.saved_card
+      ? { use: d.saved_card.use, id: d.saved_card.id, brand: d.saved_card.brand, last4: d.saved_card.last4 }
+      : null,
     subscription: d.subscription ? readSubscription(d.subscription) : null,
   }
 }
 
 /** Whether a capture of this payment is known to have been made (ours, or one the gateway refused as made already). */
-export const hasKnownCapture = (d: GatewaySessionData | null | undefined) => Boolean(d?.captures.some((c) => c.status === "captured"))
+export const hasKnownCapture = (d: GatewaySessionData | null | undefined) =>
+  Boolean(d?.captures.some((c) => c.status === "captured"))
 
 /**
  * What the gateway's record of a session says (`read`) and the state the plugin acts on (`state`, see
@@ -315,8 +369,11 @@ export const hasKnownCapture = (d: GatewaySessionData | null | undefined) => Boo
 export function sessionStateOf(
   record: Pick<TransactionRecord, "payment_status" | "query_result">,
   data: GatewaySessionData | null | undefined,
-  codes: DeclaredStatusCodes,
+  codes: DeclaredStatusCodes
 ): { read: GatewayState; state: GatewayState } {
   const read = stateOfRecord(record)
-  return { read, state: actionableState(read, { capture: hasKnownCapture(data), declared: isDeclaredState(read, codes) }) }
+  return {
+    read,
+    state: actionableState(read, { capture: hasKnownCapture(data), declared: isDeclaredState(read, codes) }),
+  }
 }

@@ -34,7 +34,9 @@ export function shopperDecline(code: ShopperDeclineCode): ShopperDecline {
 
 /** A stored decline read back as a category (anything else, e.g. a gateway code written before, is "declined"). */
 export function asShopperDecline(code: unknown): ShopperDecline {
-  return shopperDecline(typeof code === "string" && code in SHOPPER_DECLINES ? (code as ShopperDeclineCode) : "declined")
+  return shopperDecline(
+    typeof code === "string" && code in SHOPPER_DECLINES ? (code as ShopperDeclineCode) : "declined"
+  )
 }
 
 /** Card fields a gateway refusal may name. */
@@ -48,7 +50,8 @@ const CARD_FIELDS = new Set(["card", "expiration_month", "expiration_year", "sec
  * shopper typed. The gateway down or anything else (its signature, the store's configuration) → try again later.
  */
 export function shopperCategoryOf(err: unknown): ShopperDeclineCode {
-  if (err instanceof GatewayApiError && err.httpStatus < 500 && err.source && CARD_FIELDS.has(err.source)) return "declined"
+  if (err instanceof GatewayApiError && err.httpStatus < 500 && err.source && CARD_FIELDS.has(err.source))
+    return "declined"
   return "try_again_later"
 }
 
@@ -59,8 +62,11 @@ export function shopperCategoryOf(err: unknown): ShopperDeclineCode {
  */
 const GATEWAY_REFUSED = "gateway_refused"
 export const markGatewayRefused = <E extends object>(err: E, original: unknown): E =>
-  original instanceof GatewayApiError && original.httpStatus < 500 ? Object.assign(err, { [GATEWAY_REFUSED]: true }) : err
-export const wasGatewayRefused = (err: unknown): boolean => Boolean(err && typeof err === "object" && (err as Record<string, unknown>)[GATEWAY_REFUSED] === true)
+  original instanceof GatewayApiError && original.httpStatus < 500
+    ? Object.assign(err, { [GATEWAY_REFUSED]: true })
+    : err
+export const wasGatewayRefused = (err: unknown): boolean =>
+  Boolean(err && typeof err === "object" && (err as Record<string, unknown>)[GATEWAY_REFUSED] === true)
 
 /** Where the gateway's reason is kept for staff (the plugin module's service is one). */
 export interface DeclineStore {

@@ -10,7 +10,7 @@ export class ShortCache<V> {
 
   constructor(
     readonly maxKeys = 10_000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = Date.now
   ) {}
 
   /**

@@ -149,7 +149,8 @@ export function amountMismatch(
 ): string | null {
   if (!record.amount || !record.currency) return null
   const currency = record.currency.toUpperCase()
-  if (currency !== session.currency.toUpperCase()) return `the gateway's currency ${currency || "(none)"} is not the session's ${session.currency}`
+  if (currency !== session.currency.toUpperCase())
+    return `the gateway's currency ${currency || "(none)"} is not the session's ${session.currency}`
   try {
     if (toMinor(record.amount, currency) === toMinor(session.amount, session.currency)) return null
   } catch {

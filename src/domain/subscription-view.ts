@@ -67,7 +67,9 @@ export function subscriptionView(row: Row, deductions?: Row[]): SubscriptionView
               outcome: d.outcome as SubscriptionDeductionView["outcome"],
               deducted_at: iso(d.deducted_at)!,
             }))
-            .sort((a, b) => a.deducted_at.localeCompare(b.deducted_at) || a.transaction_id.localeCompare(b.transaction_id)),
+            .sort(
+              (a, b) => a.deducted_at.localeCompare(b.deducted_at) || a.transaction_id.localeCompare(b.transaction_id)
+            ),
         }
       : {}),
   }

@@ -27,7 +27,8 @@ function count(metadata: Record<string, unknown>, key: string, min: number): num
   const v = metadata[key]
   if (v === undefined || v === null || v === "") return null
   const n = Number(v)
-  if (!Number.isInteger(n) || n < min || n > 9999) throw invalid(`Variant metadata ${key} must be a whole number from ${min} to 9999`)
+  if (!Number.isInteger(n) || n < min || n > 9999)
+    throw invalid(`Variant metadata ${key} must be a whole number from ${min} to 9999`)
   return n
 }
 
@@ -37,11 +38,19 @@ export function subscriptionPlanOf(metadata: Record<string, unknown> | null | un
   const interval = m[SUBSCRIPTION_METADATA.interval]
   if (interval === undefined || interval === null || interval === "") return null
   if (!SUBSCRIPTION_INTERVALS.includes(interval as SubscriptionInterval)) {
-    throw invalid(`Variant metadata ${SUBSCRIPTION_METADATA.interval} must be one of ${SUBSCRIPTION_INTERVALS.join(", ")}`)
+    throw invalid(
+      `Variant metadata ${SUBSCRIPTION_METADATA.interval} must be one of ${SUBSCRIPTION_INTERVALS.join(", ")}`
+    )
   }
   const name = m[SUBSCRIPTION_METADATA.contract_name]
-  if (name !== undefined && name !== null && (typeof name !== "string" || name.length > ACQUIRING_FIELD_LIMITS.contract_name)) {
-    throw invalid(`Variant metadata ${SUBSCRIPTION_METADATA.contract_name} must be text of at most ${ACQUIRING_FIELD_LIMITS.contract_name} characters`)
+  if (
+    name !== undefined &&
+    name !== null &&
+    (typeof name !== "string" || name.length > ACQUIRING_FIELD_LIMITS.contract_name)
+  ) {
+    throw invalid(
+      `Variant metadata ${SUBSCRIPTION_METADATA.contract_name} must be text of at most ${ACQUIRING_FIELD_LIMITS.contract_name} characters`
+    )
   }
   return {
     interval: interval as SubscriptionInterval,
@@ -69,10 +78,17 @@ export interface SessionSubscription {
 }
 
 /** The cart's one subscription line, or null; more than one is refused (one contract per payment). */
-export function subscriptionLineOf(items: OrderItem[] | null | undefined): (OrderItem & { subscription: SubscriptionPlan }) | null {
-  const lines = (items ?? []).filter((i): i is OrderItem & { subscription: SubscriptionPlan } => Boolean(i?.subscription) && i.quantity > 0)
+export function subscriptionLineOf(
+  items: OrderItem[] | null | undefined
+): (OrderItem & { subscription: SubscriptionPlan }) | null {
+  const lines = (items ?? []).filter(
+    (i): i is OrderItem & { subscription: SubscriptionPlan } => Boolean(i?.subscription) && i.quantity > 0
+  )
   if (lines.length > 1) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "A cart can hold one subscription line: check out the other subscriptions in separate orders")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "A cart can hold one subscription line: check out the other subscriptions in separate orders"
+    )
   }
   return lines[0] ?? null
 }
@@ -85,7 +101,9 @@ export function sessionSubscriptionOf(
 ): SessionSubscription {
   const plan = line.subscription
   const unit = toMinorUnits(line.unit_price, currency, { rounding: "half-even" })
-  const title = [line.product_title ?? line.title, line.variant_title].filter((t, i, all) => t && all.indexOf(t) === i).join(" ")
+  const title = [line.product_title ?? line.title, line.variant_title]
+    .filter((t, i, all) => t && all.indexOf(t) === i)
+    .join(" ")
   return {
     contract_name: (plan.contract_name ?? (title || "Subscription")).slice(0, ACQUIRING_FIELD_LIMITS.contract_name),
     interval: plan.interval,
@@ -156,7 +174,12 @@ export function gatewayDateTime(text: string | null | undefined): Date | null {
 /** What the provider needs of the plugin module's subscriptions (the module's service is one). */
 export interface SubscriptionStore {
   /** Records (once, by recurring_id) the contract a payment sold; its status becomes active. */
-  recordSubscription(input: { order_no: string; transaction_id: string | null; currency: string; subscription: SessionSubscription }): Promise<string>
+  recordSubscription(input: {
+    order_no: string
+    transaction_id: string | null
+    currency: string
+    subscription: SessionSubscription
+  }): Promise<string>
 }
 
 /** Why a store cannot sell subscriptions yet, and what to change (the card post refuses before paying). */

@@ -19,7 +19,15 @@ function privateIPv4(host: string): boolean {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)
   if (!m) return false
   const [a, b] = [Number(m[1]), Number(m[2])]
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127)
+  )
 }
 
 function privateIPv6(host: string): boolean {
@@ -87,7 +95,11 @@ export function notifyUrlVerdict(url: string | undefined, env: GatewayEnvironmen
   }
   const u = parse(url)
   if (!u || !/^https?:$/.test(u.protocol)) {
-    return { status: "fail", detail: `notify_url ${url} is not an http(s) address.`, fix: `Set "${option}" to this Medusa server's public https address.` }
+    return {
+      status: "fail",
+      detail: `notify_url ${url} is not an http(s) address.`,
+      fix: `Set "${option}" to this Medusa server's public https address.`,
+    }
   }
   if (u.protocol !== "https:") {
     // The plugin's sandbox on this machine sends to http; the gateway (test or live) only to https.
@@ -111,7 +123,11 @@ export function notifyUrlVerdict(url: string | undefined, env: GatewayEnvironmen
 export function returnUrlVerdict(url: string | undefined, env: GatewayEnvironment, option: string): Verdict {
   const u = url ? parse(url) : null
   if (!url || !u || !/^https?:$/.test(u.protocol)) {
-    return { status: "fail", detail: `return_url ${url ?? "(not set)"} is not an absolute http(s) address.`, fix: `Set "${option}" to the storefront's return page, e.g. https://shop.example/checkout/return.` }
+    return {
+      status: "fail",
+      detail: `return_url ${url ?? "(not set)"} is not an absolute http(s) address.`,
+      fix: `Set "${option}" to the storefront's return page, e.g. https://shop.example/checkout/return.`,
+    }
   }
   if (url.includes("&")) {
     return {
@@ -121,10 +137,18 @@ export function returnUrlVerdict(url: string | undefined, env: GatewayEnvironmen
     }
   }
   if (u.protocol !== "https:") {
-    return { status: strict(env), detail: `return_url ${url} is plain http: shoppers come back to the store unencrypted.`, fix: `Set "${option}" to the storefront's https return page.` }
+    return {
+      status: strict(env),
+      detail: `return_url ${url} is plain http: shoppers come back to the store unencrypted.`,
+      fix: `Set "${option}" to the storefront's https return page.`,
+    }
   }
   if (isPrivateHost(u.hostname)) {
-    return { status: strict(env), detail: `return_url ${url} is on this machine or a private network: shoppers' browsers cannot reach it.`, fix: `Set "${option}" to the storefront's public return page.` }
+    return {
+      status: strict(env),
+      detail: `return_url ${url} is on this machine or a private network: shoppers' browsers cannot reach it.`,
+      fix: `Set "${option}" to the storefront's public return page.`,
+    }
   }
   return { status: "pass", detail: `return_url ${url} is an https storefront address without "&".`, fix: null }
 }

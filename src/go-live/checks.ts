@@ -41,7 +41,13 @@ const STALE_RUN_HOURS = 25
 const SANDBOX_PROBE_MS = 3000
 
 const check = (id: string, title: string, v: Verdict): GoLiveCheck => ({ id, title, ...v })
-const skip = (id: string, title: string, detail: string): GoLiveCheck => ({ id, title, status: "skip", detail, fix: null })
+const skip = (id: string, title: string, detail: string): GoLiveCheck => ({
+  id,
+  title,
+  status: "skip",
+  detail,
+  fix: null,
+})
 
 /** Whether `baseUrl`'s host is the plugin's sandbox: it answers `GET /sandbox/health` (at its root) with `{ ok: true }`. */
 async function answersSandboxHealth(baseUrl: string): Promise<boolean> {
@@ -62,7 +68,9 @@ function baseUrls(o: GatewayModuleOptions): [string, string][] {
   return out
 }
 
-async function environmentCheck(o: GatewayModuleOptions): Promise<{ check: GoLiveCheck; environment: GatewayEnvironment }> {
+async function environmentCheck(
+  o: GatewayModuleOptions
+): Promise<{ check: GoLiveCheck; environment: GatewayEnvironment }> {
   const urls = baseUrls(o)
   if (!urls.length) {
     return {
@@ -81,23 +89,46 @@ async function environmentCheck(o: GatewayModuleOptions): Promise<{ check: GoLiv
     if (!probes.has(origin)) probes.set(origin, answersSandboxHealth(url))
     return probes.get(origin)!
   }
-  const found = await Promise.all(urls.map(async ([option, url]) => ({ option, url, env: environmentOf(url, await probe(url)) })))
+  const found = await Promise.all(
+    urls.map(async ([option, url]) => ({ option, url, env: environmentOf(url, await probe(url)) }))
+  )
   const environment = found[0]!.env
   const lines = found.map((f) => `${f.option} ${f.url} is ${ENVIRONMENT_WORDS[f.env]}.`)
   const mixed = new Set(found.map((f) => f.env)).size > 1
   const insecure = found.filter((f) => f.env === "live" && !f.url.startsWith("https:"))
   // The option that lets the client speak plain http (meant for the sandbox) is said wherever it is on.
-  const httpAllowed = (["payments", "payout", "issuing"] as const).filter((k) => o[k]?.allow_insecure_http).map((k) => `${k}.allow_insecure_http`)
-  if (httpAllowed.length) lines.push(`${httpAllowed.join(", ")} ${httpAllowed.length > 1 ? "are" : "is"} on: plain http to the gateway is allowed.`)
+  const httpAllowed = (["payments", "payout", "issuing"] as const)
+    .filter((k) => o[k]?.allow_insecure_http)
+    .map((k) => `${k}.allow_insecure_http`)
+  if (httpAllowed.length)
+    lines.push(
+      `${httpAllowed.join(", ")} ${httpAllowed.length > 1 ? "are" : "is"} on: plain http to the gateway is allowed.`
+    )
   let v: Verdict
   if (httpAllowed.length && environment === "live") {
-    v = { status: "fail", detail: lines.join(" "), fix: `Remove ${httpAllowed.join(", ")} from the live options: it is meant for the sandbox on this machine.` }
+    v = {
+      status: "fail",
+      detail: lines.join(" "),
+      fix: `Remove ${httpAllowed.join(", ")} from the live options: it is meant for the sandbox on this machine.`,
+    }
   } else if (insecure.length) {
-    v = { status: "fail", detail: `${lines.join(" ")} ${insecure.map((f) => f.option).join(", ")} is plain http.`, fix: "Use the gateway's https address." }
+    v = {
+      status: "fail",
+      detail: `${lines.join(" ")} ${insecure.map((f) => f.option).join(", ")} is plain http.`,
+      fix: "Use the gateway's https address.",
+    }
   } else if (mixed) {
-    v = { status: "warn", detail: `${lines.join(" ")} They point at different environments.`, fix: "Point every base URL at the same environment." }
+    v = {
+      status: "warn",
+      detail: `${lines.join(" ")} They point at different environments.`,
+      fix: "Point every base URL at the same environment.",
+    }
   } else if (environment !== "live") {
-    v = { status: "warn", detail: lines.join(" "), fix: "Before launch, set the base URLs to the gateway's live addresses, with the live account's credentials." }
+    v = {
+      status: "warn",
+      detail: lines.join(" "),
+      fix: "Before launch, set the base URLs to the gateway's live addresses, with the live account's credentials.",
+    }
   } else {
     v = { status: "pass", detail: lines.join(" "), fix: null }
   }
@@ -115,7 +146,8 @@ async function acquiringCredentials(o: GatewayModuleOptions, part: "payments" | 
     return part === "payments"
       ? check(id, title, {
           status: "fail",
-          detail: 'The plugin has no "payments" option: its notifications, sync jobs and review cannot reach the gateway.',
+          detail:
+            'The plugin has no "payments" option: its notifications, sync jobs and review cannot reach the gateway.',
           fix: 'Give the plugin the option "payments", the same object as the payment provider\'s options.',
         })
       : skip(id, title, 'Payouts are not configured (no "payout" option).')
@@ -149,11 +181,20 @@ async function issuingCredentials(o: GatewayModuleOptions): Promise<GoLiveCheck>
 
 function notifyChecks(o: GatewayModuleOptions, env: GatewayEnvironment): GoLiveCheck[] {
   const out: GoLiveCheck[] = []
-  if (o.payments) out.push(check("notify_url", "Notification address", notifyUrlVerdict(notifyUrl(o.payments), env, "payments.store_url")))
+  if (o.payments)
+    out.push(
+      check("notify_url", "Notification address", notifyUrlVerdict(notifyUrl(o.payments), env, "payments.store_url"))
+    )
   if (o.payout) {
     const v = notifyUrlVerdict(o.payout.notify_url, env, "payout.notify_url")
     // Payouts settle by Refresh without it: worth knowing, not a stop.
-    out.push(check("payout.notify_url", "Payout notification address", o.payout.notify_url ? v : { ...v, status: v.status === "fail" ? "warn" : v.status }))
+    out.push(
+      check(
+        "payout.notify_url",
+        "Payout notification address",
+        o.payout.notify_url ? v : { ...v, status: v.status === "fail" ? "warn" : v.status }
+      )
+    )
   }
   return out
 }
@@ -164,23 +205,41 @@ function notifyChecks(o: GatewayModuleOptions, env: GatewayEnvironment): GoLiveC
  * tells nothing.
  */
 function lockingCheck(container: MedusaContainer, requestHeaders: RequestHeaders | null): GoLiveCheck {
-  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as LockingConfig
-  return check("locking", "Shared locking provider (payment lock)", lockingVerdict(config, requestHeaders ? "instance" : "command"))
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, {
+    allowUnregistered: true,
+  }) as LockingConfig
+  return check(
+    "locking",
+    "Shared locking provider (payment lock)",
+    lockingVerdict(config, requestHeaders ? "instance" : "command")
+  )
 }
 
 async function regionsCheck(container: MedusaContainer): Promise<GoLiveCheck> {
   const id = "regions"
   const title = "Providers enabled in regions"
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: regions } = await query.graph({ entity: "region", fields: ["id", "name", "payment_providers.id", "payment_providers.is_enabled"] })
-  const loaded = new Set((await container.resolve(Modules.PAYMENT).listPaymentProviders({ id: [...GATEWAY_PROVIDER_IDS] } as never)).filter((p) => p.is_enabled).map((p) => p.id))
+  const { data: regions } = await query.graph({
+    entity: "region",
+    fields: ["id", "name", "payment_providers.id", "payment_providers.is_enabled"],
+  })
+  const loaded = new Set(
+    (await container.resolve(Modules.PAYMENT).listPaymentProviders({ id: [...GATEWAY_PROVIDER_IDS] } as never))
+      .filter((p) => p.is_enabled)
+      .map((p) => p.id)
+  )
   const regionsOf = (providerId: string) =>
     (regions as { name?: string; payment_providers?: ({ id?: string; is_enabled?: boolean } | null)[] }[])
       .filter((r) => (r.payment_providers ?? []).some((p) => p?.id === providerId))
       .map((r) => r.name ?? "(unnamed)")
       .sort()
   const rows = GATEWAY_PROVIDER_IDS.map((p) => ({ id: p, loaded: loaded.has(p), regions: regionsOf(p) }))
-  const detail = rows.map((r) => `${r.id}: ${!r.loaded ? "not loaded by the payment module" : r.regions.length ? r.regions.join(", ") : "in no region"}`).join("; ")
+  const detail = rows
+    .map(
+      (r) =>
+        `${r.id}: ${!r.loaded ? "not loaded by the payment module" : r.regions.length ? r.regions.join(", ") : "in no region"}`
+    )
+    .join("; ")
   const unused = rows.filter((r) => !r.regions.length || !r.loaded)
   if (!loaded.size) {
     return check(id, title, {
@@ -208,7 +267,11 @@ async function regionsCheck(container: MedusaContainer): Promise<GoLiveCheck> {
 
 const ago = (then: Date, now: Date) => {
   const minutes = Math.max(0, Math.round((now.getTime() - then.getTime()) / 60000))
-  return minutes < 120 ? `${minutes} min ago` : minutes < 2880 ? `${Math.round(minutes / 60)} h ago` : `${Math.round(minutes / 1440)} days ago`
+  return minutes < 120
+    ? `${minutes} min ago`
+    : minutes < 2880
+      ? `${Math.round(minutes / 60)} h ago`
+      : `${Math.round(minutes / 1440)} days ago`
 }
 
 async function jobChecks(container: MedusaContainer, now: Date): Promise<GoLiveCheck[]> {
@@ -217,12 +280,15 @@ async function jobChecks(container: MedusaContainer, now: Date): Promise<GoLiveC
     SYNC_JOBS.map(async ({ job, title, config }) => {
       const id = `job.${job}`
       const scheduled = `${config.name} is scheduled "${config.schedule}"`
-      const [last] = await gatewayModule.listGatewaySyncRuns({ job, status: ["succeeded", "failed"] }, { take: 1, order: { started_at: "DESC" } })
+      const [last] = await gatewayModule.listGatewaySyncRuns(
+        { job, status: ["succeeded", "failed"] },
+        { take: 1, order: { started_at: "DESC" } }
+      )
       if (!last) {
         return check(id, title, {
           status: "warn",
           detail: `${scheduled}; it has never run.`,
-          fix: "Scheduled jobs run in a Medusa process whose workerMode is \"shared\" or \"worker\": make sure one runs. Run the job once from the admin's Reconciliation page to see its result.",
+          fix: 'Scheduled jobs run in a Medusa process whose workerMode is "shared" or "worker": make sure one runs. Run the job once from the admin\'s Reconciliation page to see its result.',
         })
       }
       const when = `${scheduled}; its last run started ${ago(new Date(last.started_at), now)}`
@@ -230,7 +296,9 @@ async function jobChecks(container: MedusaContainer, now: Date): Promise<GoLiveC
         return check(id, title, {
           status: "fail",
           detail: `${when} and failed: ${last.error ?? "no reason recorded"}.`,
-          fix: /IP not registered/i.test(last.error ?? "") ? "Register this server's public IP address with the gateway for the order query." : "Fix the cause above, then run the job again from the admin's Reconciliation page.",
+          fix: /IP not registered/i.test(last.error ?? "")
+            ? "Register this server's public IP address with the gateway for the order query."
+            : "Fix the cause above, then run the job again from the admin's Reconciliation page.",
         })
       }
       const found = ((last.discrepancies as { items?: unknown[] } | null)?.items ?? []).length
@@ -239,7 +307,7 @@ async function jobChecks(container: MedusaContainer, now: Date): Promise<GoLiveC
         return check(id, title, {
           status: "warn",
           detail: `${when} ${summary}: it has not run for more than a day.`,
-          fix: "Make sure a Medusa process with workerMode \"shared\" or \"worker\" runs, and that the schedule is not more than 24 days apart.",
+          fix: 'Make sure a Medusa process with workerMode "shared" or "worker" runs, and that the schedule is not more than 24 days apart.',
         })
       }
       // A run that succeeded but found Medusa and the gateway disagreeing is not a pass: someone has to look.
@@ -275,11 +343,17 @@ export async function runGoLiveChecks(
   container: MedusaContainer,
   options?: GatewayModuleOptions,
   now = new Date(),
-  requestHeaders: RequestHeaders | null = null,
+  requestHeaders: RequestHeaders | null = null
 ): Promise<GoLiveReport> {
   const o = options ?? container.resolve("gateway").moduleOptions()
   const guard = (id: string, title: string, run: () => Promise<GoLiveCheck | GoLiveCheck[]>) =>
-    run().catch((err: unknown): GoLiveCheck => check(id, title, { status: "fail", detail: `The check could not run: ${err instanceof Error ? err.message : String(err)}`, fix: null }))
+    run().catch((err: unknown): GoLiveCheck =>
+      check(id, title, {
+        status: "fail",
+        detail: `The check could not run: ${err instanceof Error ? err.message : String(err)}`,
+        fix: null,
+      })
+    )
 
   const { check: envCheck, environment } = await environmentCheck(o)
   const results = await Promise.all([
@@ -289,17 +363,30 @@ export async function runGoLiveChecks(
     guard("issuing.credentials", "Issuing credentials", () => issuingCredentials(o)),
     ...notifyChecks(o, environment),
     o.payments
-      ? check("return_url", "Return address", returnUrlVerdict(o.payments.return_url, environment, "payments.return_url"))
+      ? check(
+          "return_url",
+          "Return address",
+          returnUrlVerdict(o.payments.return_url, environment, "payments.return_url")
+        )
       : skip("return_url", "Return address", 'No "payments" option.'),
     o.payments
-      ? check("client_address", "Shoppers' addresses (card-attempt caps)", clientAddressVerdict(requestHeaders, o.payments.client_ip))
+      ? check(
+          "client_address",
+          "Shoppers' addresses (card-attempt caps)",
+          clientAddressVerdict(requestHeaders, o.payments.client_ip)
+        )
       : skip("client_address", "Shoppers' addresses (card-attempt caps)", 'No "payments" option.'),
     guard("locking", "Shared locking provider (payment lock)", async () => lockingCheck(container, requestHeaders)),
     guard("regions", "Providers enabled in regions", () => regionsCheck(container)),
     guard("jobs", "Sync jobs", () => jobChecks(container, now)),
   ])
   const secrets = secretsOf(o)
-  const checks = results.flat().map((c) => ({ ...c, title: scrub(c.title, secrets), detail: scrub(c.detail, secrets), fix: c.fix === null ? null : scrub(c.fix, secrets) }))
+  const checks = results.flat().map((c) => ({
+    ...c,
+    title: scrub(c.title, secrets),
+    detail: scrub(c.detail, secrets),
+    fix: c.fix === null ? null : scrub(c.fix, secrets),
+  }))
   const counts: Record<GoLiveStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 }
   for (const c of checks) counts[c.status]++
   return { ok: counts.fail === 0, environment, counts, checks, checked_at: now }

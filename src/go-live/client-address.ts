@@ -13,21 +13,33 @@ const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "cf-connecti
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>
 
-export function clientAddressVerdict(headers: RequestHeaders | null, clientIp: ClientIpOptions | null | undefined): Verdict {
+export function clientAddressVerdict(
+  headers: RequestHeaders | null,
+  clientIp: ClientIpOptions | null | undefined
+): Verdict {
   const configured = clientIp?.header?.toLowerCase()
   if (!headers) {
     return configured
-      ? { status: "pass", detail: `Shoppers' addresses are read from the "${configured}" header (option payments.client_ip).`, fix: null }
+      ? {
+          status: "pass",
+          detail: `Shoppers' addresses are read from the "${configured}" header (option payments.client_ip).`,
+          fix: null,
+        }
       : {
           status: "warn",
-          detail: "Shoppers' addresses are the connections' own (no payments.client_ip option). The command cannot tell whether a proxy is in front of the server.",
+          detail:
+            "Shoppers' addresses are the connections' own (no payments.client_ip option). The command cannot tell whether a proxy is in front of the server.",
           fix: "Run the check from the admin page (Card gateway → Go-live check): it sees whether requests come through a proxy.",
         }
   }
   const seen = PROXY_HEADERS.filter((h) => headers[h] !== undefined)
   if (configured) {
     return headers[configured] !== undefined
-      ? { status: "pass", detail: `Shoppers' addresses are read from the "${configured}" header (option payments.client_ip), which this request carries.`, fix: null }
+      ? {
+          status: "pass",
+          detail: `Shoppers' addresses are read from the "${configured}" header (option payments.client_ip), which this request carries.`,
+          fix: null,
+        }
       : {
           status: "warn",
           detail: `The option payments.client_ip names the "${configured}" header, but this request does not carry it${seen.length ? ` (it carries ${seen.join(", ")})` : ""}: shoppers whose requests lack it are counted by the connection's address.`,
@@ -40,5 +52,9 @@ export function clientAddressVerdict(headers: RequestHeaders | null, clientIp: C
         detail: `Requests reach this server through a proxy (they carry ${seen.join(", ")}), but shoppers' addresses are the connections' own (no payments.client_ip option): every shopper counts as the proxy, and the per-address card-attempt cap then stops every checkout after a few posts from anyone.`,
         fix: 'Set payments.client_ip, e.g. { header: "x-forwarded-for", trusted_proxies: 1 } for one proxy of your own (docs/payments-and-safety.md: Card-attempt caps, the client address and proxies).',
       }
-    : { status: "pass", detail: "Requests reach this server directly (no proxy header): shoppers' addresses are the connections' own.", fix: null }
+    : {
+        status: "pass",
+        detail: "Requests reach this server directly (no proxy header): shoppers' addresses are the connections' own.",
+        fix: null,
+      }
 }

@@ -32,7 +32,10 @@ export function acquiringProbeVerdict(error: unknown, part: "payments" | "payout
     }
   }
   if (error instanceof GatewayApiError) {
-    const said = error.returnStatus !== undefined ? `return_status ${error.returnStatus}` : `${error.code}${error.source ? ` for ${error.source}` : ""}`
+    const said =
+      error.returnStatus !== undefined
+        ? `return_status ${error.returnStatus}`
+        : `${error.code}${error.source ? ` for ${error.source}` : ""}`
     if (error.code === "I0013" || error.returnStatus === "6") {
       return {
         status: "fail",
@@ -107,7 +110,11 @@ export function issuingProbeVerdict(error: unknown): Verdict {
         fix: `Set ${opt("issuing", "company_id")} to the company id the gateway issued.`,
       }
     }
-    return { status: "fail", detail: `The issuing API refused the cardholder query: ${said}.`, fix: `Check ${account} and ${opt("issuing", "base_url")}.` }
+    return {
+      status: "fail",
+      detail: `The issuing API refused the cardholder query: ${said}.`,
+      fix: `Check ${account} and ${opt("issuing", "base_url")}.`,
+    }
   }
   return reachVerdict(error, opt("issuing", "base_url"), "cardholder query")
 }
@@ -115,7 +122,11 @@ export function issuingProbeVerdict(error: unknown): Verdict {
 /** A call that did not come back as the gateway's answer. */
 function reachVerdict(error: unknown, baseUrlOption: string, call: string): Verdict {
   if (error instanceof GatewayTransportError) {
-    return { status: "fail", detail: `The gateway could not be reached for the ${call}: ${error.message}`, fix: `Check ${baseUrlOption} and this server's network access to it.` }
+    return {
+      status: "fail",
+      detail: `The gateway could not be reached for the ${call}: ${error.message}`,
+      fix: `Check ${baseUrlOption} and this server's network access to it.`,
+    }
   }
   if (error instanceof GatewayResponseError) {
     return {
@@ -125,7 +136,15 @@ function reachVerdict(error: unknown, baseUrlOption: string, call: string): Verd
     }
   }
   if (error instanceof GatewayValidationError) {
-    return { status: "fail", detail: `The ${call} could not be sent: field "${error.field}" ${error.rule}.`, fix: `Correct the option behind "${error.field}".` }
+    return {
+      status: "fail",
+      detail: `The ${call} could not be sent: field "${error.field}" ${error.rule}.`,
+      fix: `Correct the option behind "${error.field}".`,
+    }
   }
-  return { status: "fail", detail: `The ${call} failed: ${error instanceof Error ? error.message : String(error)}`, fix: `Check ${baseUrlOption}.` }
+  return {
+    status: "fail",
+    detail: `The ${call} failed: ${error instanceof Error ? error.message : String(error)}`,
+    fix: `Check ${baseUrlOption}.`,
+  }
 }

@@ -41,7 +41,9 @@ function resolveName(resolve: unknown): string {
   if (typeof resolve === "string") return resolve
   if (isObject(resolve)) {
     const mod = (isObject(resolve.default) ? resolve.default : resolve) as { services?: unknown }
-    const ids = Array.isArray(mod.services) ? mod.services.map((s) => (s as { identifier?: unknown })?.identifier).filter((i) => typeof i === "string") : []
+    const ids = Array.isArray(mod.services)
+      ? mod.services.map((s) => (s as { identifier?: unknown })?.identifier).filter((i) => typeof i === "string")
+      : []
     if (ids.length) return ids.join(",")
   }
   return ""
@@ -56,12 +58,21 @@ function kindOf(name: string): LockingProviderKind {
 
 /** The locking module's entry in the config's modules (keyed object or array; the last one wins, as in Medusa). */
 function lockingEntry(modules: unknown): Entry | null {
-  const entries: [string, unknown][] = Array.isArray(modules) ? modules.map((m) => ["", m]) : isObject(modules) ? Object.entries(modules) : []
+  const entries: [string, unknown][] = Array.isArray(modules)
+    ? modules.map((m) => ["", m])
+    : isObject(modules)
+      ? Object.entries(modules)
+      : []
   let found: Entry | null = null
   for (const [key, e] of entries) {
     if (!isObject(e)) continue
     const entry = e as Entry
-    if (key === LOCKING_MODULE || entry.key === LOCKING_MODULE || (typeof entry.resolve === "string" && LOCKING_RESOLVES.includes(entry.resolve))) found = entry
+    if (
+      key === LOCKING_MODULE ||
+      entry.key === LOCKING_MODULE ||
+      (typeof entry.resolve === "string" && LOCKING_RESOLVES.includes(entry.resolve))
+    )
+      found = entry
   }
   return found && found.disable !== true ? found : null
 }
@@ -74,8 +85,11 @@ export function defaultLockingProvider(modules: unknown): LockingProvider {
     // A locking module of the store's own (or a provider package given as the module): judged by its name.
     return { kind: kindOf(entry.resolve), name: entry.resolve, note: null }
   }
-  const providers = (Array.isArray(entry.options?.providers) ? entry.options.providers : []).filter(isObject) as ProviderEntry[]
-  if (!providers.length) return { kind: "in-memory", name: "in-memory", note: "the locking module declares no provider" }
+  const providers = (Array.isArray(entry.options?.providers) ? entry.options.providers : []).filter(
+    isObject
+  ) as ProviderEntry[]
+  if (!providers.length)
+    return { kind: "in-memory", name: "in-memory", note: "the locking module declares no provider" }
   const chosen = providers.length === 1 ? providers[0]! : [...providers].reverse().find((p) => p.is_default === true)
   if (!chosen) {
     return {
@@ -100,13 +114,13 @@ export function workerModeOf(projectConfig: unknown): WorkerMode {
 /** The store's config as the container holds it (`configModule`), the parts this check reads. */
 export type LockingConfig = { projectConfig?: unknown; modules?: unknown } | null | undefined
 
-const HOW_TO_SHARE =
-  `In medusa-config.ts, give Medusa's locking module a provider every instance shares, as its default: { resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "${LOCKING_REDIS}", id: "locking-redis", is_default: true, options: { redisUrl: process.env.REDIS_URL } }] } }, or without Redis "${LOCKING_POSTGRES}" (id "locking-postgres": advisory locks in the store's database; run npx medusa db:migrate) (docs/going-live.md: Running in production).`
+const HOW_TO_SHARE = `In medusa-config.ts, give Medusa's locking module a provider every instance shares, as its default: { resolve: "@medusajs/medusa/locking", options: { providers: [{ resolve: "${LOCKING_REDIS}", id: "locking-redis", is_default: true, options: { redisUrl: process.env.REDIS_URL } }] } }, or without Redis "${LOCKING_POSTGRES}" (id "locking-postgres": advisory locks in the store's database; run npx medusa db:migrate) (docs/going-live.md: Running in production).`
 
 const WHAT_BREAKS =
   "The payment lock (gateway:payment:<order_no>), which lets one change at a time touch a payment (a card post on a server, a notification or a sync on a worker), would then hold in one process only: a 3-D Secure notification could write a card post's session data back over its result, and two card posts of one session on two servers could both reach the gateway (two holds, one tracked)."
 
-const inMemoryWords = (p: LockingProvider) => `Medusa's locking module uses its in-memory provider (${p.note ?? "the default"}), whose locks hold inside one process only.`
+const inMemoryWords = (p: LockingProvider) =>
+  `Medusa's locking module uses its in-memory provider (${p.note ?? "the default"}), whose locks hold inside one process only.`
 
 /**
  * Where the check runs. "instance": a Medusa process of the store as it is deployed (the admin route, on the server
@@ -146,7 +160,11 @@ export function lockingVerdict(config: LockingConfig, context: LockingCheckConte
       : p.kind === "postgres"
         ? `the PostgreSQL provider (${p.name}, advisory locks in the store's database)`
         : `the provider ${p.name}, which is not one Medusa ships: the check takes it to be shared by every instance (a lock taken in one process must hold in all of them)`
-  return { status: "pass", detail: `Medusa's locking module uses ${which} by default: the payment lock holds across every instance that shares it (workerMode "${mode}").`, fix: null }
+  return {
+    status: "pass",
+    detail: `Medusa's locking module uses ${which} by default: the payment lock holds across every instance that shares it (workerMode "${mode}").`,
+    fix: null,
+  }
 }
 
 /** Medusa CLI commands that set MEDUSA_WORKER_MODE=server for their own process (2.21.2: exec, user, db:*). */

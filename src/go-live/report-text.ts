@@ -11,6 +11,9 @@ export function reportText(report: GoLiveReport): string {
     if (c.fix && c.status !== "pass") lines.push(`      ${" ".repeat(width)}  Fix: ${c.fix}`)
   }
   const { pass, fail, warn, skip } = report.counts
-  lines.push("", `${pass} passed, ${fail} failed, ${warn} warnings, ${skip} skipped: ${report.ok ? "nothing blocks going live" : "fix the failed checks before going live"}.`)
+  lines.push(
+    "",
+    `${pass} passed, ${fail} failed, ${warn} warnings, ${skip} skipped: ${report.ok ? "nothing blocks going live" : "fix the failed checks before going live"}.`
+  )
   return lines.join("\n")
 }

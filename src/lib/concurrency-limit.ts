@@ -7,7 +7,8 @@ export class ConcurrencyLimit {
   readonly #waiting: (() => void)[] = []
 
   constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) throw new Error(`ConcurrencyLimit: max must be a whole number ≥ 1 (got ${max})`)
+    if (!Number.isInteger(max) || max < 1)
+      throw new Error(`ConcurrencyLimit: max must be a whole number ≥ 1 (got ${max})`)
   }
 
   /** Tasks running now, and waiting for a turn. */

@@ -67,7 +67,7 @@ export async function bookLostChargebacks(
   container: MedusaContainer,
   paymentId: string,
   record: TransactionRecord | null,
-  disputes: unknown,
+  disputes: unknown
 ): Promise<ChargebackBooking> {
   const paymentModule = container.resolve(Modules.PAYMENT)
   const payment = await paymentModule.retrievePayment(paymentId, {
@@ -78,7 +78,8 @@ export async function bookLostChargebacks(
   const earlier = Array.isArray(disputes) ? disputes : []
   if (!ours) return { changes: [], discrepancy: null, disputes: earlier }
   const currency = ours.currency
-  const minor = (m: Money) => toMinorUnits((m.raw_amount ?? m.amount ?? 0) as AmountInput, currency, { rounding: "half-up" })
+  const minor = (m: Money) =>
+    toMinorUnits((m.raw_amount ?? m.amount ?? 0) as AmountInput, currency, { rounding: "half-up" })
   const money = (m: bigint) => fromMinorUnits(m, currency)
   const refunds = (payment.refunds ?? []) as (Money & { id: string; metadata?: Record<string, unknown> | null })[]
   const captured = ((payment.captures ?? []) as Money[]).reduce((s, c) => s + minor(c), 0n)
@@ -87,7 +88,8 @@ export async function bookLostChargebacks(
 
   // A refund that carries a record's marker is its booking (a run that stopped after Medusa refunded).
   let chargebacks: ChargebackRecord[] = ours.chargebacks.map((c) => {
-    const booking = !c.refund_id && c.marker ? refunds.find((r) => r.metadata?.[CHARGEBACK_MARKER_KEY] === c.marker) : undefined
+    const booking =
+      !c.refund_id && c.marker ? refunds.find((r) => r.metadata?.[CHARGEBACK_MARKER_KEY] === c.marker) : undefined
     return booking ? { ...c, refund_id: booking.id } : c
   })
   if (!chargebacks.length) {
@@ -98,7 +100,13 @@ export async function bookLostChargebacks(
     } catch {
       // an amount the currency cannot have: what Medusa holds caps it
     }
-    chargebacks.push({ dispute_id: `chargeback-${transactionId}`, amount: money(amount), refund_id: null, marker: randomUUID(), booking_until: null })
+    chargebacks.push({
+      dispute_id: `chargeback-${transactionId}`,
+      amount: money(amount),
+      refund_id: null,
+      marker: randomUUID(),
+      booking_until: null,
+    })
   }
   // Each open record is capped again by what Medusa holds now (it never grows); one of an earlier version gets a
   // marker; one to book is marked as being booked until the window ends.
@@ -108,7 +116,12 @@ export async function bookLostChargebacks(
     if (c.refund_id) return c
     const amount = toMinorUnits(c.amount, currency) < left ? toMinorUnits(c.amount, currency) : left
     left -= amount
-    return { ...c, amount: money(amount), marker: c.marker ?? randomUUID(), booking_until: amount > 0n ? bookingUntil : null }
+    return {
+      ...c,
+      amount: money(amount),
+      marker: c.marker ?? randomUUID(),
+      booking_until: amount > 0n ? bookingUntil : null,
+    }
   })
   const changes: string[] = []
   const notes: string[] = []
@@ -123,7 +136,9 @@ export async function bookLostChargebacks(
     if (c.refund_id) continue
     if (toMinorUnits(c.amount, currency) === 0n) {
       booked.add(c.dispute_id)
-      notes.push(`the gateway charged back transaction ${transactionId} but Medusa holds nothing more on this payment (refunded before)`)
+      notes.push(
+        `the gateway charged back transaction ${transactionId} but Medusa holds nothing more on this payment (refunded before)`
+      )
       continue
     }
     try {
@@ -141,15 +156,25 @@ export async function bookLostChargebacks(
       booked.add(c.dispute_id)
       changes.push(`chargeback of transaction ${transactionId} booked as a refund of ${c.amount} ${currency}`)
     } catch (err) {
-      notes.push(`chargeback of transaction ${transactionId} (${c.amount} ${currency}) could not be booked, the order sync tries again: ${String(redact((err as Error).message))}`)
+      notes.push(
+        `chargeback of transaction ${transactionId} (${c.amount} ${currency}) could not be booked, the order sync tries again: ${String(redact((err as Error).message))}`
+      )
       // No longer under way: a staff refund of its amount need not wait for the window to end.
       await endBooking(container, payment.id, c.dispute_id).catch(() => undefined)
     }
   }
   const now = new Date().toISOString()
   const entries: ChargebackEntry[] = chargebacks.map((c) => {
-    const known = earlier.find((d) => (d as { dispute_id?: unknown })?.dispute_id === c.dispute_id) as Partial<ChargebackEntry> | undefined
-    return { dispute_id: c.dispute_id, transaction_id: transactionId, status: "LOST", amount: c.amount, booked: booked.has(c.dispute_id), at: known?.at ?? now }
+    const known = earlier.find((d) => (d as { dispute_id?: unknown })?.dispute_id === c.dispute_id) as
+      Partial<ChargebackEntry> | undefined
+    return {
+      dispute_id: c.dispute_id,
+      transaction_id: transactionId,
+      status: "LOST",
+      amount: c.amount,
+      booked: booked.has(c.dispute_id),
+      at: known?.at ?? now,
+    }
   })
   const kept = earlier.filter((d) => !entries.some((e) => e.dispute_id === (d as { dispute_id?: unknown })?.dispute_id))
   return { changes, discrepancy: notes.join("; ") || null, disputes: [...kept, ...entries].slice(-MAX_DISPUTES) }
@@ -178,7 +203,13 @@ async function chargebackReasonId(container: MedusaContainer): Promise<string | 
   try {
     const [existing] = await paymentModule.listRefundReasons({ code: "chargeback" })
     if (existing) return existing.id
-    return (await paymentModule.createRefundReasons({ label: "Chargeback", code: "chargeback", description: "The gateway took the money back after a lost dispute" })).id
+    return (
+      await paymentModule.createRefundReasons({
+        label: "Chargeback",
+        code: "chargeback",
+        description: "The gateway took the money back after a lost dispute",
+      })
+    ).id
   } catch {
     return null
   }

@@ -39,25 +39,41 @@ import type { PaymentRow } from "./open-payment-pages"
 import { PAGE, SyncContext } from "./sync-run"
 import type { SyncSummary } from "./results"
 
-type Row = { id: string; created_at?: Date | string | null; raw_amount?: unknown; amount?: unknown; metadata?: Record<string, unknown> | null }
+type Row = {
+  id: string
+  created_at?: Date | string | null
+  raw_amount?: unknown
+  amount?: unknown
+  metadata?: Record<string, unknown> | null
+}
 
-const olderThan = (row: Row, deadline: number) => row.created_at !== undefined && row.created_at !== null && new Date(row.created_at).getTime() < deadline
+const olderThan = (row: Row, deadline: number) =>
+  row.created_at !== undefined && row.created_at !== null && new Date(row.created_at).getTime() < deadline
 
 /** The settling deadline (apply-gateway-state.ts): records written before it whose operation has no outcome were cut short. */
 export const cutShortBefore = (ctx: Pick<SyncContext, "gatewayModule">) => settlingDeadline(ctx.gatewayModule)
 
-const amountText = (row: Row, currency: string) => toGatewayAmount((row.raw_amount ?? row.amount) as never, currency, { rounding: "half-up" })
+const amountText = (row: Row, currency: string) =>
+  toGatewayAmount((row.raw_amount ?? row.amount) as never, currency, { rounding: "half-up" })
 
 /**
  * Order sync: a card session whose card post was counted past the deadline but has no answer recorded (no
  * transaction, not unknown) was cut short mid-request: its outcome becomes unknown, which the provider confirms
  * with the order query (authorised → the order is made; not found → the attempt failed). Answers its data.
  */
-export async function markCardPostUnknown(container: MedusaContainer, ctx: SyncContext, sessionId: string): Promise<Record<string, unknown> | null> {
+export async function markCardPostUnknown(
+  container: MedusaContainer,
+  ctx: SyncContext,
+  sessionId: string
+): Promise<Record<string, unknown> | null> {
   return container.resolve(Modules.LOCKING).execute(paymentLockKey(sessionId), async () => {
-    const [session] = await ctx.paymentModule.listPaymentSessions({ id: [sessionId] }, { select: ["id", "status", "data", "amount", "currency_code"] })
+    const [session] = await ctx.paymentModule.listPaymentSessions(
+      { id: [sessionId] },
+      { select: ["id", "status", "data", "amount", "currency_code"] }
+    )
     const ours = readSessionData(session?.data as Record<string, unknown>)
-    if (!session || !ours || session.status !== "pending" || ours.transaction_id || ours.outcome_unknown) return (session?.data as Record<string, unknown>) ?? null
+    if (!session || !ours || session.status !== "pending" || ours.transaction_id || ours.outcome_unknown)
+      return (session?.data as Record<string, unknown>) ?? null
     const updated = await ctx.paymentModule.updatePaymentSession({
       id: session.id,
       amount: session.amount,
@@ -76,18 +92,37 @@ export async function markCardPostUnknown(container: MedusaContainer, ctx: SyncC
 export async function orderlessPayments(
   container: MedusaContainer,
   ctx: Pick<SyncContext, "gatewayModule">,
-  payments: { id: string; payment_collection_id?: string | null; created_at?: Date | string | null; canceled_at?: unknown }[],
+  payments: {
+    id: string
+    payment_collection_id?: string | null
+    created_at?: Date | string | null
+    canceled_at?: unknown
+  }[]
 ): Promise<Set<string>> {
   const deadline = cutShortBefore(ctx)
   const old = payments.filter((p) => p.payment_collection_id && !p.canceled_at && olderThan(p as Row, deadline))
   if (!old.length) return new Set()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: carts } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id", "payment_collection_id"], filters: { payment_collection_id: old.map((p) => p.payment_collection_id!) } })
-  const cartOf = new Map((carts as { cart_id: string; payment_collection_id: string }[]).map((c) => [c.payment_collection_id, c.cart_id]))
+  const { data: carts } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id", "payment_collection_id"],
+    filters: { payment_collection_id: old.map((p) => p.payment_collection_id!) },
+  })
+  const cartOf = new Map(
+    (carts as { cart_id: string; payment_collection_id: string }[]).map((c) => [c.payment_collection_id, c.cart_id])
+  )
   if (!cartOf.size) return new Set()
-  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["cart_id"], filters: { cart_id: [...cartOf.values()] } })
+  const { data: orders } = await query.graph({
+    entity: "order_cart",
+    fields: ["cart_id"],
+    filters: { cart_id: [...cartOf.values()] },
+  })
   const ordered = new Set((orders as { cart_id: string }[]).map((o) => o.cart_id))
-  return new Set(old.filter((p) => cartOf.has(p.payment_collection_id!) && !ordered.has(cartOf.get(p.payment_collection_id!)!)).map((p) => p.id))
+  return new Set(
+    old
+      .filter((p) => cartOf.has(p.payment_collection_id!) && !ordered.has(cartOf.get(p.payment_collection_id!)!))
+      .map((p) => p.id)
+  )
 }
 
 /**
@@ -95,7 +130,12 @@ export async function orderlessPayments(
  * captured, not cancelled) that the payment's data does not list, older than the deadline, are settled. Answers
  * the ids of the payments it settled (their page rows are stale now).
  */
-export async function settleCutShortCaptures(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext, payments: PaymentRow[]): Promise<Set<string>> {
+export async function settleCutShortCaptures(
+  container: MedusaContainer,
+  summary: SyncSummary,
+  ctx: SyncContext,
+  payments: PaymentRow[]
+): Promise<Set<string>> {
   const deadline = cutShortBefore(ctx)
   const settled = new Set<string>()
   for (const p of payments) {
@@ -105,13 +145,23 @@ export async function settleCutShortCaptures(container: MedusaContainer, summary
     if (!ours || !(p.captures ?? []).some((c) => !known.has(c.id) && olderThan(c as Row, deadline))) continue
     settled.add(p.id)
     await settleCaptures(container, summary, ctx, p.id, ours.order_no, deadline).catch((err) => {
-      summary.discrepancies.push({ order_no: ours.order_no, reason: String(redact(`a capture cut short could not be settled: ${(err as Error).message}`)) })
+      summary.discrepancies.push({
+        order_no: ours.order_no,
+        reason: String(redact(`a capture cut short could not be settled: ${(err as Error).message}`)),
+      })
     })
   }
   return settled
 }
 
-async function settleCaptures(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext, paymentId: string, orderNo: string, deadline: number) {
+async function settleCaptures(
+  container: MedusaContainer,
+  summary: SyncSummary,
+  ctx: SyncContext,
+  paymentId: string,
+  orderNo: string,
+  deadline: number
+) {
   const locking = container.resolve(Modules.LOCKING)
   await locking.execute(paymentLockKey(orderNo), async () => {
     const [payment] = await ctx.paymentModule.listPayments({ id: [paymentId] }, { relations: ["captures"] })
@@ -121,7 +171,11 @@ async function settleCaptures(container: MedusaContainer, summary: SyncSummary, 
     const cut = ((payment.captures ?? []) as Row[]).filter((c) => !known.has(c.id) && olderThan(c, deadline))
     if (!cut.length) return
     summary.requests++
-    const record = await ctx.gatewayModule.findSessionTransaction(orderNo, ours.transaction_id, ours.superseded_transaction_ids)
+    const record = await ctx.gatewayModule.findSessionTransaction(
+      orderNo,
+      ours.transaction_id,
+      ours.superseded_transaction_ids
+    )
     const state = ctx.gatewayModule.stateOfRecord(record)
     const captures = [...ours.captures]
     const removed: string[] = []
@@ -142,10 +196,15 @@ async function settleCaptures(container: MedusaContainer, summary: SyncSummary, 
     }
     if (removed.length) {
       await ctx.paymentModule.deleteCaptures(removed)
-      summary.discrepancies.push({ order_no: orderNo, reason: `capture ${removed.join(", ")} was cut short (the server stopped) and the gateway did not make it (${state}): removed from Medusa; capture again if still wanted` })
+      summary.discrepancies.push({
+        order_no: orderNo,
+        reason: `capture ${removed.join(", ")} was cut short (the server stopped) and the gateway did not make it (${state}): removed from Medusa; capture again if still wanted`,
+      })
     }
     if (captures.length !== ours.captures.length) {
-      const total = captures.filter((c) => c.status === "captured").reduce((s, c) => s + toMinorUnits(c.amount, ours.currency), 0n)
+      const total = captures
+        .filter((c) => c.status === "captured")
+        .reduce((s, c) => s + toMinorUnits(c.amount, ours.currency), 0n)
       const data = {
         ...payment.data,
         captures,
@@ -154,7 +213,9 @@ async function settleCaptures(container: MedusaContainer, summary: SyncSummary, 
         ...(total > 0n ? { gateway_state: "captured" } : {}),
       }
       const whole = total === toMinorUnits(ours.amount, ours.currency)
-      await ctx.paymentModule.updatePayment({ id: payment.id, data, ...(whole ? { captured_at: new Date() } : {}) } as { id: string })
+      await ctx.paymentModule.updatePayment({ id: payment.id, data, ...(whole ? { captured_at: new Date() } : {}) } as {
+        id: string
+      })
       await trackPaymentData(container, data)
     }
     if (captures.length !== ours.captures.length || removed.length) {
@@ -169,7 +230,11 @@ async function settleCaptures(container: MedusaContainer, summary: SyncSummary, 
  * the cut-short request may have reached the gateway, which then refuses this one as already captured while an
  * assumed paid code still reads as authorised (#23); staff see it as an unknown outcome, never a removed capture.
  */
-async function sendCapture(ctx: SyncContext, data: NonNullable<ReturnType<typeof readSessionData>>, amount: string): Promise<"captured" | "unknown"> {
+async function sendCapture(
+  ctx: SyncContext,
+  data: NonNullable<ReturnType<typeof readSessionData>>,
+  amount: string
+): Promise<"captured" | "unknown"> {
   try {
     const res = await ctx.client.capture({ capture_orders: [captureEntry(data, amount)] })
     const entry = res.capture_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.capture_orders[0]
@@ -185,10 +250,18 @@ export function cutShortRefunds(payment: { data?: unknown; refunds?: Row[] | nul
   const ours = readSessionData(payment.data as Record<string, unknown>)
   if (!ours) return []
   const known = new Set(ours.refunds.map((r) => r.reference))
-  return (payment.refunds ?? []).filter((r) => !known.has(r.id) && olderThan(r, deadline) && !r.metadata?.[CHARGEBACK_MARKER_KEY])
+  return (payment.refunds ?? []).filter(
+    (r) => !known.has(r.id) && olderThan(r, deadline) && !r.metadata?.[CHARGEBACK_MARKER_KEY]
+  )
 }
 
-export async function settleCutShortRefunds(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext, paymentId: string, orderNo: string): Promise<void> {
+export async function settleCutShortRefunds(
+  container: MedusaContainer,
+  summary: SyncSummary,
+  ctx: SyncContext,
+  paymentId: string,
+  orderNo: string
+): Promise<void> {
   const deadline = cutShortBefore(ctx)
   const locking = container.resolve(Modules.LOCKING)
   await locking.execute(paymentLockKey(orderNo), async () => {
@@ -204,7 +277,12 @@ export async function settleCutShortRefunds(container: MedusaContainer, summary:
       const amount = amountText(r, ours.currency)
       const at = found.refund_orders.find((x) => x.refund_reference === r.id)
       if (at) {
-        refunds.push({ reference: r.id, refund_reference_id: at.refund_reference_id ?? null, amount, status: refundStatusOf(at.refund_status) })
+        refunds.push({
+          reference: r.id,
+          refund_reference_id: at.refund_reference_id ?? null,
+          amount,
+          status: refundStatusOf(at.refund_status),
+        })
         continue
       }
       summary.requests++
@@ -214,7 +292,10 @@ export async function settleCutShortRefunds(container: MedusaContainer, summary:
     }
     if (removed.length) {
       await ctx.paymentModule.deleteRefunds(removed)
-      summary.discrepancies.push({ order_no: orderNo, reason: `refund ${removed.join(", ")} was cut short (the server stopped) and the gateway refuses it: removed from Medusa` })
+      summary.discrepancies.push({
+        order_no: orderNo,
+        reason: `refund ${removed.join(", ")} was cut short (the server stopped) and the gateway refuses it: removed from Medusa`,
+      })
     }
     if (refunds.length !== ours.refunds.length) {
       const data = { ...payment.data, refunds }
@@ -227,7 +308,12 @@ export async function settleCutShortRefunds(container: MedusaContainer, summary:
 }
 
 /** Sends a refund cut short before it reached the gateway, under its own reference: its record, or null when refused. */
-async function sendRefund(ctx: SyncContext, data: NonNullable<ReturnType<typeof readSessionData>>, reference: string, amount: string) {
+async function sendRefund(
+  ctx: SyncContext,
+  data: NonNullable<ReturnType<typeof readSessionData>>,
+  reference: string,
+  amount: string
+) {
   try {
     const res = await ctx.client.refund({
       refund_orders: [refundEntry(data, amount, reference)],
@@ -246,26 +332,50 @@ async function sendRefund(ctx: SyncContext, data: NonNullable<ReturnType<typeof 
  * Order sync: audit rows left "attempted" past the deadline become "unknown"; payouts left PENDING become UNKNOWN
  * and, when the store allows re-sending a request_id (`payout.refresh_on_notification`), are re-sent under it.
  */
-export async function settleCutShortOperations(container: MedusaContainer, summary: SyncSummary, ctx: SyncContext): Promise<void> {
+export async function settleCutShortOperations(
+  container: MedusaContainer,
+  summary: SyncSummary,
+  ctx: SyncContext
+): Promise<void> {
   const before = new Date(cutShortBefore(ctx))
   const service = ctx.gatewayModule
-  const stuck = await service.listGatewayOperationAudits({ result: "attempted", created_at: { $lt: before } } as never, { select: ["id", "operation"], take: PAGE })
+  const stuck = await service.listGatewayOperationAudits(
+    { result: "attempted", created_at: { $lt: before } } as never,
+    { select: ["id", "operation"], take: PAGE }
+  )
   if (stuck.length) {
     await service.updateGatewayOperationAudits(
-      stuck.map((a) => ({ id: a.id, result: "unknown" as const, error_code: "cut_short", error_message: "the server stopped before the gateway's answer was recorded: the outcome is unknown" })),
+      stuck.map((a) => ({
+        id: a.id,
+        result: "unknown" as const,
+        error_code: "cut_short",
+        error_message: "the server stopped before the gateway's answer was recorded: the outcome is unknown",
+      }))
     )
     summary.changed += stuck.length
   }
-  const pending = await service.listGatewayPayouts({ status: "PENDING", created_at: { $lt: before } } as never, { select: ["id", "request_id"], take: PAGE })
+  const pending = await service.listGatewayPayouts({ status: "PENDING", created_at: { $lt: before } } as never, {
+    select: ["id", "request_id"],
+    take: PAGE,
+  })
   if (!pending.length) return
   // Only those still PENDING when written: an answer recorded meanwhile is not overwritten.
-  await service.updateGatewayPayouts({ selector: { id: pending.map((p) => p.id), status: "PENDING" }, data: { status: "UNKNOWN" as const } })
+  await service.updateGatewayPayouts({
+    selector: { id: pending.map((p) => p.id), status: "PENDING" },
+    data: { status: "UNKNOWN" as const },
+  })
   summary.changed += pending.length
   if (!service.payoutRefreshRule().onNotification) return
   for (const p of pending) {
     summary.requests++
     await refreshPayoutWorkflow(container)
       .run({ input: { id: p.id, actor: null } })
-      .catch((err) => container.resolve(ContainerRegistrationKeys.LOGGER).warn(String(redact(`Gateway payout ${p.request_id} cut short: re-sending it failed: ${(err as Error).message}`))))
+      .catch((err) =>
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            String(redact(`Gateway payout ${p.request_id} cut short: re-sending it failed: ${(err as Error).message}`))
+          )
+      )
   }
 }

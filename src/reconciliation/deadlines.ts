@@ -8,12 +8,15 @@
 type Deadlines = { settleAfterSeconds(): number; releaseAfterSeconds(): number }
 
 /** The settling deadline, in milliseconds since the epoch. */
-export const settlingDeadline = (gatewayModule: Pick<Deadlines, "settleAfterSeconds">) => Date.now() - gatewayModule.settleAfterSeconds() * 1000
+export const settlingDeadline = (gatewayModule: Pick<Deadlines, "settleAfterSeconds">) =>
+  Date.now() - gatewayModule.settleAfterSeconds() * 1000
 
-const before = (at: unknown, deadline: number) => at !== null && at !== undefined && new Date(at as string).getTime() < deadline
+const before = (at: unknown, deadline: number) =>
+  at !== null && at !== undefined && new Date(at as string).getTime() < deadline
 
 /** Whether a record made at `at` is older than the settling deadline. */
-export const olderThanSettling = (at: unknown, gatewayModule: Pick<Deadlines, "settleAfterSeconds">) => before(at, settlingDeadline(gatewayModule))
+export const olderThanSettling = (at: unknown, gatewayModule: Pick<Deadlines, "settleAfterSeconds">) =>
+  before(at, settlingDeadline(gatewayModule))
 
 /** Whether a checkout last changed at `changedAt` is past the release deadline. */
 export const checkoutExpired = (changedAt: unknown, gatewayModule: Pick<Deadlines, "releaseAfterSeconds">) =>

@@ -27,7 +27,7 @@ export async function applyToDeletedSession(
   container: MedusaContainer,
   orderNo: string,
   record: TransactionRecord | null,
-  read: GatewayState,
+  read: GatewayState
 ): Promise<ApplyResult | null> {
   const gatewayModule = container.resolve("gateway")
   const [deleted] = await gatewayModule.listGatewayDeletedSessions({ order_no: orderNo })
@@ -38,7 +38,11 @@ export async function applyToDeletedSession(
     await gatewayModule.updateGatewayDeletedSessions({ id: deleted.id, settled_at: new Date(), note })
     result.changes.push(`deleted session settled: ${note}`)
   }
-  const [paid] = (await container.resolve(Modules.PAYMENT).listPayments({ payment_session_id: orderNo } as never, { select: ["id", "canceled_at"] })).filter((p) => !p.canceled_at)
+  const [paid] = (
+    await container
+      .resolve(Modules.PAYMENT)
+      .listPayments({ payment_session_id: orderNo } as never, { select: ["id", "canceled_at"] })
+  ).filter((p) => !p.canceled_at)
   if (paid) {
     await settle(`it is the payment ${paid.id} (the session was deleted after it was paid)`)
     return result
@@ -46,18 +50,32 @@ export async function applyToDeletedSession(
   if (record && holdsAtGateway(read)) {
     // A cart completion under way may still make it the order's payment: released once past the settling deadline.
     if (!olderThanSettling(deleted.created_at, gatewayModule)) return result
-    const ids = deleted.payment_collection_id ? await orderOfPaymentCollection(container, deleted.payment_collection_id) : { cartId: null, orderId: null }
-    const outcome = await releaseTransaction(container, { record, reason: "session_replaced", cart_id: ids.cartId, order_id: ids.orderId })
+    const ids = deleted.payment_collection_id
+      ? await orderOfPaymentCollection(container, deleted.payment_collection_id)
+      : { cartId: null, orderId: null }
+    const outcome = await releaseTransaction(container, {
+      record,
+      reason: "session_replaced",
+      cart_id: ids.cartId,
+      order_id: ids.orderId,
+    })
     if (!outcome) return result
-    result.changes.push(`transaction ${outcome.transaction_id} of a deleted session: ${outcome.status}${outcome.how ? ` (${outcome.how})` : ""}`)
+    result.changes.push(
+      `transaction ${outcome.transaction_id} of a deleted session: ${outcome.status}${outcome.how ? ` (${outcome.how})` : ""}`
+    )
     if (outcome.status === "refused") result.discrepancy = outcome.note
     // A lost answer keeps it watched: the next run reads it again.
-    if (outcome.status !== "unknown" && outcome.status !== "releasing") await settle(`transaction ${outcome.transaction_id} ${outcome.status}`)
+    if (outcome.status !== "unknown" && outcome.status !== "releasing")
+      await settle(`transaction ${outcome.transaction_id} ${outcome.status}`)
     return result
   }
   if (read === "failed" || read === "canceled" || read === "refunded" || read === "charged_back") {
     await settle(`the gateway reads it ${read}: nothing held`)
-  } else if (read === "not_found" && deleted.method === "card" && olderThanSettling(deleted.created_at, gatewayModule)) {
+  } else if (
+    read === "not_found" &&
+    deleted.method === "card" &&
+    olderThanSettling(deleted.created_at, gatewayModule)
+  ) {
     await settle("no card post of it reached the gateway")
   }
   return result

@@ -21,11 +21,15 @@ import { releaseTransaction, ReleaseOutcome, ReleaseReason } from "./release"
 type Session = Awaited<ReturnType<IPaymentModuleService["listPaymentSessions"]>>[number]
 
 /** Whether the session's payment collection has a live (not canceled) payment of another session. */
-export async function paidByAnotherSession(container: MedusaContainer, session: Pick<Session, "id" | "payment_collection_id">): Promise<boolean> {
-  const payments = (await container.resolve("payment").listPayments(
-    { payment_collection_id: session.payment_collection_id } as never,
-    { select: ["id", "payment_session_id", "canceled_at"] },
-  )) as unknown as { payment_session_id: string; canceled_at: unknown }[]
+export async function paidByAnotherSession(
+  container: MedusaContainer,
+  session: Pick<Session, "id" | "payment_collection_id">
+): Promise<boolean> {
+  const payments = (await container
+    .resolve("payment")
+    .listPayments({ payment_collection_id: session.payment_collection_id } as never, {
+      select: ["id", "payment_session_id", "canceled_at"],
+    })) as unknown as { payment_session_id: string; canceled_at: unknown }[]
   return payments.some((p) => p.payment_session_id !== session.id && !p.canceled_at)
 }
 
@@ -39,18 +43,26 @@ export async function releaseSession(
   session: Session,
   record: TransactionRecord,
   reason: ReleaseReason,
-  ids: { cartId: string | null; orderId: string | null },
+  ids: { cartId: string | null; orderId: string | null }
 ): Promise<{ outcome: ReleaseOutcome | null; change: string }> {
   const ours = readSessionData(session.data as Record<string, unknown> | undefined)
   await container.resolve("payment").updatePaymentSession({
     id: session.id,
     amount: session.amount,
     currency_code: session.currency_code,
-    data: { ...(ours ? toProviderData(ours) : {}), gateway_state: "canceled", outcome_unknown: false, issuer_url: null, redirect: null },
+    data: {
+      ...(ours ? toProviderData(ours) : {}),
+      gateway_state: "canceled",
+      outcome_unknown: false,
+      issuer_url: null,
+      redirect: null,
+    },
     status: "canceled",
   })
   const outcome = await releaseTransaction(container, { record, reason, cart_id: ids.cartId, order_id: ids.orderId })
-  const words = outcome ? `released (${outcome.status}${outcome.how ? `, ${outcome.how}` : ""}): ${reason.replace(/_/g, " ")}` : `session canceled (${reason.replace(/_/g, " ")}): nothing to send`
+  const words = outcome
+    ? `released (${outcome.status}${outcome.how ? `, ${outcome.how}` : ""}): ${reason.replace(/_/g, " ")}`
+    : `session canceled (${reason.replace(/_/g, " ")}): nothing to send`
   return { outcome, change: words }
 }
 
@@ -66,7 +78,7 @@ export async function releaseExpired(
   record: TransactionRecord,
   capturedInMedusa: boolean,
   ids: { cartId: string | null; orderId: string | null },
-  changes: string[],
+  changes: string[]
 ): Promise<string | null> {
   if (payment && capturedInMedusa) {
     return `the payment is captured in Medusa but its cart did not become an order within reconciliation.release_after_seconds: refund it in Medusa (Orders has no order for it; the payment is ${payment.id})`
@@ -76,8 +88,15 @@ export async function releaseExpired(
     changes.push(change)
     return outcome?.status === "refused" ? outcome.note : null
   }
-  const outcome = await releaseTransaction(container, { record, reason: "checkout_expired", cart_id: ids.cartId, order_id: ids.orderId })
-  changes.push(`released (${outcome?.status ?? "nothing to send"}${outcome?.how ? `, ${outcome.how}` : ""}): checkout expired`)
+  const outcome = await releaseTransaction(container, {
+    record,
+    reason: "checkout_expired",
+    cart_id: ids.cartId,
+    order_id: ids.orderId,
+  })
+  changes.push(
+    `released (${outcome?.status ?? "nothing to send"}${outcome?.how ? `, ${outcome.how}` : ""}): checkout expired`
+  )
   if (outcome?.status === "released" || outcome?.status === "nothing_held") {
     await container.resolve("payment").cancelPayment(payment.id)
     changes.push("payment canceled")
@@ -103,8 +122,16 @@ export const completionFailed = (state: GatewayState) =>
  */
 export async function settleUnpaidSession(
   container: MedusaContainer,
-  s: { session: Session; record: TransactionRecord; state: GatewayState; capture: boolean; amount: number; cartId: string | null; orderId: string | null },
-  changes: string[],
+  s: {
+    session: Session
+    record: TransactionRecord
+    state: GatewayState
+    capture: boolean
+    amount: number
+    cartId: string | null
+    orderId: string | null
+  },
+  changes: string[]
 ): Promise<string | null> {
   const gatewayModule = container.resolve("gateway")
   const paymentModule = container.resolve(Modules.PAYMENT)
@@ -119,21 +146,28 @@ export async function settleUnpaidSession(
   const decide = async (): Promise<{ release: string | null } | "authorized" | "complete"> => {
     if (await paidByAnotherSession(container, s.session)) return { release: await release("second_payment") }
     const { orderId } = await orderOfPaymentCollection(container, s.session.payment_collection_id)
-    if (!orderId && checkoutExpired(s.session.updated_at, gatewayModule)) return { release: await release("checkout_expired") }
+    if (!orderId && checkoutExpired(s.session.updated_at, gatewayModule))
+      return { release: await release("checkout_expired") }
     if (!orderId) return "complete"
     await paymentModule.authorizePaymentSession(s.session.id, {})
     return "authorized"
   }
-  const decision = s.cartId ? await container.resolve(Modules.LOCKING).execute(s.cartId, decide, { timeout: 30 }) : await decide()
+  const decision = s.cartId
+    ? await container.resolve(Modules.LOCKING).execute(s.cartId, decide, { timeout: 30 })
+    : await decide()
   if (typeof decision === "object") return decision.release
   if (decision === "authorized") {
     changes.push(`authorized${s.capture ? " and captured" : ""} as its order's payment`)
     return null
   }
-  await processPaymentWorkflow(container).run({ input: { action: s.capture ? "captured" : "authorized", data: { session_id: s.session.id, amount: s.amount } } })
+  await processPaymentWorkflow(container).run({
+    input: { action: s.capture ? "captured" : "authorized", data: { session_id: s.session.id, amount: s.amount } },
+  })
   const [after] = await paymentModule.listPaymentSessions({ id: [s.session.id] }, { relations: ["payment"] })
   if (!after?.payment && (await paidByAnotherSession(container, s.session))) return release("second_payment")
   const { orderId } = await orderOfPaymentCollection(container, s.session.payment_collection_id)
-  changes.push(`${after?.payment ? `authorized${s.capture ? " and captured" : ""}` : "not authorized"}${orderId ? " (order created)" : ""}`)
+  changes.push(
+    `${after?.payment ? `authorized${s.capture ? " and captured" : ""}` : "not authorized"}${orderId ? " (order created)" : ""}`
+  )
   return orderId ? null : completionFailed(s.state)
 }

@@ -77,11 +77,14 @@ const filter = (f: Record<string, unknown>) => f as never
  */
 export function paymentModuleHasOwnDatabase(container: Pick<MedusaContainer, "resolve">): boolean {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
-    | { modules?: Record<string, unknown> }
-    | undefined
-  const declared = config?.modules?.[Modules.PAYMENT] as { scope?: string; options?: { database?: unknown; [isSharedConnectionSymbol]?: boolean } } | boolean | undefined
+    { modules?: Record<string, unknown> } | undefined
+  const declared = config?.modules?.[Modules.PAYMENT] as
+    { scope?: string; options?: { database?: unknown; [isSharedConnectionSymbol]?: boolean } } | boolean | undefined
   if (typeof declared !== "object" || declared === null) return false
-  return declared.scope === "external" || (Boolean(declared.options?.database) && !declared.options?.[isSharedConnectionSymbol])
+  return (
+    declared.scope === "external" ||
+    (Boolean(declared.options?.database) && !declared.options?.[isSharedConnectionSymbol])
+  )
 }
 
 export function openPaymentPages(container: MedusaContainer, paymentModule: IPaymentModuleService): OpenPaymentPages {
@@ -107,7 +110,10 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
       if (!child || !payments.length) return payments
       const rows: (ChildRow & { payment_id: string })[] = await pg(CHILD_TABLE[child])
         .select("id", "payment_id", "created_at", "metadata")
-        .whereIn("payment_id", payments.map((p) => p.id))
+        .whereIn(
+          "payment_id",
+          payments.map((p) => p.id)
+        )
         .whereNull("deleted_at")
       for (const p of payments) p[child] = []
       const byId = new Map(payments.map((p) => [p.id, p]))
@@ -133,7 +139,9 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
         .where("s.updated_at", "<", before)
         .whereNull("s.deleted_at")
         .where("s.id", ">", after)
-        .whereNotExists(pg("payment as p").select(pg.raw("1")).whereRaw("p.payment_session_id = s.id").whereNull("p.deleted_at"))
+        .whereNotExists(
+          pg("payment as p").select(pg.raw("1")).whereRaw("p.payment_session_id = s.id").whereNull("p.deleted_at")
+        )
         .orderBy("s.id")
         .limit(PAGE),
     staleCollections: async (since, before) => {
@@ -154,7 +162,7 @@ export function sqlPages(pg: Knex): OpenPaymentPages {
              or coalesce(pc.refunded_amount, 0) <> (select coalesce(sum(f.amount), 0) from refund f join payment p on p.id = f.payment_id
                   where p.payment_collection_id = pc.id and f.deleted_at is null and p.deleted_at is null))
          limit ${PAGE}`,
-        [since, since, [...GATEWAY_PROVIDER_IDS], before],
+        [since, since, [...GATEWAY_PROVIDER_IDS], before]
       )
       return rows.map((r) => r.id)
     },
@@ -166,27 +174,48 @@ export function servicePages(paymentModule: IPaymentModuleService): OpenPaymentP
   return {
     source: "service",
     payments: async (after, createdSince, options) =>
-      (await paymentModule.listPayments(filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...keyset(after) }), {
-        select: [
-          "id", "data", "captured_at", "canceled_at", "payment_collection_id", "created_at",
-          ...(options?.with ? [`${options.with}.id`, `${options.with}.created_at`, `${options.with}.metadata`] : []),
-        ],
-        ...(options?.with ? { relations: [options.with] } : {}),
-        take: PAGE,
-        order: { id: "ASC" },
-      })) as unknown as PaymentRow[],
+      (await paymentModule.listPayments(
+        filter({ provider_id: GATEWAY_PROVIDER_IDS, created_at: { $gte: createdSince }, ...keyset(after) }),
+        {
+          select: [
+            "id",
+            "data",
+            "captured_at",
+            "canceled_at",
+            "payment_collection_id",
+            "created_at",
+            ...(options?.with ? [`${options.with}.id`, `${options.with}.created_at`, `${options.with}.metadata`] : []),
+          ],
+          ...(options?.with ? { relations: [options.with] } : {}),
+          take: PAGE,
+          order: { id: "ASC" },
+        }
+      )) as unknown as PaymentRow[],
     sessions: async (after, createdSince, statuses) =>
       (await paymentModule.listPaymentSessions(
-        filter({ provider_id: GATEWAY_PROVIDER_IDS, status: statuses, created_at: { $gte: createdSince }, ...keyset(after) }),
-        { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } },
+        filter({
+          provider_id: GATEWAY_PROVIDER_IDS,
+          status: statuses,
+          created_at: { $gte: createdSince },
+          ...keyset(after),
+        }),
+        { select: ["id", "data", "status"], take: PAGE, order: { id: "ASC" } }
       )) as unknown as SessionRow[],
     sessionsWithoutPayment: async (after, createdSince, before) =>
       (
         (await paymentModule.listPaymentSessions(
-          filter({ provider_id: GATEWAY_PROVIDER_IDS, status: ["authorized", "captured"], created_at: { $gte: createdSince }, updated_at: { $lt: before }, ...keyset(after) }),
-          { select: ["id", "payment.id"], relations: ["payment"], take: PAGE, order: { id: "ASC" } },
+          filter({
+            provider_id: GATEWAY_PROVIDER_IDS,
+            status: ["authorized", "captured"],
+            created_at: { $gte: createdSince },
+            updated_at: { $lt: before },
+            ...keyset(after),
+          }),
+          { select: ["id", "payment.id"], relations: ["payment"], take: PAGE, order: { id: "ASC" } }
         )) as unknown as { id: string; payment?: { id: string } | null }[]
-      ).filter((s) => !s.payment).map((s) => ({ id: s.id })),
+      )
+        .filter((s) => !s.payment)
+        .map((s) => ({ id: s.id })),
     staleCollections: async () => [],
   }
 }

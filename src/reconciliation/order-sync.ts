@@ -10,7 +10,13 @@ import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { holdsAtGateway, settleOpenReleases } from "./release"
 import { unbookedChargeback } from "./chargebacks"
-import { cutShortBefore, markCardPostUnknown, orderlessPayments, settleCutShortCaptures, settleCutShortOperations } from "./cut-short"
+import {
+  cutShortBefore,
+  markCardPostUnknown,
+  orderlessPayments,
+  settleCutShortCaptures,
+  settleCutShortOperations,
+} from "./cut-short"
 import { recomputeStaleCollections } from "./payment-collection-totals"
 import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"
 
@@ -23,7 +29,13 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     const settledBefore = new Date(cutShortBefore(ctx)).toISOString()
     summary.changed += await recomputeStaleCollections(ctx.paymentModule, pages, createdSince, settledBefore)
     // `settles`: read for a notification whose processing failed or never ran (settled once read and applied).
-    type Open = { order_no: string; transaction_id: string | null; superseded: string[]; known: string | null; settles?: boolean }
+    type Open = {
+      order_no: string
+      transaction_id: string | null
+      superseded: string[]
+      known: string | null
+      settles?: boolean
+    }
     const openOf = (orderNo: string, d: Record<string, unknown>): Open => {
       const ours = readSessionData(d)
       return {
@@ -64,7 +76,13 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       const unchanged: string[] = []
       for (const open of chunk) {
         // An earlier attempt of the session the shopper finished after all holds money no order will take: released.
-        const earlier = (res.orders_list ?? []).filter((r) => r.order_no === open.order_no && r.transaction_id && open.superseded.includes(r.transaction_id) && holdsAtGateway(stateOfRecord(r)))
+        const earlier = (res.orders_list ?? []).filter(
+          (r) =>
+            r.order_no === open.order_no &&
+            r.transaction_id &&
+            open.superseded.includes(r.transaction_id) &&
+            holdsAtGateway(stateOfRecord(r))
+        )
         for (const r of earlier) await apply(open.order_no, r)
         const record = pickSessionRecord(res.orders_list ?? [], open.order_no, open.transaction_id, open.superseded)
         if (record && open.known && stateOfRecord(record) === open.known) {
@@ -87,11 +105,15 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // while the run changes what it reads) into one stream of order-query chunks of 100, `concurrency` requests
     // in flight, the next page read while they wait: memory stays flat however many there are.
     async function* openPayments() {
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const payments = await pages.payments(after, createdSince, { with: "captures" })
         const settled = await settleCutShortCaptures(container, summary, ctx, payments)
         const open: Open[] = []
-        const orderless = await orderlessPayments(container, ctx, payments.filter((p) => !p.captured_at && !p.canceled_at))
+        const orderless = await orderlessPayments(
+          container,
+          ctx,
+          payments.filter((p) => !p.captured_at && !p.canceled_at)
+        )
         for (const p of payments) {
           const d = (p.data ?? {}) as Record<string, unknown>
           if (((!p.captured_at && !p.canceled_at) || d.outcome_unknown) && typeof d.order_no === "string") {
@@ -106,15 +128,25 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       }
     }
     async function* openSessions() {
-      for (let after = ""; ; ) {
-        const sessions = await pages.sessions(after, createdSince, ["pending", "requires_more", "pending_authorization"])
+      for (let after = ""; ;) {
+        const sessions = await pages.sessions(after, createdSince, [
+          "pending",
+          "requires_more",
+          "pending_authorization",
+        ])
         const open: Open[] = []
         const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) =>
-          s.status === "pending" && d.method === "card" && !d.transaction_id && !d.outcome_unknown && !(Array.isArray(d.superseded_transaction_ids) && d.superseded_transaction_ids.length)
+          s.status === "pending" &&
+          d.method === "card" &&
+          !d.transaction_id &&
+          !d.outcome_unknown &&
+          !(Array.isArray(d.superseded_transaction_ids) && d.superseded_transaction_ids.length)
         // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the card
         // route's card-sent mark tells once it is past the settling deadline. One whose earlier attempts were replaced
         // (its amount changed) is read whatever: an earlier attempt finished at the bank afterwards is released.
-        const cutShort = await gatewayModule.cardPostedSessions(sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id))
+        const cutShort = await gatewayModule.cardPostedSessions(
+          sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id)
+        )
         for (const s of sessions) {
           let d = (s.data ?? {}) as Record<string, unknown>
           if (unposted(s, d)) {
@@ -132,7 +164,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // applied whatever the gateway says (anyState), which completes the cart as for a shopper who never came back.
     // Without it the authorisation stays held at the gateway with nothing in Medusa (found by the full crash run).
     async function* authorisedWithoutPayment() {
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const sessions = await pages.sessionsWithoutPayment(after, createdSince, settledBefore)
         yield sessions.map((s) => anyState(s.id))
         if (sessions.length < PAGE) return
@@ -140,7 +172,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
       }
     }
     async function* unbookedChargebacks() {
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const rows = await gatewayModule.listGatewayPayments(
           { disputes: { $ne: null }, ...(after ? { id: { $gt: after } } : {}) } as never,
           { select: ["id", "order_no", "disputes"], take: PAGE, order: { id: "ASC" } }
@@ -152,7 +184,7 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     }
     const unsettled: UnsettledNotification[] = []
     async function* unprocessedNotifications() {
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const rows = await gatewayModule.unsettledNotifications(after, PAGE)
         unsettled.push(...rows)
         yield [...new Set(rows.map((r) => r.order_no))].map((orderNo) => ({ ...anyState(orderNo), settles: true }))
@@ -163,10 +195,10 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // Sessions Medusa deleted whose order number may still be paid at the gateway (./deleted-sessions.ts): what it
     // holds of them is released.
     async function* deletedSessions() {
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const rows = await gatewayModule.listGatewayDeletedSessions(
           { settled_at: null, created_at: { $gte: createdSince }, ...(after ? { id: { $gt: after } } : {}) } as never,
-          { select: ["id", "order_no"], take: PAGE, order: { id: "ASC" } },
+          { select: ["id", "order_no"], take: PAGE, order: { id: "ASC" } }
         )
         yield rows.map((r) => anyState(r.order_no))
         if (rows.length < PAGE) return
@@ -185,7 +217,8 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
     // Releases sent whose answer was lost, or cut short, are read again by their transaction (./release.ts).
     await settleOpenReleases(container, summary, settledBefore)
     for (const n of unsettled) {
-      if (confirmed.has(n.order_no)) await gatewayModule.settleNotification(n, "read again and applied by the order sync")
+      if (confirmed.has(n.order_no))
+        await gatewayModule.settleNotification(n, "read again and applied by the order sync")
     }
   })
 }

@@ -8,10 +8,16 @@ import type { OpenPaymentPages } from "./open-payment-pages"
  * removes such records, the collection (what the order's payment status is read from) must follow them.
  * Medusa's own method, not a copy of its rule: a store's totals never differ from what Medusa would compute.
  */
-export async function recomputePaymentCollection(paymentModule: IPaymentModuleService, paymentCollectionId: string): Promise<void> {
-  const recompute = (paymentModule as unknown as { maybeUpdatePaymentCollection_?: (id: string) => Promise<void> }).maybeUpdatePaymentCollection_
+export async function recomputePaymentCollection(
+  paymentModule: IPaymentModuleService,
+  paymentCollectionId: string
+): Promise<void> {
+  const recompute = (paymentModule as unknown as { maybeUpdatePaymentCollection_?: (id: string) => Promise<void> })
+    .maybeUpdatePaymentCollection_
   if (typeof recompute !== "function") {
-    throw new Error("the payment module has no maybeUpdatePaymentCollection_ (a Medusa version this plugin does not support): the payment collection's totals were not recomputed")
+    throw new Error(
+      "the payment module has no maybeUpdatePaymentCollection_ (a Medusa version this plugin does not support): the payment collection's totals were not recomputed"
+    )
   }
   await recompute.call(paymentModule, paymentCollectionId)
 }
@@ -22,7 +28,12 @@ export async function recomputePaymentCollection(paymentModule: IPaymentModuleSe
  * deadline. The kill came inside Medusa's own capture or refund, after the provider's answer was recorded and
  * before Medusa's recompute: nothing else would ever correct what the order shows.
  */
-export async function recomputeStaleCollections(paymentModule: IPaymentModuleService, pages: Pick<OpenPaymentPages, "staleCollections">, since: string, before: string): Promise<number> {
+export async function recomputeStaleCollections(
+  paymentModule: IPaymentModuleService,
+  pages: Pick<OpenPaymentPages, "staleCollections">,
+  since: string,
+  before: string
+): Promise<number> {
   const stale = await pages.staleCollections(since, before)
   for (const id of stale) await recomputePaymentCollection(paymentModule, id)
   return stale.length

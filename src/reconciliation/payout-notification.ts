@@ -17,7 +17,11 @@ import { refreshPayoutWorkflow } from "../workflows/payouts/refresh-payout"
 type Outcome = ["processed" | "ignored", string]
 const FINAL = new Set(["COMPLETED", "FAILED"])
 
-export async function payoutNotified(container: MedusaContainer, payoutId: string, requestId: string): Promise<Outcome> {
+export async function payoutNotified(
+  container: MedusaContainer,
+  payoutId: string,
+  requestId: string
+): Promise<Outcome> {
   const gatewayModule = container.resolve("gateway")
   const rule = gatewayModule.payoutRefreshRule()
   // The lock covers the decision and its mark only: the re-read's answer is written under the same lock
@@ -25,7 +29,11 @@ export async function payoutNotified(container: MedusaContainer, payoutId: strin
   const skip = await withPayoutLock(container, payoutId, async (): Promise<Outcome | null> => {
     const payout = await gatewayModule.retrieveGatewayPayout(payoutId)
     if (FINAL.has(payout.status)) return ["ignored", `payout ${requestId} is ${payout.status} (final): not sent again`]
-    if (!rule.onNotification) return ["ignored", `payout ${requestId} not re-read (payout.refresh_on_notification is false): refresh it from the admin`]
+    if (!rule.onNotification)
+      return [
+        "ignored",
+        `payout ${requestId} not re-read (payout.refresh_on_notification is false): refresh it from the admin`,
+      ]
     const last = payout.last_notification_at ? new Date(payout.last_notification_at).getTime() : 0
     const now = Date.now()
     if (now - last < rule.intervalSeconds * 1000) {

@@ -50,29 +50,42 @@ export async function processGatewayNotification(container: MedusaContainer, not
   // A turn first (`notifications.concurrency` at once), then the record's lock: a storm of deliveries waits in
   // this queue, not on the locks (whose 60 s wait would run out) nor on the database's connection pool; a copy
   // of a record whose run is still waiting adds nothing to the queue (that run reads after it).
-  const status = await gatewayModule.inNotificationTurn(notificationId, () => locking.execute(
-    `gateway:notification:${notificationId}`,
-    async () => {
-      const n = await gatewayModule.retrieveGatewayNotification(notificationId)
-      if (n.status !== "received") return n.status // handled by a run that began after its last delivery
-      const wait = await gatewayModule.notificationReadWait(n.id)
-      if (wait > 0) {
-        gatewayModule.deferNotificationRead(n.id, wait, () => processGatewayNotification(container, n.id))
-        return "received"
-      }
-      let outcome: Outcome
-      try {
-        outcome = await handle(container, n)
-      } catch (err) {
-        logger.warn(String(redact(`Gateway notification ${n.id} (${n.notify_type} ${n.order_no ?? ""}) failed: ${(err as Error).message}`)))
-        outcome = ["failed", (err as Error).message]
-      }
-      const [status, result] = outcome
-      const finished = await gatewayModule.finishNotification(n.id, n.deliveries ?? 1, status, String(redact(result)).slice(0, 2000))
-      return finished ? status : "received"
-    },
-    { timeout: 60 }
-  ))
+  const status = await gatewayModule.inNotificationTurn(notificationId, () =>
+    locking.execute(
+      `gateway:notification:${notificationId}`,
+      async () => {
+        const n = await gatewayModule.retrieveGatewayNotification(notificationId)
+        if (n.status !== "received") return n.status // handled by a run that began after its last delivery
+        const wait = await gatewayModule.notificationReadWait(n.id)
+        if (wait > 0) {
+          gatewayModule.deferNotificationRead(n.id, wait, () => processGatewayNotification(container, n.id))
+          return "received"
+        }
+        let outcome: Outcome
+        try {
+          outcome = await handle(container, n)
+        } catch (err) {
+          logger.warn(
+            String(
+              redact(
+                `Gateway notification ${n.id} (${n.notify_type} ${n.order_no ?? ""}) failed: ${(err as Error).message}`
+              )
+            )
+          )
+          outcome = ["failed", (err as Error).message]
+        }
+        const [status, result] = outcome
+        const finished = await gatewayModule.finishNotification(
+          n.id,
+          n.deliveries ?? 1,
+          status,
+          String(redact(result)).slice(0, 2000)
+        )
+        return finished ? status : "received"
+      },
+      { timeout: 60 }
+    )
+  )
   return status ?? "received"
 }
 
@@ -96,14 +109,18 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
 
   const paymentModule = container.resolve(Modules.PAYMENT)
   const [session] = await paymentModule.listPaymentSessions({ id: [orderNo] }, { relations: ["payment"] })
-  const ours = session ? readSessionData((session.payment?.data ?? session.data) as Record<string, unknown> | undefined) : null
+  const ours = session
+    ? readSessionData((session.payment?.data ?? session.data) as Record<string, unknown> | undefined)
+    : null
 
   const tx = n.transaction_id
-  const other = tx && ours && (ours.superseded_transaction_ids.includes(tx) || (ours.transaction_id && ours.transaction_id !== tx))
+  const other =
+    tx && ours && (ours.superseded_transaction_ids.includes(tx) || (ours.transaction_id && ours.transaction_id !== tx))
   // Another transaction of the order number than the session's payment: a deduction of the subscription this
   // payment sold, or an earlier attempt on this session (declined, then retried), which says nothing about the
   // current payment: read by its id and applied as what it is (an earlier attempt holding money is released).
-  if (other && ours.subscription && !ours.superseded_transaction_ids.includes(tx)) return deduction(client, container, orderNo, tx)
+  if (other && ours.subscription && !ours.superseded_transaction_ids.includes(tx))
+    return deduction(client, container, orderNo, tx)
   if (other || !session) {
     // No session: Medusa deleted it (a method switch, a cart change): what the gateway holds of it is released.
     let named
@@ -115,18 +132,27 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
     const result = await applyGatewayState(container, orderNo, named)
     if (!session && !result.changes.length && result.discrepancy) return ["ignored", result.discrepancy]
     if (result.ignored) return ["ignored", result.ignored]
-    return ["processed", `${other ? `transaction ${tx}` : "deleted session"}: ${result.state}${result.changes.length ? `: ${result.changes.join(", ")}` : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}`]
+    return [
+      "processed",
+      `${other ? `transaction ${tx}` : "deleted session"}: ${result.state}${result.changes.length ? `: ${result.changes.join(", ")}` : ": no change"}${result.discrepancy ? `; discrepancy: ${result.discrepancy}` : ""}`,
+    ]
   }
 
   let record
   try {
-    record = await findSessionTransaction(client, orderNo, ours?.transaction_id ?? tx, ours?.superseded_transaction_ids ?? [])
+    record = await findSessionTransaction(
+      client,
+      orderNo,
+      ours?.transaction_id ?? tx,
+      ours?.superseded_transaction_ids ?? []
+    )
   } catch (err) {
     // Nothing unconfirmed is applied; the order sync reads this notification's order again.
     return ["failed", `order query failed, nothing applied (the order sync will check it): ${(err as Error).message}`]
   }
   const result = await applyGatewayState(container, orderNo, record)
-  if (result.state === "failed" && tx && record?.transaction_id === tx) await keepNotifiedDecline(client, gatewayModule, orderNo, tx, n.payload)
+  if (result.state === "failed" && tx && record?.transaction_id === tx)
+    await keepNotifiedDecline(client, gatewayModule, orderNo, tx, n.payload)
   const notes: string[] = []
   if (result.ignored) notes.push(result.ignored)
   if (session.payment) {
@@ -149,7 +175,13 @@ async function handle(container: MedusaContainer, n: StoredNotification): Promis
  * A failed payment's reason as its notification gives it: `result_info` (e.g. `D0005:3-D Secure authentication
  * failed`), a signed field, kept for the dashboard's decline reasons (the order query carries no reason).
  */
-async function keepNotifiedDecline(client: AcquiringClient, gatewayModule: GatewayModuleService, orderNo: string, transactionId: string, payload: unknown): Promise<void> {
+async function keepNotifiedDecline(
+  client: AcquiringClient,
+  gatewayModule: GatewayModuleService,
+  orderNo: string,
+  transactionId: string,
+  payload: unknown
+): Promise<void> {
   const { fields } = client.readNotification((payload ?? {}) as Payload)
   const reason = parseCodeMessage(text(fields.result_info))
   if (reason) await gatewayModule.recordAttemptDecline(orderNo, transactionId, reason)
@@ -162,26 +194,43 @@ async function keepNotifiedDecline(client: AcquiringClient, gatewayModule: Gatew
  * state must be read with all of them counted). The named transaction must be in the answer; if the order number's
  * answer lacks it, it is read alone by its transaction id.
  */
-async function deduction(client: AcquiringClient, container: MedusaContainer, orderNo: string, transactionId: string): Promise<Outcome> {
+async function deduction(
+  client: AcquiringClient,
+  container: MedusaContainer,
+  orderNo: string,
+  transactionId: string
+): Promise<Outcome> {
   let records
   try {
     const ofOrder = (await client.orderQuery({ orders: [orderNo] })).orders_list ?? []
     const named = ofOrder.find((r) => r.transaction_id === transactionId && r.query_result !== "2")
     const recurringId = named?.subscription_result?.recurring_id
     records = named
-      ? recurringId ? ofOrder.filter((r) => r.subscription_result?.recurring_id === recurringId && r.query_result !== "2") : [named]
+      ? recurringId
+        ? ofOrder.filter((r) => r.subscription_result?.recurring_id === recurringId && r.query_result !== "2")
+        : [named]
       : [await findTransaction(client, transactionId)].filter((r) => r !== null)
   } catch (err) {
-    return ["failed", `order query failed, nothing applied (the subscription sync will check it): ${(err as Error).message}`]
+    return [
+      "failed",
+      `order query failed, nothing applied (the subscription sync will check it): ${(err as Error).message}`,
+    ]
   }
   const recurringId = records[0]?.subscription_result?.recurring_id
   if (!recurringId) {
-    return ["ignored", `transaction ${transactionId} is neither the session's current transaction nor a deduction of its subscription`]
+    return [
+      "ignored",
+      `transaction ${transactionId} is neither the session's current transaction nor a deduction of its subscription`,
+    ]
   }
   const problems: string[] = []
-  const { changed, changes } = await applySubscriptionAnswer(container, records, (_record, err) => problems.push(err.message))
+  const { changed, changes } = await applySubscriptionAnswer(container, records, (_record, err) =>
+    problems.push(err.message)
+  )
   if (problems.length) throw new Error(problems.join("; "))
-  const [known] = await container.resolve("gateway").listGatewaySubscriptions({ recurring_id: recurringId }, { select: ["id"] })
+  const [known] = await container
+    .resolve("gateway")
+    .listGatewaySubscriptions({ recurring_id: recurringId }, { select: ["id"] })
   if (!known) return ["ignored", `subscription ${recurringId} is not one this store sold`]
   return ["processed", `subscription ${recurringId}: ${changed.size ? changes.join(", ") : "no change"}`]
 }

@@ -71,18 +71,29 @@ export async function applyRefundUpdates(
 }
 
 /** Reads a refund search record into an update. */
-export const refundUpdateOf = (rec: { refund_reference?: string | null; refund_reference_id?: string | null; refund_status?: string | null }): RefundUpdate => ({
+export const refundUpdateOf = (rec: {
+  refund_reference?: string | null
+  refund_reference_id?: string | null
+  refund_status?: string | null
+}): RefundUpdate => ({
   reference: rec.refund_reference ?? "",
   refund_reference_id: rec.refund_reference_id ?? null,
   status: refundStatusOf(rec.refund_status),
 })
 
 /** Searches the gateway for one payment's open refunds and applies the answer. */
-export async function syncRefundsOfPayment(container: MedusaContainer, client: AcquiringClient, paymentId: string, orderNo: string) {
+export async function syncRefundsOfPayment(
+  container: MedusaContainer,
+  client: AcquiringClient,
+  paymentId: string,
+  orderNo: string
+) {
   const payment = await container.resolve(Modules.PAYMENT).retrievePayment(paymentId, { select: ["id", "data"] })
   const open = openRefunds(payment.data).map((r) => r.reference)
   if (!open.length) return { changed: 0, failed: [], missing: [] } as RefundUpdateResult
   const res = await client.refundSearch({ merchant_refunds: open })
-  const updates = res.refund_orders.filter((r) => r.refund_reference && open.includes(r.refund_reference)).map(refundUpdateOf)
+  const updates = res.refund_orders
+    .filter((r) => r.refund_reference && open.includes(r.refund_reference))
+    .map(refundUpdateOf)
   return applyRefundUpdates(container, paymentId, orderNo, updates, open)
 }

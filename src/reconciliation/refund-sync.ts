@@ -17,7 +17,7 @@ export async function runRefundSync(container: MedusaContainer, options: SyncOpt
     // payments with a refund a stopped process left half-done (./cut-short.ts)
     const cutShort: { paymentId: string; orderNo: string }[] = []
     const deadline = cutShortBefore(ctx)
-    for (let after = ""; ; ) {
+    for (let after = ""; ;) {
       const payments = await pages.payments(after, createdSince, { with: "refunds" })
       for (const p of payments) {
         const orderNo = typeof p.data?.order_no === "string" ? p.data.order_no : null
@@ -51,20 +51,30 @@ export async function runRefundSync(container: MedusaContainer, options: SyncOpt
     )
     for (const [paymentId, refs] of searched) {
       const orderNo = open.get(refs[0]!)!.orderNo
-      const { changed, failed, missing } = await applyRefundUpdates(container, paymentId, orderNo, updates.get(paymentId) ?? [], refs)
+      const { changed, failed, missing } = await applyRefundUpdates(
+        container,
+        paymentId,
+        orderNo,
+        updates.get(paymentId) ?? [],
+        refs
+      )
       summary.changed += changed
       const reasons = [
         ...failed.map((ref) => `refund ${ref} failed at the gateway after Medusa booked it`),
-        ...missing.map((ref) => `refund ${ref}: its answer was lost and the gateway has no such refund; it was most likely not made`),
+        ...missing.map(
+          (ref) => `refund ${ref}: its answer was lost and the gateway has no such refund; it was most likely not made`
+        ),
       ]
       for (const reason of reasons) summary.discrepancies.push({ order_no: orderNo, reason })
       if (reasons.length) await upsertGatewayPayment(gatewayModule, orderNo, { discrepancy: reasons.join("; ") })
     }
     for (const { paymentId, orderNo } of cutShort) {
       await settleCutShortRefunds(container, summary, ctx, paymentId, orderNo).catch((err) => {
-        summary.discrepancies.push({ order_no: orderNo, reason: String(redact(`a refund cut short could not be settled: ${(err as Error).message}`)) })
+        summary.discrepancies.push({
+          order_no: orderNo,
+          reason: String(redact(`a refund cut short could not be settled: ${(err as Error).message}`)),
+        })
       })
     }
   })
 }
-

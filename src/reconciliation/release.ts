@@ -20,7 +20,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { GatewayOutcomeUnknownError, redact, TransactionRecord } from "../lib/gateway"
-import { cancelEntry, describeEntry, GatewayState, isCapturedState, refundEntry, refundStatusOf, stateOfRecord, TransactionRef } from "../domain"
+import {
+  cancelEntry,
+  describeEntry,
+  GatewayState,
+  isCapturedState,
+  refundEntry,
+  refundStatusOf,
+  stateOfRecord,
+  TransactionRef,
+} from "../domain"
 import type GatewayModuleService from "../modules/gateway/service"
 import { paymentLockKey } from "./payment-lock"
 import type { SyncSummary } from "./results"
@@ -30,7 +39,8 @@ export type ReleaseStatus = "releasing" | "released" | "nothing_held" | "kept" |
 
 /** Why, in words staff read (the admin's Reconciliation page and the alert). */
 export const RELEASE_REASONS: Record<ReleaseReason, string> = {
-  session_replaced: "its payment session was replaced (the shopper switched methods or the cart changed) and the shopper finished it afterwards",
+  session_replaced:
+    "its payment session was replaced (the shopper switched methods or the cart changed) and the shopper finished it afterwards",
   second_payment: "its cart is already an order paid by another payment",
   checkout_expired: "its checkout did not become an order in time (reconciliation.release_after_seconds)",
   earlier_attempt: "its payment session went on with another transaction",
@@ -54,24 +64,39 @@ export interface ReleaseOutcome {
 type Row = Awaited<ReturnType<GatewayModuleService["listGatewayReleases"]>>[number]
 
 /** States in which the gateway holds (or may hold) the shopper's money for the transaction. */
-export const holdsAtGateway = (s: GatewayState) => s === "authorized" || s === "review" || s === "unknown" || s === "captured" || s === "partially_refunded"
+export const holdsAtGateway = (s: GatewayState) =>
+  s === "authorized" || s === "review" || s === "unknown" || s === "captured" || s === "partially_refunded"
 
 /**
  * The release of one transaction (see the top of this file). A released first payment of a subscription has its
  * contract cancelled too (`/v1/cancelsubscription`): no order sold it. Never throws for a gateway refusal or a lost
  * answer.
  */
-export async function releaseTransaction(container: MedusaContainer, target: ReleaseTarget): Promise<ReleaseOutcome | null> {
+export async function releaseTransaction(
+  container: MedusaContainer,
+  target: ReleaseTarget
+): Promise<ReleaseOutcome | null> {
   const outcome = await release(container, target)
   const contract = target.record.subscription_result
   if (outcome?.status !== "released" || !contract?.recurring_id) return outcome
   try {
-    const res = await container.resolve("gateway").acquiring().cancelSubscription({ recurring_id: contract.recurring_id, contract_name: contract.contract_name ?? "" })
+    const res = await container
+      .resolve("gateway")
+      .acquiring()
+      .cancelSubscription({ recurring_id: contract.recurring_id, contract_name: contract.contract_name ?? "" })
     if (res.cancelled) return outcome
     const why = res.result?.message || res.error_message || res.return_message || `cancel_status ${res.cancel_status}`
-    return note(container, outcome, `its subscription contract ${contract.recurring_id} was not cancelled (${why}): cancel it in the gateway's portal`)
+    return note(
+      container,
+      outcome,
+      `its subscription contract ${contract.recurring_id} was not cancelled (${why}): cancel it in the gateway's portal`
+    )
   } catch (err) {
-    return note(container, outcome, `its subscription contract ${contract.recurring_id} could not be cancelled (${String(redact((err as Error).message))}): cancel it in the gateway's portal`)
+    return note(
+      container,
+      outcome,
+      `its subscription contract ${contract.recurring_id} could not be cancelled (${String(redact((err as Error).message))}): cancel it in the gateway's portal`
+    )
   }
 }
 
@@ -88,19 +113,33 @@ async function release(container: MedusaContainer, target: ReleaseTarget): Promi
   if (!tx || !record.order_no) return null
   const state = stateOfRecord(record)
   let [row] = await gatewayModule.listGatewayReleases({ transaction_id: tx })
-  if (row && (row.status === "released" || row.status === "nothing_held" || row.status === "kept")) return outcomeOf(row)
+  if (row && (row.status === "released" || row.status === "nothing_held" || row.status === "kept"))
+    return outcomeOf(row)
   // Never the live payment of an order (a completion that won a race with this decision): kept, and said so.
-  const paid = (await container.resolve(Modules.PAYMENT).listPayments({ payment_session_id: record.order_no } as never, { select: ["id", "data", "canceled_at"] }))
-    .find((p) => !p.canceled_at && (p.data as Record<string, unknown> | null)?.transaction_id === tx)
+  const paid = (
+    await container
+      .resolve(Modules.PAYMENT)
+      .listPayments({ payment_session_id: record.order_no } as never, { select: ["id", "data", "canceled_at"] })
+  ).find((p) => !p.canceled_at && (p.data as Record<string, unknown> | null)?.transaction_id === tx)
   if (paid) return row ? settle(container, row, "kept", `it is the live payment ${paid.id}: not released`) : null
   if (!holdsAtGateway(state)) {
     if (!row) return null // nothing held, nothing was ever sent: nothing to record
     // Sent earlier (answer lost, or refused and since settled by someone else): the gateway's word settles it.
     const done = (row.how === "voided" && state === "canceled") || (row.how === "refunded" && state === "refunded")
-    return settle(container, row, done ? "released" : "nothing_held", done ? null : `the gateway now reads the payment ${state}: nothing is held`)
+    return settle(
+      container,
+      row,
+      done ? "released" : "nothing_held",
+      done ? null : `the gateway now reads the payment ${state}: nothing is held`
+    )
   }
   if (row?.status === "refused") return outcomeOf(row) // staff act on it (the alert); not sent again and again
-  const t: TransactionRef = { transaction_id: tx, order_no: record.order_no, amount: record.amount ?? "", currency: record.currency ?? "" }
+  const t: TransactionRef = {
+    transaction_id: tx,
+    order_no: record.order_no,
+    amount: record.amount ?? "",
+    currency: record.currency ?? "",
+  }
   if (!t.amount || !t.currency) return null
   if (!row) {
     try {
@@ -125,26 +164,59 @@ async function release(container: MedusaContainer, target: ReleaseTarget): Promi
 }
 
 /** Voids the authorisation; a refused void of a payment the gateway reads as captured is refunded instead. */
-async function voidOrRefund(container: MedusaContainer, row: Row, t: TransactionRef, state: GatewayState): Promise<ReleaseOutcome> {
+async function voidOrRefund(
+  container: MedusaContainer,
+  row: Row,
+  t: TransactionRef,
+  state: GatewayState
+): Promise<ReleaseOutcome> {
   const gatewayModule = container.resolve("gateway")
   const client = gatewayModule.acquiring()
   try {
     const res = await client.cancel({ cancel_orders: [cancelEntry(t)] })
     const entry = res.cancel_orders.find((e) => e.transaction_id === t.transaction_id) ?? res.cancel_orders[0]
     if (entry?.outcome === "done") return settle(container, row, "released", null, "voided")
-    if (!entry || entry.outcome === "unknown") throw new GatewayOutcomeUnknownError("cancel", entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction")
+    if (!entry || entry.outcome === "unknown")
+      throw new GatewayOutcomeUnknownError(
+        "cancel",
+        entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction"
+      )
     const now = await readState(gatewayModule, t)
     if (now === "canceled") return settle(container, row, "released", null, "voided")
-    if (now === "failed" || now === "refunded" || now === "not_found") return settle(container, row, "nothing_held", `the void was refused (${describeEntry(entry.result, entry.error_message)}) and the gateway reads the payment ${now}`)
+    if (now === "failed" || now === "refunded" || now === "not_found")
+      return settle(
+        container,
+        row,
+        "nothing_held",
+        `the void was refused (${describeEntry(entry.result, entry.error_message)}) and the gateway reads the payment ${now}`
+      )
     if (isCapturedState(now ?? state)) return refund(container, row, t)
-    return settle(container, row, "refused", `the gateway refused the void (${describeEntry(entry.result, entry.error_message)}) and reads the payment ${now ?? state}: void or refund it in the gateway's portal`, "voided")
+    return settle(
+      container,
+      row,
+      "refused",
+      `the gateway refused the void (${describeEntry(entry.result, entry.error_message)}) and reads the payment ${now ?? state}: void or refund it in the gateway's portal`,
+      "voided"
+    )
   } catch (err) {
     if (!(err instanceof GatewayOutcomeUnknownError)) {
-      return settle(container, row, "unknown", `the void could not be sent (${String(redact((err as Error).message))}); the order sync tries again`, "voided")
+      return settle(
+        container,
+        row,
+        "unknown",
+        `the void could not be sent (${String(redact((err as Error).message))}); the order sync tries again`,
+        "voided"
+      )
     }
     const now = await readState(gatewayModule, t)
     if (now === "canceled") return settle(container, row, "released", null, "voided")
-    return settle(container, row, "unknown", "the gateway's answer to the void was lost; the order sync reads it again", "voided")
+    return settle(
+      container,
+      row,
+      "unknown",
+      "the gateway's answer to the void was lost; the order sync reads it again",
+      "voided"
+    )
   }
 }
 
@@ -153,29 +225,70 @@ async function refund(container: MedusaContainer, row: Row, t: TransactionRef): 
   const client = container.resolve("gateway").acquiring()
   try {
     if (row.how === "refunded") {
-      const found = (await client.refundSearch({ merchant_refunds: [row.id] })).refund_orders.find((r) => r.refund_reference === row.id)
+      const found = (await client.refundSearch({ merchant_refunds: [row.id] })).refund_orders.find(
+        (r) => r.refund_reference === row.id
+      )
       if (found) return settleRefund(container, row, refundStatusOf(found.refund_status), null)
     }
     // Marked before it is sent: a crash in between leaves "refunded" + "releasing", which looks the refund up first.
     if (row.how !== "refunded") row = await update(container, row, { how: "refunded" })
     const res = await client.refund({ refund_orders: [refundEntry(t, t.amount, row.id)] })
     const out = res.refund_orders.find((r) => r.refund_reference === row.id) ?? res.refund_orders[0]
-    if (!out || out.outcome === "unknown") return settle(container, row, "unknown", "the gateway's answer to the refund was lost; the order sync looks it up by its reference", "refunded")
+    if (!out || out.outcome === "unknown")
+      return settle(
+        container,
+        row,
+        "unknown",
+        "the gateway's answer to the refund was lost; the order sync looks it up by its reference",
+        "refunded"
+      )
     if (out.outcome === "refused") {
       const why = out.result ? `${out.result.code} ${out.result.message}` : "no reason given"
-      return settle(container, row, "refused", `the gateway refused to void it (it reads it captured) and to refund it (${why}): refund it in the gateway's portal`, "refunded")
+      return settle(
+        container,
+        row,
+        "refused",
+        `the gateway refused to void it (it reads it captured) and to refund it (${why}): refund it in the gateway's portal`,
+        "refunded"
+      )
     }
     return settleRefund(container, row, refundStatusOf(out.refund_status), null)
   } catch (err) {
     const lost = err instanceof GatewayOutcomeUnknownError
-    return settle(container, row, "unknown", lost ? "the gateway's answer to the refund was lost; the order sync looks it up by its reference" : `the refund could not be sent (${String(redact((err as Error).message))}); the order sync tries again`, "refunded")
+    return settle(
+      container,
+      row,
+      "unknown",
+      lost
+        ? "the gateway's answer to the refund was lost; the order sync looks it up by its reference"
+        : `the refund could not be sent (${String(redact((err as Error).message))}); the order sync tries again`,
+      "refunded"
+    )
   }
 }
 
-function settleRefund(container: MedusaContainer, row: Row, status: "refunded" | "failed" | "pending", message: string | null): Promise<ReleaseOutcome> {
+function settleRefund(
+  container: MedusaContainer,
+  row: Row,
+  status: "refunded" | "failed" | "pending",
+  message: string | null
+): Promise<ReleaseOutcome> {
   if (status === "refunded") return settle(container, row, "released", null, "refunded")
-  if (status === "failed") return settle(container, row, "refused", `the gateway's refund failed${message ? ` (${message})` : ""}: refund it in the gateway's portal`, "refunded")
-  return settle(container, row, "unknown", "the refund is pending at the gateway; the order sync reads it again", "refunded")
+  if (status === "failed")
+    return settle(
+      container,
+      row,
+      "refused",
+      `the gateway's refund failed${message ? ` (${message})` : ""}: refund it in the gateway's portal`,
+      "refunded"
+    )
+  return settle(
+    container,
+    row,
+    "unknown",
+    "the refund is pending at the gateway; the order sync reads it again",
+    "refunded"
+  )
 }
 
 async function readState(gatewayModule: GatewayModuleService, t: TransactionRef): Promise<GatewayState | null> {
@@ -192,7 +305,13 @@ async function update(container: MedusaContainer, row: Row, fields: Partial<Row>
   return container.resolve("gateway").updateGatewayReleases({ id: row.id, ...fields } as never) as unknown as Row
 }
 
-async function settle(container: MedusaContainer, row: Row, status: ReleaseStatus, note: string | null, how?: "voided" | "refunded"): Promise<ReleaseOutcome> {
+async function settle(
+  container: MedusaContainer,
+  row: Row,
+  status: ReleaseStatus,
+  note: string | null,
+  how?: "voided" | "refunded"
+): Promise<ReleaseOutcome> {
   const updated = await update(container, row, {
     status,
     note: note === null ? null : String(redact(note)).slice(0, 1000),
@@ -219,28 +338,53 @@ const outcomeOf = (row: Row): ReleaseOutcome => ({
  * last changed before the settling deadline `before` (ISO text: no live release is that old) are read again by
  * their transaction, 100 an order query, and settled (releaseTransaction goes on from where each was left).
  */
-export async function settleOpenReleases(container: MedusaContainer, summary: SyncSummary, before: string): Promise<void> {
+export async function settleOpenReleases(
+  container: MedusaContainer,
+  summary: SyncSummary,
+  before: string
+): Promise<void> {
   const gatewayModule = container.resolve("gateway")
   const locking = container.resolve(Modules.LOCKING)
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const rows = await gatewayModule.listGatewayReleases(
-      { status: ["releasing", "unknown"], updated_at: { $lt: before }, ...(after ? { id: { $gt: after } } : {}) } as never,
-      { take: 100, order: { id: "ASC" } },
+      {
+        status: ["releasing", "unknown"],
+        updated_at: { $lt: before },
+        ...(after ? { id: { $gt: after } } : {}),
+      } as never,
+      { take: 100, order: { id: "ASC" } }
     )
     if (!rows.length) return
     summary.requests++
     summary.checked += rows.length
     const res = await gatewayModule.acquiring().orderQuery({ trades: rows.map((r) => r.transaction_id) })
     for (const row of rows) {
-      const record = (res.orders_list ?? []).find((r) => r.transaction_id === row.transaction_id && r.query_result !== "2")
+      const record = (res.orders_list ?? []).find(
+        (r) => r.transaction_id === row.transaction_id && r.query_result !== "2"
+      )
       try {
         const out = await locking.execute(paymentLockKey(row.order_no), async () =>
-          record ? releaseTransaction(container, { record, reason: row.reason as ReleaseReason }) : settle(container, row, "unknown", "the gateway does not find the transaction; read again by the next run", row.how as "voided" | "refunded" | undefined),
+          record
+            ? releaseTransaction(container, { record, reason: row.reason as ReleaseReason })
+            : settle(
+                container,
+                row,
+                "unknown",
+                "the gateway does not find the transaction; read again by the next run",
+                row.how as "voided" | "refunded" | undefined
+              )
         )
         if (out && out.status !== row.status) summary.changed++
-        if (out?.status === "refused") summary.discrepancies.push({ order_no: row.order_no, reason: `release of transaction ${row.transaction_id}: ${out.note}` })
+        if (out?.status === "refused")
+          summary.discrepancies.push({
+            order_no: row.order_no,
+            reason: `release of transaction ${row.transaction_id}: ${out.note}`,
+          })
       } catch (err) {
-        summary.discrepancies.push({ order_no: row.order_no, reason: String(redact(`release of transaction ${row.transaction_id}: ${(err as Error).message}`)) })
+        summary.discrepancies.push({
+          order_no: row.order_no,
+          reason: String(redact(`release of transaction ${row.transaction_id}: ${(err as Error).message}`)),
+        })
       }
     }
     if (rows.length < 100) return

@@ -8,7 +8,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { TransactionRecord } from "../lib/gateway"
-import { gatewayDateTime, isCorrection, isOver, isPaidState, nextSubscriptionStatus, readSessionData, stateOfRecord, SubscriptionStatus } from "../domain"
+import {
+  gatewayDateTime,
+  isCorrection,
+  isOver,
+  isPaidState,
+  nextSubscriptionStatus,
+  readSessionData,
+  stateOfRecord,
+  SubscriptionStatus,
+} from "../domain"
 import { writeAudit } from "../workflows/common/audited-call"
 import { orderOfPaymentCollection } from "./order-of-session"
 
@@ -28,7 +37,7 @@ export const subscriptionLockKey = (recurringId: string) => `gateway:subscriptio
 export async function applySubscriptionRecord(
   container: MedusaContainer,
   record: TransactionRecord,
-  opts: { deductionsOnly?: boolean } = {},
+  opts: { deductionsOnly?: boolean } = {}
 ): Promise<SubscriptionApplyResult | null> {
   const result = record.subscription_result
   const recurringId = result?.recurring_id
@@ -52,15 +61,28 @@ export async function applySubscriptionRecord(
         // comes second): a record made after the order was placed finds it here.
         const found = await orderOfSubscription(container, sub.order_no)
         if (found?.orderId) {
-          sub = await gateway.updateGatewaySubscriptions({ id: sub.id, order_id: found.orderId, customer_id: sub.customer_id ?? found.customerId })
+          sub = await gateway.updateGatewaySubscriptions({
+            id: sub.id,
+            order_id: found.orderId,
+            customer_id: sub.customer_id ?? found.customerId,
+          })
           changes.push(`order ${found.orderId}`)
         }
       }
 
       const state = stateOfRecord(record)
-      if (record.transaction_id && sub.transaction_id && record.transaction_id !== sub.transaction_id && state !== "pending" && state !== "not_found") {
+      if (
+        record.transaction_id &&
+        sub.transaction_id &&
+        record.transaction_id !== sub.transaction_id &&
+        state !== "pending" &&
+        state !== "not_found"
+      ) {
         const outcome = isPaidState(state) ? "approved" : "declined"
-        const [known] = await gateway.listGatewaySubscriptionDeductions({ transaction_id: record.transaction_id }, { select: ["id"] })
+        const [known] = await gateway.listGatewaySubscriptionDeductions(
+          { transaction_id: record.transaction_id },
+          { select: ["id"] }
+        )
         if (!known) {
           await gateway
             .createGatewaySubscriptionDeductions({
@@ -75,7 +97,8 @@ export async function applySubscriptionRecord(
             .then(() => changes.push(`deduction ${record.transaction_id} ${outcome}`))
             .catch(async (err) => {
               // Recorded by a concurrent reader of the same deduction: the unique transaction id holds.
-              if (!(await gateway.listGatewaySubscriptionDeductions({ transaction_id: record.transaction_id! })).length) throw err
+              if (!(await gateway.listGatewaySubscriptionDeductions({ transaction_id: record.transaction_id! })).length)
+                throw err
             })
         }
       }
@@ -84,7 +107,9 @@ export async function applySubscriptionRecord(
 
       const codes = gateway.paymentOptions()?.status_codes
       // Every deduction the gateway made counts towards the billing cycles, approved or declined (contract).
-      const deducted = (await gateway.listGatewaySubscriptionDeductions({ subscription_id: sub.id }, { select: ["id"] })).length
+      const deducted = (
+        await gateway.listGatewaySubscriptionDeductions({ subscription_id: sub.id }, { select: ["id"] })
+      ).length
       const current = sub.status as SubscriptionStatus
       const status = nextSubscriptionStatus(
         current,
@@ -103,17 +128,30 @@ export async function applySubscriptionRecord(
         if (isCorrection(current, status)) {
           await writeAudit(
             container,
-            { operation: "subscription.correct", target_id: sub.id, details: { recurring_id: recurringId, from: current, to: status, deductions: deducted, billing_cycles: sub.billing_cycles } },
-            { result: "succeeded" },
+            {
+              operation: "subscription.correct",
+              target_id: sub.id,
+              details: {
+                recurring_id: recurringId,
+                from: current,
+                to: status,
+                deductions: deducted,
+                billing_cycles: sub.billing_cycles,
+              },
+            },
+            { result: "succeeded" }
           )
         }
       }
       if (isOver(status)) update.next_deduction_at = null
       else if (later) update.next_deduction_at = later
-      if (result.recurring_deduction_period && result.recurring_deduction_period !== sub.deduction_period) update.deduction_period = result.recurring_deduction_period
+      if (result.recurring_deduction_period && result.recurring_deduction_period !== sub.deduction_period)
+        update.deduction_period = result.recurring_deduction_period
       await gateway.updateGatewaySubscriptions(update as { id: string })
       if (changes.length) {
-        container.resolve(ContainerRegistrationKeys.LOGGER).info(`Gateway subscription ${recurringId}: ${changes.join(", ")}`)
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .info(`Gateway subscription ${recurringId}: ${changes.join(", ")}`)
       }
       return { recurring_id: recurringId, subscription_id: sub.id, changes }
     },
@@ -131,7 +169,7 @@ export async function applySubscriptionRecord(
 export async function applySubscriptionAnswer(
   container: MedusaContainer,
   records: TransactionRecord[],
-  failed: (record: TransactionRecord, err: Error) => void,
+  failed: (record: TransactionRecord, err: Error) => void
 ): Promise<{ changed: Set<string>; changes: string[] }> {
   const changed = new Set<string>()
   const changes: string[] = []
@@ -153,9 +191,15 @@ export async function applySubscriptionAnswer(
 }
 
 /** The contract from the session that sold it, when that session's payment went through; null otherwise. */
-async function recordFromSession(container: MedusaContainer, record: TransactionRecord, recurringId: string): Promise<string | null> {
+async function recordFromSession(
+  container: MedusaContainer,
+  record: TransactionRecord,
+  recurringId: string
+): Promise<string | null> {
   if (!record.order_no) return null
-  const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: [record.order_no] }, { relations: ["payment"] })
+  const [session] = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions({ id: [record.order_no] }, { relations: ["payment"] })
   const data = readSessionData((session?.payment?.data ?? session?.data) as Record<string, unknown> | undefined)
   if (!data?.subscription) return null
   const isFirst = !data.transaction_id || data.transaction_id === record.transaction_id
@@ -171,7 +215,9 @@ async function recordFromSession(container: MedusaContainer, record: Transaction
 
 /** The order of the payment session that sold a subscription (order_no = session id), once it is placed. */
 async function orderOfSubscription(container: MedusaContainer, orderNo: string) {
-  const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: [orderNo] }, { select: ["id", "payment_collection_id"] })
+  const [session] = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions({ id: [orderNo] }, { select: ["id", "payment_collection_id"] })
   return session ? orderOfPaymentCollection(container, session.payment_collection_id) : null
 }
 

@@ -58,12 +58,20 @@ export async function withRun(
   container: MedusaContainer,
   job: SyncSummary["job"],
   options: SyncOptions,
-  work: (s: SyncSummary, ctx: SyncContext) => Promise<void>,
+  work: (s: SyncSummary, ctx: SyncContext) => Promise<void>
 ): Promise<SyncSummary> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const locking = container.resolve(Modules.LOCKING)
   const gatewayModule = container.resolve("gateway")
-  const summary: SyncSummary = { job, status: "succeeded", checked: 0, changed: 0, requests: 0, discrepancies: [], error: null }
+  const summary: SyncSummary = {
+    job,
+    status: "succeeded",
+    checked: 0,
+    changed: 0,
+    requests: 0,
+    discrepancies: [],
+    error: null,
+  }
   let locked = false
   let runId: string | null = null
   try {
@@ -93,7 +101,7 @@ export async function withRun(
           await recordRun(gatewayModule, run.id, summary)
         }
       },
-      { timeout: 1, expire: JOB_LOCK_LEASE_SECONDS },
+      { timeout: 1, expire: JOB_LOCK_LEASE_SECONDS }
     )
   } catch (err) {
     const message = String(redact((err as Error).message))

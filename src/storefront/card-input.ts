@@ -73,7 +73,11 @@ export type CardField = "number" | "expiry" | "cvv" | "holder_name"
 export type CardErrors = Partial<Record<CardField, string>>
 
 /** Checks a submitted card form: the card for the card route, or a message per field (never echoing input), in `m`'s language. */
-export function validateCardForm(values: CardFormValues, now = new Date(), m: GatewayMessages = messagesEn): { card: CardDetails; errors: null } | { card: null; errors: CardErrors } {
+export function validateCardForm(
+  values: CardFormValues,
+  now = new Date(),
+  m: GatewayMessages = messagesEn
+): { card: CardDetails; errors: null } | { card: null; errors: CardErrors } {
   const errors: CardErrors = {}
   const number = cardDigits(values.number)
   const brand = cardBrand(number)
@@ -89,19 +93,34 @@ export function validateCardForm(values: CardFormValues, now = new Date(), m: Ga
   const cvv = values.cvv.trim()
   const cvvLength = securityCodeLength(brand)
   if (!cvv) errors.cvv = m.cvvMissing
-  else if (!/^\d{3,4}$/.test(cvv) || (brand && cvv.length !== cvvLength)) errors.cvv = brand === "amex" ? m.cvvAmex : format(m.cvvLength, { n: brand ? cvvLength : "3–4" })
+  else if (!/^\d{3,4}$/.test(cvv) || (brand && cvv.length !== cvvLength))
+    errors.cvv = brand === "amex" ? m.cvvAmex : format(m.cvvLength, { n: brand ? cvvLength : "3–4" })
 
   const holder = values.holder_name?.trim() ?? ""
   if (holder.length > 100) errors.holder_name = m.holderTooLong
 
   if (Object.keys(errors).length || !expiry) return { card: null, errors }
-  return { card: { number, exp_month: expiry.exp_month, exp_year: expiry.exp_year, cvv, ...(holder ? { holder_name: holder } : {}) }, errors: null }
+  return {
+    card: {
+      number,
+      exp_month: expiry.exp_month,
+      exp_year: expiry.exp_year,
+      cvv,
+      ...(holder ? { holder_name: holder } : {}),
+    },
+    errors: null,
+  }
 }
 
 /** A saved card's security code, when the shopper is asked for it: empty is allowed (the card route decides). */
-export function validateSecurityCode(code: string, brand: string | null, m: GatewayMessages = messagesEn): string | null {
+export function validateSecurityCode(
+  code: string,
+  brand: string | null,
+  m: GatewayMessages = messagesEn
+): string | null {
   const c = code.trim()
   if (!c) return null
-  const length = brand?.toLowerCase().replace(/\s+/g, "") === "amex" || brand?.toLowerCase() === "american express" ? 4 : 3
+  const length =
+    brand?.toLowerCase().replace(/\s+/g, "") === "amex" || brand?.toLowerCase() === "american express" ? 4 : 3
   return /^\d+$/.test(c) && c.length === length ? null : format(m.cvvLength, { n: length })
 }

@@ -23,7 +23,10 @@ export interface ConfirmOptions {
 }
 
 /** `complete` answers null when there is no cart (nothing is tried again then). */
-export async function confirmReturn(complete: () => Promise<CompletionResult | null>, options: ConfirmOptions = {}): Promise<CompletionResult | null> {
+export async function confirmReturn(
+  complete: () => Promise<CompletionResult | null>,
+  options: ConfirmOptions = {}
+): Promise<CompletionResult | null> {
   const attempts = Math.max(1, options.attempts ?? 5)
   const interval = options.intervalMs ?? 2000
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))

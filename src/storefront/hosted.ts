@@ -26,7 +26,8 @@ import type { GatewaySessionData, RedirectForm } from "./types.js"
  * to `return_url` inside the frame, a page of the store's origin, which the holding page can read
  * (`returnedFrameUrl`) and then load in the whole window itself.
  */
-export const HOSTED_FRAME_SANDBOX = "allow-forms allow-scripts allow-same-origin allow-top-navigation-by-user-activation"
+export const HOSTED_FRAME_SANDBOX =
+  "allow-forms allow-scripts allow-same-origin allow-top-navigation-by-user-activation"
 
 /** The hosted page's form from a session's data: its text inputs, posted to `action`; null when there is none or the action is not allowed. */
 export function hostedFormOf(data: GatewaySessionData | null | undefined): RedirectForm | null {
@@ -52,7 +53,10 @@ export interface HostedFrame {
  * load it in the whole window. Null while the frame shows the gateway's page (another origin: reading its
  * location throws) or nothing yet (about:blank).
  */
-export function returnedFrameUrl(frame: HostedFrame | null | undefined, win: { location: { origin: string } } = window): string | null {
+export function returnedFrameUrl(
+  frame: HostedFrame | null | undefined,
+  win: { location: { origin: string } } = window
+): string | null {
   let href: string
   try {
     href = frame?.contentWindow?.location.href ?? ""

@@ -42,7 +42,10 @@ export interface GatewayMessages {
   // outcomes
   /** `{reason}`: the decline in shopper words. */
   declined: string
-  declineReasons: Record<"declined" | "check_card_details" | "try_again_later" | "not_approved" | "not_completed", string>
+  declineReasons: Record<
+    "declined" | "check_card_details" | "try_again_later" | "not_approved" | "not_completed",
+    string
+  >
   issuerUnavailable: string
   sendFailed: string
   /** The store refused the post: too many card attempts (HTTP 429). */
@@ -109,7 +112,8 @@ export const messagesEn: GatewayMessages = {
   orderTotal: "Paid: {amount}",
   confirming: "Confirming your payment…",
   orderConfirmed: "Order {order} confirmed",
-  stillProcessing: "Your payment is still being processed. This can take a minute; nothing more is charged if you check again.",
+  stillProcessing:
+    "Your payment is still being processed. This can take a minute; nothing more is charged if you check again.",
   checkAgain: "Check again",
   payAgain: "Pay again",
   noCart: "There is no payment to confirm here. If you paid, your order confirmation is sent by email.",
@@ -150,21 +154,27 @@ export const messagesDe: GatewayMessages = {
     check_card_details: "Die Kartendaten wurden nicht angenommen. Prüfen Sie sie und versuchen Sie es erneut.",
     try_again_later: "Die Zahlung war gerade nicht möglich. Versuchen Sie es später erneut.",
     not_approved: "Die Bank oder die Zahlungsart hat die Zahlung nicht bestätigt.",
-    not_completed: "Die Zahlung wurde nicht rechtzeitig abgeschlossen, und es ist nichts dafür reserviert. Sie können erneut bezahlen.",
+    not_completed:
+      "Die Zahlung wurde nicht rechtzeitig abgeschlossen, und es ist nichts dafür reserviert. Sie können erneut bezahlen.",
   },
-  issuerUnavailable: "Die Bestätigungsseite Ihrer Bank ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
+  issuerUnavailable:
+    "Die Bestätigungsseite Ihrer Bank ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   sendFailed: "Die Zahlung konnte nicht gesendet werden. Versuchen Sie es erneut.",
-  tooManyAttempts: "Zu viele Zahlungsversuche. Warten Sie eine Weile oder verwenden Sie eine andere Karte oder Zahlungsart.",
-  hostedUnavailable: "Die Zahlungsseite ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
+  tooManyAttempts:
+    "Zu viele Zahlungsversuche. Warten Sie eine Weile oder verwenden Sie eine andere Karte oder Zahlungsart.",
+  hostedUnavailable:
+    "Die Zahlungsseite ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   hostedTitle: "Zahlungsseite",
   returnTitle: "Ihre Zahlung",
   orderTotal: "Bezahlt: {amount}",
   confirming: "Ihre Zahlung wird bestätigt…",
   orderConfirmed: "Bestellung {order} bestätigt",
-  stillProcessing: "Ihre Zahlung wird noch bearbeitet. Das kann eine Minute dauern; erneutes Prüfen belastet nichts zusätzlich.",
+  stillProcessing:
+    "Ihre Zahlung wird noch bearbeitet. Das kann eine Minute dauern; erneutes Prüfen belastet nichts zusätzlich.",
   checkAgain: "Erneut prüfen",
   payAgain: "Erneut bezahlen",
-  noCart: "Hier ist keine Zahlung zu bestätigen. Wenn Sie bezahlt haben, erhalten Sie die Bestellbestätigung per E-Mail.",
+  noCart:
+    "Hier ist keine Zahlung zu bestätigen. Wenn Sie bezahlt haben, erhalten Sie die Bestellbestätigung per E-Mail.",
 }
 
 /** The shipped sets by language ("en", "de"); a region subtag ("de-AT") falls back to its language. */
@@ -187,7 +197,10 @@ export function format(text: string, values: Record<string, string | number>): s
  * `try_again_later`); without a known category, "not approved". The plugin's own English `message` is only the
  * fallback for a category this kit does not know yet.
  */
-export function declineText(decline: { code?: string | null; message?: string | null } | null | undefined, m: GatewayMessages = messagesEn): string {
+export function declineText(
+  decline: { code?: string | null; message?: string | null } | null | undefined,
+  m: GatewayMessages = messagesEn
+): string {
   const code = decline?.code ?? ""
   if (code in m.declineReasons) return m.declineReasons[code as keyof GatewayMessages["declineReasons"]]
   if (code && decline?.message) return decline.message

@@ -10,7 +10,8 @@
 import type { GatewaySessionData, RedirectForm } from "./types.js"
 
 /** Field names that look like card data: never put into a hand-off form, whatever the data says. */
-const CARD_LIKE = /^(card(_?number)?|number|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
+const CARD_LIKE =
+  /^(card(_?number)?|number|pan|(card_?)?(cvv2?|cvc|security_?code)|(card_?)?exp(iry|iration)?(_?(month|year|date))?)$/i
 
 /** Hosts where plain http: stays on the developer's own machine. */
 const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
@@ -61,7 +62,11 @@ export interface RedirectDocument {
  * The page is left; call it last. With `target` (a frame's name) the POST loads in that frame instead, the
  * page stays, and the form is removed once submitted.
  */
-export function submitRedirect(redirect: RedirectForm, doc: RedirectDocument = document as unknown as RedirectDocument, target?: string): void {
+export function submitRedirect(
+  redirect: RedirectForm,
+  doc: RedirectDocument = document as unknown as RedirectDocument,
+  target?: string
+): void {
   if (redirect.method === "GET") {
     doc.defaultView?.location.assign(redirect.url)
     return

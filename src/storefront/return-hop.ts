@@ -15,7 +15,8 @@
 
 /** `next`: a same-origin path ("/api/gateway/return/continue"); anything else is refused. */
 export function returnHopHtml(next: string, title = "Returning to the shop…"): string {
-  if (!/^\/(?!\/)[A-Za-z0-9\-._~/%]*$/.test(next)) throw new Error(`returnHopHtml: next must be a path on this site ("/..."), got ${JSON.stringify(next)}`)
+  if (!/^\/(?!\/)[A-Za-z0-9\-._~/%]*$/.test(next))
+    throw new Error(`returnHopHtml: next must be a path on this site ("/..."), got ${JSON.stringify(next)}`)
   const text = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${text}</title></head><body><p>${text}</p><noscript><a href="${next}">Continue</a></noscript><script>if (window.top === window) location.replace(${JSON.stringify(next)})</script></body></html>`
 }

@@ -39,7 +39,11 @@ export function outcomeOf(session: PaymentSession): CardOutcome {
     case "requires_more":
       return { status: "requires_more", session, redirect: redirectOf(session.data) }
     default:
-      return { status: "declined", session, decline: session.data?.decline ?? { code: "", message: "The payment was declined." } }
+      return {
+        status: "declined",
+        session,
+        decline: session.data?.decline ?? { code: "", message: "The payment was declined." },
+      }
   }
 }
 
@@ -63,21 +67,32 @@ export async function startPaymentSession(
     })
     collectionId = created.payment_collection.id
   }
-  const { payment_collection } = await sdk.client.fetch<{ payment_collection: { payment_sessions?: PaymentSession[] } }>(
-    `/store/payment-collections/${collectionId}/payment-sessions`,
-    { method: "POST", body: { provider_id, ...(options.data ? { data: options.data } : {}) }, ...withHeaders(options) }
-  )
+  const { payment_collection } = await sdk.client.fetch<{
+    payment_collection: { payment_sessions?: PaymentSession[] }
+  }>(`/store/payment-collections/${collectionId}/payment-sessions`, {
+    method: "POST",
+    body: { provider_id, ...(options.data ? { data: options.data } : {}) },
+    ...withHeaders(options),
+  })
   const session = payment_collection.payment_sessions?.find((s) => s.provider_id === provider_id)
   if (!session) throw new Error(`The store did not create a ${provider_id} payment session`)
   return session
 }
 
-const postToCardRoute = async (sdk: GatewaySdk, sessionId: string, body: Record<string, unknown>, options?: CallOptions): Promise<CardOutcome> => {
-  const { payment_session } = await sdk.client.fetch<{ payment_session: PaymentSession }>(`/store/gateway/payment-sessions/${encodeURIComponent(sessionId)}/card`, {
-    method: "POST",
-    body,
-    ...withHeaders(options),
-  })
+const postToCardRoute = async (
+  sdk: GatewaySdk,
+  sessionId: string,
+  body: Record<string, unknown>,
+  options?: CallOptions
+): Promise<CardOutcome> => {
+  const { payment_session } = await sdk.client.fetch<{ payment_session: PaymentSession }>(
+    `/store/gateway/payment-sessions/${encodeURIComponent(sessionId)}/card`,
+    {
+      method: "POST",
+      body,
+      ...withHeaders(options),
+    }
+  )
   return outcomeOf(payment_session)
 }
 
@@ -91,7 +106,13 @@ const postToCardRoute = async (sdk: GatewaySdk, sessionId: string, body: Record<
 export function postCard(
   sdk: GatewaySdk,
   sessionId: string,
-  input: { cart_id: string; card: CardDetails; save_card?: boolean; card_grant?: string | null; browser?: BrowserData } & CallOptions
+  input: {
+    cart_id: string
+    card: CardDetails
+    save_card?: boolean
+    card_grant?: string | null
+    browser?: BrowserData
+  } & CallOptions
 ): Promise<CardOutcome> {
   const { number, exp_month, exp_year, cvv, holder_name } = input.card
   const card = { number, exp_month, exp_year, cvv, ...(holder_name ? { holder_name } : {}) }
@@ -113,12 +134,20 @@ export function postCard(
  * Server code: a card grant for session `sessionId` of the signed-in customer's cart `cartId` (send the customer's
  * auth in `headers`). Hand only the grant to the browser's card form (`CardForm`'s `cardGrant`).
  */
-export async function createCardGrant(sdk: GatewaySdk, sessionId: string, cartId: string, options?: CallOptions): Promise<{ grant: string; expires_at: string }> {
-  const res = await sdk.client.fetch<{ card_grant: { grant: string; expires_at: string } }>(`/store/gateway/payment-sessions/${encodeURIComponent(sessionId)}/card-grant`, {
-    method: "POST",
-    body: { cart_id: cartId },
-    ...withHeaders(options),
-  })
+export async function createCardGrant(
+  sdk: GatewaySdk,
+  sessionId: string,
+  cartId: string,
+  options?: CallOptions
+): Promise<{ grant: string; expires_at: string }> {
+  const res = await sdk.client.fetch<{ card_grant: { grant: string; expires_at: string } }>(
+    `/store/gateway/payment-sessions/${encodeURIComponent(sessionId)}/card-grant`,
+    {
+      method: "POST",
+      body: { cart_id: cartId },
+      ...withHeaders(options),
+    }
+  )
   return res.card_grant
 }
 
@@ -141,37 +170,67 @@ export function payWithSavedCard(
   return postToCardRoute(
     sdk,
     sessionId,
-    { cart_id: input.cart_id, saved_card_id: input.saved_card_id, ...(code ? { security_code: code } : {}), browser: input.browser ?? browserData() },
+    {
+      cart_id: input.cart_id,
+      saved_card_id: input.saved_card_id,
+      ...(code ? { security_code: code } : {}),
+      browser: input.browser ?? browserData(),
+    },
     input
   )
 }
 
 /** The logged-in customer's saved cards (send the customer's auth); expired ones are listed with `expired: true`. */
 export async function listSavedCards(sdk: GatewaySdk, options?: CallOptions): Promise<SavedCard[]> {
-  const { saved_cards } = await sdk.client.fetch<{ saved_cards: SavedCard[] }>("/store/gateway/saved-cards", { method: "GET", ...withHeaders(options) })
+  const { saved_cards } = await sdk.client.fetch<{ saved_cards: SavedCard[] }>("/store/gateway/saved-cards", {
+    method: "GET",
+    ...withHeaders(options),
+  })
   return saved_cards
 }
 
 /** Deletes one of the logged-in customer's saved cards (another customer's card answers 404). */
-export async function deleteSavedCard(sdk: GatewaySdk, id: string, options?: CallOptions): Promise<{ id: string; deleted: boolean }> {
-  const res = await sdk.client.fetch<{ id: string; object: string; deleted: boolean }>(`/store/gateway/saved-cards/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-    ...withHeaders(options),
-  })
+export async function deleteSavedCard(
+  sdk: GatewaySdk,
+  id: string,
+  options?: CallOptions
+): Promise<{ id: string; deleted: boolean }> {
+  const res = await sdk.client.fetch<{ id: string; object: string; deleted: boolean }>(
+    `/store/gateway/saved-cards/${encodeURIComponent(id)}`,
+    {
+      method: "DELETE",
+      ...withHeaders(options),
+    }
+  )
   return { id: res.id, deleted: res.deleted }
 }
 
 /** The gateway's ranking of payment methods for a cart, best first; `source: "default"` (empty) when it had none. */
-export async function rankPaymentMethods(sdk: GatewaySdk, cartId: string, options?: CallOptions): Promise<PaymentMethodRanking> {
-  const res = await sdk.client.fetch<PaymentMethodRanking>("/store/gateway/payment-methods", { method: "GET", query: { cart_id: cartId }, ...withHeaders(options) })
-  return { payment_methods: [...(res.payment_methods ?? [])].sort((a, b) => a.rank - b.rank), source: res.source === "gateway" ? "gateway" : "default" }
+export async function rankPaymentMethods(
+  sdk: GatewaySdk,
+  cartId: string,
+  options?: CallOptions
+): Promise<PaymentMethodRanking> {
+  const res = await sdk.client.fetch<PaymentMethodRanking>("/store/gateway/payment-methods", {
+    method: "GET",
+    query: { cart_id: cartId },
+    ...withHeaders(options),
+  })
+  return {
+    payment_methods: [...(res.payment_methods ?? [])].sort((a, b) => a.rank - b.rank),
+    source: res.source === "gateway" ? "gateway" : "default",
+  }
 }
 
 /**
  * Orders the storefront's choices by a ranking: ranked ones first (best first), then the others in their own
  * order. `methodOf` names a choice's gateway method ("card", "alipay", ...).
  */
-export function orderByRank<T>(choices: readonly T[], methodOf: (choice: T) => string, ranking: PaymentMethodRanking): T[] {
+export function orderByRank<T>(
+  choices: readonly T[],
+  methodOf: (choice: T) => string,
+  ranking: PaymentMethodRanking
+): T[] {
   const rank = new Map(ranking.payment_methods.map((m) => [m.payment_method, m.rank]))
   return choices
     .map((choice, index) => ({ choice, index, rank: rank.get(methodOf(choice)) ?? Number.POSITIVE_INFINITY }))
@@ -190,10 +249,10 @@ const REQUIRES_MORE = "payment_requires_more_error"
 export async function completeCart(sdk: GatewaySdk, cartId: string, options?: CallOptions): Promise<CompletionResult> {
   let failure: string | null = null
   try {
-    const res = await sdk.client.fetch<{ type: "order"; order: any } | { type: "cart"; cart?: unknown; error?: { type?: string; name?: string; message?: string } }>(
-      `/store/carts/${encodeURIComponent(cartId)}/complete`,
-      { method: "POST", ...withHeaders(options) }
-    )
+    const res = await sdk.client.fetch<
+      | { type: "order"; order: any }
+      | { type: "cart"; cart?: unknown; error?: { type?: string; name?: string; message?: string } }
+    >(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", ...withHeaders(options) })
     if (res.type === "order") return { type: "order", order: res.order }
     if (res.error?.type === REQUIRES_MORE || res.error?.name === REQUIRES_MORE) {
       return { type: "requires_more", message: res.error.message ?? "The payment is not finished yet." }
@@ -210,7 +269,12 @@ export async function completeCart(sdk: GatewaySdk, cartId: string, options?: Ca
   }
   // Only a definite decline invites the shopper to pay again (a second payment while the first may hold money).
   const verdict = await verdictOfCart(sdk, cartId, options).catch(() => ({ open: true }) as const)
-  if ("decline" in verdict) return { type: "declined", message: verdict.decline.message, ...(verdict.decline.code ? { code: verdict.decline.code } : {}) }
+  if ("decline" in verdict)
+    return {
+      type: "declined",
+      message: verdict.decline.message,
+      ...(verdict.decline.code ? { code: verdict.decline.code } : {}),
+    }
   if (verdict.open) return { type: "requires_more", message: "The payment could not be confirmed yet." }
   return { type: "declined", message: failure ?? "The payment was not completed." }
 }
@@ -220,17 +284,26 @@ export async function completeCart(sdk: GatewaySdk, cartId: string, options?: Ca
  * a session failed or released), `open` when a gateway session may still hold money or the cart could not be read
  * (not confirmed yet), or neither when the cart has no gateway session (another provider's failure).
  */
-async function verdictOfCart(sdk: GatewaySdk, cartId: string, options?: CallOptions): Promise<{ decline: { code: string; message: string } } | { open: boolean }> {
-  const { cart } = await sdk.client.fetch<{ cart: { payment_collection?: { payment_sessions?: PaymentSession[] } | null } }>(
-    `/store/carts/${encodeURIComponent(cartId)}`,
-    { method: "GET", query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" }, ...withHeaders(options) }
-  )
+async function verdictOfCart(
+  sdk: GatewaySdk,
+  cartId: string,
+  options?: CallOptions
+): Promise<{ decline: { code: string; message: string } } | { open: boolean }> {
+  const { cart } = await sdk.client.fetch<{
+    cart: { payment_collection?: { payment_sessions?: PaymentSession[] } | null }
+  }>(`/store/carts/${encodeURIComponent(cartId)}`, {
+    method: "GET",
+    query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" },
+    ...withHeaders(options),
+  })
   const sessions = (cart.payment_collection?.payment_sessions ?? []).filter((s) => isGatewayProvider(s.provider_id))
   const declined = sessions.find((s) => s.data?.decline?.message)
   if (declined) return { decline: declined.data.decline! }
   // Failed without a reason (e.g. the gateway's notification of a failed 3-D Secure said only "failed"), or released.
-  if (sessions.some((s) => s.status === "error" || s.data?.gateway_state === "failed")) return { decline: { code: "", message: NOT_APPROVED } }
-  if (sessions.length && sessions.every((s) => s.status === "canceled")) return { decline: { code: "not_completed", message: NOT_COMPLETED } }
+  if (sessions.some((s) => s.status === "error" || s.data?.gateway_state === "failed"))
+    return { decline: { code: "", message: NOT_APPROVED } }
+  if (sessions.length && sessions.every((s) => s.status === "canceled"))
+    return { decline: { code: "not_completed", message: NOT_COMPLETED } }
   return { open: sessions.length > 0 }
 }
 

@@ -10,7 +10,10 @@ export type { GatewayMethod }
 /** The subset of `@medusajs/js-sdk`'s `Medusa` the kit uses: pass your `sdk` (only `sdk.client.fetch` is called). */
 export interface GatewaySdk {
   client: {
-    fetch<T>(path: string, init?: { method?: string; body?: Record<string, any>; headers?: Record<string, any>; query?: Record<string, any> }): Promise<T>
+    fetch<T>(
+      path: string,
+      init?: { method?: string; body?: Record<string, any>; headers?: Record<string, any>; query?: Record<string, any> }
+    ): Promise<T>
   }
 }
 
@@ -134,7 +137,13 @@ export interface SavedCardSource {
    */
   list(): Promise<SavedCard[] | null>
   /** Pays session `sessionId` of cart `cartId` with the saved card (optional security code). */
-  pay(input: { sessionId: string; cartId: string; saved_card_id: string; security_code?: string; browser?: BrowserData }): Promise<CardOutcome>
+  pay(input: {
+    sessionId: string
+    cartId: string
+    saved_card_id: string
+    security_code?: string
+    browser?: BrowserData
+  }): Promise<CardOutcome>
   /** Removes one (leave out to offer no "Remove"). */
   remove?(id: string): Promise<unknown>
 }
@@ -151,7 +160,10 @@ export interface CardGrant {
 
 /** What completing the cart came to. */
 export type CompletionResult =
-  | { type: "order"; order: { id: string; display_id?: number; total?: number; currency_code?: string; [key: string]: unknown } }
+  | {
+      type: "order"
+      order: { id: string; display_id?: number; total?: number; currency_code?: string; [key: string]: unknown }
+    }
   /** The shopper has not finished 3-D Secure, the APM or the hosted page yet. */
   | { type: "requires_more"; message: string }
   /** Not paid: `message` says why, as the plugin tells a shopper (a category, see `Decline`). */

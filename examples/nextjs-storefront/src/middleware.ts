@@ -11,9 +11,15 @@ let countries: { list: string[]; at: number } | null = null
 
 async function knownCountries(): Promise<string[]> {
   if (countries && countries.at > Date.now() - 3600_000) return countries.list
-  const res = await fetch(`${BACKEND_URL}/store/regions?fields=id,*countries`, { headers: { "x-publishable-api-key": process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY || "" }, cache: "no-store" })
+  const res = await fetch(`${BACKEND_URL}/store/regions?fields=id,*countries`, {
+    headers: { "x-publishable-api-key": process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY || "" },
+    cache: "no-store",
+  })
   const { regions } = (await res.json()) as { regions: { countries?: { iso_2?: string }[] }[] }
-  countries = { list: regions.flatMap((r) => (r.countries ?? []).map((c) => c.iso_2 ?? "")).filter(Boolean), at: Date.now() }
+  countries = {
+    list: regions.flatMap((r) => (r.countries ?? []).map((c) => c.iso_2 ?? "")).filter(Boolean),
+    at: Date.now(),
+  }
   return countries.list
 }
 

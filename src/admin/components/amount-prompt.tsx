@@ -44,7 +44,12 @@ export const AmountPrompt = ({
               <Prompt.Description>{description}</Prompt.Description>
             </Prompt.Header>
             <div className="px-6 pb-4">
-              <TextField name="amount" label={`Amount${currency ? ` (${currency})` : ""}`} placeholder="0.00" autoFocus />
+              <TextField
+                name="amount"
+                label={`Amount${currency ? ` (${currency})` : ""}`}
+                placeholder="0.00"
+                autoFocus
+              />
             </div>
             <Prompt.Footer>
               <Prompt.Cancel onClick={onClose} type="button">

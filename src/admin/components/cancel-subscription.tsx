@@ -5,13 +5,20 @@ import { useCancelSubscription } from "../hooks/api/subscriptions"
 import { useGatewayAction } from "../hooks/use-gateway-action"
 
 /** Whether the gateway still deducts for it (a cancelled or ended contract is final). */
-export const isOpenSubscription = (s: Pick<GatewaySubscription, "status">) => s.status === "pending" || s.status === "active"
+export const isOpenSubscription = (s: Pick<GatewaySubscription, "status">) =>
+  s.status === "pending" || s.status === "active"
 
 /**
  * "Cancel subscription", after a (danger) confirmation; shown only while the contract is open. Used by the
  * subscription's page and the order widget.
  */
-export const CancelSubscriptionButton = ({ subscription, testId = "cancel-subscription" }: { subscription: GatewaySubscription; testId?: string }) => {
+export const CancelSubscriptionButton = ({
+  subscription,
+  testId = "cancel-subscription",
+}: {
+  subscription: GatewaySubscription
+  testId?: string
+}) => {
   const cancel = useCancelSubscription(subscription.id)
   const run = useGatewayAction()
   if (!isOpenSubscription(subscription)) return null
@@ -29,7 +36,10 @@ export const CancelSubscriptionButton = ({ subscription, testId = "cancel-subscr
             confirmText: "Cancel subscription",
             danger: true,
           },
-          done: ({ changed }) => (changed ? { title: "Subscription cancelled" } : { title: "The subscription had already ended", warning: true }),
+          done: ({ changed }) =>
+            changed
+              ? { title: "Subscription cancelled" }
+              : { title: "The subscription had already ended", warning: true },
           failed: "Could not cancel the subscription",
         })
       }

@@ -18,7 +18,15 @@ function useRouteModal() {
 }
 
 /** The "Create" button of a list: opens the list's create route (`@create`, or another child form's, `to`). */
-export const CreateLink = ({ testId, children, to = "create" }: { testId: string; children?: ReactNode; to?: string }) => {
+export const CreateLink = ({
+  testId,
+  children,
+  to = "create",
+}: {
+  testId: string
+  children?: ReactNode
+  to?: string
+}) => {
   const { pathname, search } = useLocation()
   return (
     <Button size="small" variant="secondary" asChild>
@@ -47,7 +55,8 @@ export function CreateRouteModal<V extends FieldValues, O, R>(props: {
   const { close, navigate } = useRouteModal()
   const run = useGatewayAction()
   const { detail, copy } = props
-  const submit = (body: O) => run(props.mutation, body, props.texts, (result) => (detail ? navigate(detail(result), { replace: true }) : close()))
+  const submit = (body: O) =>
+    run(props.mutation, body, props.texts, (result) => (detail ? navigate(detail(result), { replace: true }) : close()))
   return (
     <FocusModal open onOpenChange={(open) => !open && close()}>
       <FocusModal.Content>
@@ -60,7 +69,12 @@ export function CreateRouteModal<V extends FieldValues, O, R>(props: {
                     Cancel
                   </Button>
                 </FocusModal.Close>
-                <Button size="small" type="submit" isLoading={props.mutation.isPending} data-testid={`${props.testId}-submit`}>
+                <Button
+                  size="small"
+                  type="submit"
+                  isLoading={props.mutation.isPending}
+                  data-testid={`${props.testId}-submit`}
+                >
                   {copy.submit}
                 </Button>
               </div>

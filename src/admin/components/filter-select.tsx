@@ -35,8 +35,26 @@ export const OptionsSelect = ({
 const ALL = "__all"
 
 /** A compact select for a list filter; "All" (the placeholder) clears it. */
-export const FilterSelect = ({ value, onChange, options, placeholder, testId }: { value?: string; onChange: (value: string | undefined) => void; options: Option[]; placeholder: string; testId?: string }) => (
+export const FilterSelect = ({
+  value,
+  onChange,
+  options,
+  placeholder,
+  testId,
+}: {
+  value?: string
+  onChange: (value: string | undefined) => void
+  options: Option[]
+  placeholder: string
+  testId?: string
+}) => (
   <div className="w-[170px]" data-testid={testId}>
-    <OptionsSelect size="small" value={value ?? ALL} onChange={(v) => onChange(v === ALL ? undefined : v)} placeholder={placeholder} options={[{ value: ALL, label: placeholder }, ...options]} />
+    <OptionsSelect
+      size="small"
+      value={value ?? ALL}
+      onChange={(v) => onChange(v === ALL ? undefined : v)}
+      placeholder={placeholder}
+      options={[{ value: ALL, label: placeholder }, ...options]}
+    />
   </div>
 )

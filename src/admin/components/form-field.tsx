@@ -7,7 +7,21 @@ import { type Option, OptionsSelect } from "./filter-select"
  * A labelled form field with its validation message. The message is the API's rule for the field ("must be
  * at most 64 characters"), shown after the field's label.
  */
-export const FormField = ({ label, name, optional, error, children, hint }: { label: string; name: string; optional?: boolean; error?: string; hint?: string; children: ReactNode }) => (
+export const FormField = ({
+  label,
+  name,
+  optional,
+  error,
+  children,
+  hint,
+}: {
+  label: string
+  name: string
+  optional?: boolean
+  error?: string
+  hint?: string
+  children: ReactNode
+}) => (
   <div className="flex flex-col gap-y-2">
     <Label htmlFor={name} size="small" weight="plus">
       {label}
@@ -40,7 +54,10 @@ export const TextField = ({
   optional,
   hint,
   ...input
-}: { name: string; label: string; optional?: boolean; hint?: string } & Omit<ComponentProps<typeof Input>, "name" | "id">) => {
+}: { name: string; label: string; optional?: boolean; hint?: string } & Omit<
+  ComponentProps<typeof Input>,
+  "name" | "id"
+>) => {
   const { register } = useFormContext()
   const error = useFieldError(name)
   const id = fieldId(name)
@@ -52,12 +69,34 @@ export const TextField = ({
 }
 
 /** A choice among `options` of the form around it, registered under `name`. */
-export const SelectField = ({ name, label, placeholder, options }: { name: string; label: string; placeholder?: string; options: Option[] }) => {
+export const SelectField = ({
+  name,
+  label,
+  placeholder,
+  options,
+}: {
+  name: string
+  label: string
+  placeholder?: string
+  options: Option[]
+}) => {
   const { control } = useFormContext()
   const id = fieldId(name)
   return (
     <FormField label={label} name={id} error={useFieldError(name)}>
-      <Controller name={name} control={control} render={({ field }) => <OptionsSelect id={id} value={field.value} onChange={field.onChange} placeholder={placeholder} options={options} />} />
+      <Controller
+        name={name}
+        control={control}
+        render={({ field }) => (
+          <OptionsSelect
+            id={id}
+            value={field.value}
+            onChange={field.onChange}
+            placeholder={placeholder}
+            options={options}
+          />
+        )}
+      />
     </FormField>
   )
 }

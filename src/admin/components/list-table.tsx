@@ -8,8 +8,16 @@ import { GatewayStatusBadge } from "./status-badges"
 export type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; className?: string }
 
 /** The columns most lists end with: the record's status and a date of it. */
-export const statusColumn = <T extends { status: string }>(): Column<T> => ({ key: "status", header: "Status", cell: (r) => <GatewayStatusBadge status={r.status} /> })
-export const dateColumn = <T,>(key: keyof T & string, header: string): Column<T> => ({ key, header, cell: (r) => formatDate(r[key] as string | null) })
+export const statusColumn = <T extends { status: string }>(): Column<T> => ({
+  key: "status",
+  header: "Status",
+  cell: (r) => <GatewayStatusBadge status={r.status} />,
+})
+export const dateColumn = <T,>(key: keyof T & string, header: string): Column<T> => ({
+  key,
+  header,
+  cell: (r) => formatDate(r[key] as string | null),
+})
 
 /**
  * A paginated list in Medusa's Table, with loading, error and empty states (a filtered empty list says that
@@ -53,7 +61,11 @@ export function ListTable<T extends { id: string }>({
   if (isLoading && !rows) return <LoadingState rows={5} />
   if (error) return <ErrorState error={error} onRetry={onRetry} />
   if (!rows?.length)
-    return filtered ? <EmptyState title={`No ${noun} match these filters`} description="Change or clear the filters." /> : <EmptyState {...empty} />
+    return filtered ? (
+      <EmptyState title={`No ${noun} match these filters`} description="Change or clear the filters." />
+    ) : (
+      <EmptyState {...empty} />
+    )
   const pageCount = Math.max(1, Math.ceil(count / pageSize))
   return (
     <div data-testid={testId}>

@@ -18,10 +18,21 @@ export const OrderSubscription = ({ orderId }: { orderId: string }) => {
   if (!s) return null
   return (
     <div className="divide-y" data-testid="gateway-order-subscription">
-      <SectionHeader title="Subscription" subtitle={s.contract_name} actions={<GatewayStatusBadge status={s.status} />} />
-      <SectionRow title="Amount" value={`${formatAmount(s.amount, s.currency)} · ${intervalText(s.interval, s.interval_count)}`} />
+      <SectionHeader
+        title="Subscription"
+        subtitle={s.contract_name}
+        actions={<GatewayStatusBadge status={s.status} />}
+      />
+      <SectionRow
+        title="Amount"
+        value={`${formatAmount(s.amount, s.currency)} · ${intervalText(s.interval, s.interval_count)}`}
+      />
       <SectionRow title="Next deduction" value={s.next_deduction_at ? formatDate(s.next_deduction_at) : undefined} />
-      <SectionRow title="Deductions" value={detail.data ? String(s.deductions?.length ?? 0) : undefined} testId="gateway-subscription-deductions" />
+      <SectionRow
+        title="Deductions"
+        value={detail.data ? String(s.deductions?.length ?? 0) : undefined}
+        testId="gateway-subscription-deductions"
+      />
       <LinkRow title="Details" to={`/gateway/subscriptions/${s.id}`} label={s.recurring_id} />
       {s.cancelled_at && <SectionRow title="Cancelled" value={formatDate(s.cancelled_at)} />}
       {isOpenSubscription(s) && (

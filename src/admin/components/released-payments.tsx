@@ -13,11 +13,17 @@ export const RELEASE_REASON_TEXT: Record<string, string> = {
 
 /** What the plugin did, or what a person must do (its note). */
 function outcome(r: AdminGatewayRelease): string {
-  if (r.status === "released") return r.how === "refunded" ? "Refunded to the shopper" : "Voided: the hold on the shopper's money was lifted"
+  if (r.status === "released")
+    return r.how === "refunded" ? "Refunded to the shopper" : "Voided: the hold on the shopper's money was lifted"
   if (r.status === "nothing_held") return r.note ?? "Nothing held at the gateway"
   if (r.status === "kept") return "Not released: it became the order's payment after all"
   if (r.status === "releasing") return "Being released"
-  return r.note ?? (r.status === "refused" ? "The gateway refused: release it in the gateway's portal" : "Answer lost: read again by the order sync")
+  return (
+    r.note ??
+    (r.status === "refused"
+      ? "The gateway refused: release it in the gateway's portal"
+      : "Answer lost: read again by the order sync")
+  )
 }
 
 /**

@@ -11,7 +11,11 @@ export const SectionRow = ({ title, value, testId }: { title: string; value?: Re
         {title}
       </Text>
       {typeof value === "string" || typeof value === "number" || empty ? (
-        <Text size="small" leading="compact" className={clx("whitespace-pre-line text-pretty break-all", { "text-ui-fg-muted": empty })}>
+        <Text
+          size="small"
+          leading="compact"
+          className={clx("whitespace-pre-line text-pretty break-all", { "text-ui-fg-muted": empty })}
+        >
           {empty ? "-" : value}
         </Text>
       ) : (

@@ -12,7 +12,10 @@ export const LoadingState = ({ rows = 3 }: { rows?: number }) => (
 )
 
 export const EmptyState = ({ title, description }: { title: string; description?: string }) => (
-  <div className="flex min-h-[200px] flex-col items-center justify-center gap-y-2 px-6 py-8 text-center" data-testid="empty-state">
+  <div
+    className="flex min-h-[200px] flex-col items-center justify-center gap-y-2 px-6 py-8 text-center"
+    data-testid="empty-state"
+  >
     <MagnifyingGlass className="text-ui-fg-subtle" />
     <Text size="small" weight="plus" leading="compact">
       {title}
@@ -26,7 +29,10 @@ export const EmptyState = ({ title, description }: { title: string; description?
 )
 
 export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () => void }) => (
-  <div className="flex min-h-[160px] flex-col items-center justify-center gap-y-2 px-6 py-8 text-center" data-testid="error-state">
+  <div
+    className="flex min-h-[160px] flex-col items-center justify-center gap-y-2 px-6 py-8 text-center"
+    data-testid="error-state"
+  >
     <ExclamationCircle className="text-ui-fg-error" />
     <Text size="small" weight="plus" leading="compact">
       Could not load the data

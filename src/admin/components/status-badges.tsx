@@ -56,4 +56,6 @@ export const GatewayStatusBadge = ({ status, label }: { status?: string | null; 
 }
 
 /** A payout's status: its capitals shown as a word ("Processing"). */
-export const PayoutStatusBadge = ({ status }: { status: string }) => <GatewayStatusBadge status={status} label={titleCase(status)} />
+export const PayoutStatusBadge = ({ status }: { status: string }) => (
+  <GatewayStatusBadge status={status} label={titleCase(status)} />
+)

@@ -27,7 +27,11 @@ export function useGatewayAction() {
     mutation.mutate(variables, {
       onSuccess: (result) => {
         const done = typeof texts.done === "function" ? texts.done(result) : texts.done && { title: texts.done }
-        if (done) (done.warning ? toast.warning : toast.success)(done.title, done.description ? { description: done.description } : undefined)
+        if (done)
+          (done.warning ? toast.warning : toast.success)(
+            done.title,
+            done.description ? { description: done.description } : undefined
+          )
         after?.(result)
       },
       onError: (e) => toast.error(texts.failed, { description: errorMessage(e) }),

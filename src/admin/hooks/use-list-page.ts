@@ -23,7 +23,7 @@ export function useListPage<K extends string, R extends { count: number }>(
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous)
-        for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k))
+        for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k)
         return next
       },
       { replace: true }

@@ -40,5 +40,11 @@ export function useSchemaForm<Values extends FieldValues, S extends z.ZodType>(
 }
 
 /** Adds the currency's decimals rule to an amount field whose currency only the form knows (a card's, a group's). */
-export const withCurrency = <S extends z.ZodType<Record<string, unknown>>>(schema: S, field: string, currency: string | null | undefined) =>
-  currency ? schema.superRefine((v, ctx) => checkAmounts({ [field]: v[field], currency }, ctx, [[field, "currency"]])) : schema
+export const withCurrency = <S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  field: string,
+  currency: string | null | undefined
+) =>
+  currency
+    ? schema.superRefine((v, ctx) => checkAmounts({ [field]: v[field], currency }, ctx, [[field, "currency"]]))
+    : schema

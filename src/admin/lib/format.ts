@@ -6,7 +6,13 @@ export function formatDate(value?: string | Date | null): string {
   if (!value) return dash
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) return String(value)
-  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })
+  return d.toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
 }
 
 /** Amounts arrive as decimal text in major units ("100.50"): shown as they are, with the currency. */
@@ -39,7 +45,9 @@ export function humanize(value?: string | null): string {
 export const titleCase = (value: string) => value.charAt(0) + value.slice(1).toLowerCase()
 
 /** A payout party's name: the company's, or the person's first and last names. */
-export function partyName(party?: { company_name?: string | null; first_name?: string | null; last_name?: string | null } | null): string {
+export function partyName(
+  party?: { company_name?: string | null; first_name?: string | null; last_name?: string | null } | null
+): string {
   if (!party) return dash
   return party.company_name || [party.first_name, party.last_name].filter(Boolean).join(" ") || dash
 }

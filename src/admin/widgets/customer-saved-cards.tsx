@@ -41,7 +41,11 @@ const CustomerSavedCardsWidget = ({ data: customer }: DetailWidgetProps<AdminCus
       {data?.saved_cards.map((card) => {
         const label = `${humanize(card.brand ?? "card")} card ending ${card.last4}`
         return (
-          <div key={card.id} className="flex items-center justify-between gap-4 px-6 py-4" data-testid="gateway-saved-card-row">
+          <div
+            key={card.id}
+            className="flex items-center justify-between gap-4 px-6 py-4"
+            data-testid="gateway-saved-card-row"
+          >
             <div className="flex flex-col">
               <Text size="small" weight="plus">
                 {label}
@@ -57,7 +61,12 @@ const CustomerSavedCardsWidget = ({ data: customer }: DetailWidgetProps<AdminCus
                   Expired
                 </Badge>
               )}
-              <Button size="small" variant="secondary" isLoading={remove.isPending && remove.variables === card.id} onClick={() => onDelete(card.id, label)}>
+              <Button
+                size="small"
+                variant="secondary"
+                isLoading={remove.isPending && remove.variables === card.id}
+                onClick={() => onDelete(card.id, label)}
+              >
                 Delete
               </Button>
             </div>

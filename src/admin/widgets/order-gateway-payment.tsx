@@ -21,10 +21,16 @@ type Session = { id: string; provider_id: string; status: string; created_at?: s
 
 /** The gateway session that paid the order: the one with a payment, else the latest gateway session. */
 function gatewaySessionOf(order: AdminOrder | undefined): Session | undefined {
-  const collections = (order?.payment_collections ?? []) as unknown as { payment_sessions?: Session[]; payments?: { payment_session_id?: string; provider_id: string }[] }[]
+  const collections = (order?.payment_collections ?? []) as unknown as {
+    payment_sessions?: Session[]
+    payments?: { payment_session_id?: string; provider_id: string }[]
+  }[]
   const sessions = collections.flatMap((c) => c.payment_sessions ?? []).filter((s) => isGatewayProvider(s.provider_id))
   const paidIds = new Set(collections.flatMap((c) => c.payments ?? []).map((p) => p.payment_session_id))
-  return sessions.find((s) => paidIds.has(s.id)) ?? sessions.sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))[0]
+  return (
+    sessions.find((s) => paidIds.has(s.id)) ??
+    sessions.sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))[0]
+  )
 }
 
 function savedCardText(card: SessionSavedCard): string {
@@ -40,7 +46,15 @@ function riskReasons(value: unknown): string[] {
 }
 
 /** A list of captures, refunds or disputes: an id, an amount or text, and the gateway's status of each. */
-const RecordRows = ({ title, testId, rows }: { title: string; testId: string; rows: { key: string; id?: string; text: string; status: string }[] }) => (
+const RecordRows = ({
+  title,
+  testId,
+  rows,
+}: {
+  title: string
+  testId: string
+  rows: { key: string; id?: string; text: string; status: string }[]
+}) => (
   <SectionRow
     title={title}
     testId={testId}
@@ -101,7 +115,8 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
   if (orderLoading || !session) return null
 
   // Until the plugin's answer arrives: the order's copy of the session data (the provider's own keys).
-  const sessionData = data?.payment_session.data ?? ((session.data ?? null) as AdminGatewayPaymentDetails["payment_session"]["data"])
+  const sessionData =
+    data?.payment_session.data ?? ((session.data ?? null) as AdminGatewayPaymentDetails["payment_session"]["data"])
   const gp = data?.gateway_payment ?? null
   const state = gp?.gateway_state ?? sessionData?.gateway_state ?? null
   const held = state === "review" && gp?.review_status !== "approved" && gp?.review_status !== "rejected"
@@ -112,7 +127,11 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
   const refunds = paymentData?.refunds ?? []
   const disputes: DisputeRecord[] = Array.isArray(gp?.disputes) ? (gp!.disputes as DisputeRecord[]) : []
   const reasons = riskReasons(gp?.risk_reasons)
-  const lastNotification = gp?.last_notification_at ?? data?.notifications?.[0]?.last_received_at ?? data?.notifications?.[0]?.received_at ?? null
+  const lastNotification =
+    gp?.last_notification_at ??
+    data?.notifications?.[0]?.last_received_at ??
+    data?.notifications?.[0]?.received_at ??
+    null
 
   const decide = (action: "approve" | "reject") => run(review, action, REVIEW[action])
 
@@ -146,35 +165,76 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
               </div>
             </div>
           )}
-          <SectionRow title="Transaction" value={gp?.transaction_id ?? sessionData?.transaction_id} testId="gateway-transaction-id" />
+          <SectionRow
+            title="Transaction"
+            value={gp?.transaction_id ?? sessionData?.transaction_id}
+            testId="gateway-transaction-id"
+          />
           <SectionRow title="Gateway status" value={<GatewayStatusBadge status={state} />} testId="gateway-status" />
-          {gp?.review_status && <SectionRow title="Review" value={<GatewayStatusBadge status={gp.review_status} />} testId="gateway-review-status" />}
-          <SectionRow title="Card" value={sessionData?.card_mask ?? sessionData?.payment_method} testId="gateway-card" />
-          {sessionData?.saved_card && <SectionRow title="Saved card" value={savedCardText(sessionData.saved_card)} testId="gateway-saved-card" />}
+          {gp?.review_status && (
+            <SectionRow
+              title="Review"
+              value={<GatewayStatusBadge status={gp.review_status} />}
+              testId="gateway-review-status"
+            />
+          )}
+          <SectionRow
+            title="Card"
+            value={sessionData?.card_mask ?? sessionData?.payment_method}
+            testId="gateway-card"
+          />
+          {sessionData?.saved_card && (
+            <SectionRow title="Saved card" value={savedCardText(sessionData.saved_card)} testId="gateway-saved-card" />
+          )}
           <SectionRow title="3-D Secure" value={humanize(gp?.threeds_result ?? sessionData?.threeds_result)} />
-          <SectionRow title="Risk action" value={gp?.risk_action ? <Badge size="2xsmall">{gp.risk_action}</Badge> : undefined} testId="gateway-risk-action" />
+          <SectionRow
+            title="Risk action"
+            value={gp?.risk_action ? <Badge size="2xsmall">{gp.risk_action}</Badge> : undefined}
+            testId="gateway-risk-action"
+          />
           <SectionRow title="Risk score" value={gp?.risk_score} />
           <SectionRow
             title="Risk reasons"
-            value={reasons.length ? reasons.map((r) => <Badge key={r} size="2xsmall" color="orange">{r}</Badge>) : undefined}
+            value={
+              reasons.length
+                ? reasons.map((r) => (
+                    <Badge key={r} size="2xsmall" color="orange">
+                      {r}
+                    </Badge>
+                  ))
+                : undefined
+            }
           />
           {/* The gateway's own reason is kept in the plugin's module (staff only); the session holds only the shopper's category. */}
           {sessionData?.decline && (
             <SectionRow
               title="Decline"
               testId="gateway-decline"
-              value={gp?.decline_code || gp?.decline_message ? `${gp.decline_code ?? ""} ${gp.decline_message ?? ""}`.trim() : sessionData.decline.message}
+              value={
+                gp?.decline_code || gp?.decline_message
+                  ? `${gp.decline_code ?? ""} ${gp.decline_message ?? ""}`.trim()
+                  : sessionData.decline.message
+              }
             />
           )}
           <RecordRows
             title="Captures"
             testId="gateway-captures"
-            rows={captures.map((c) => ({ key: c.id, text: formatAmount(c.amount, sessionData?.currency), status: c.status }))}
+            rows={captures.map((c) => ({
+              key: c.id,
+              text: formatAmount(c.amount, sessionData?.currency),
+              status: c.status,
+            }))}
           />
           <RecordRows
             title="Refunds"
             testId="gateway-refunds"
-            rows={refunds.map((r) => ({ key: r.reference, id: r.reference, text: formatAmount(r.amount, sessionData?.currency), status: r.status }))}
+            rows={refunds.map((r) => ({
+              key: r.reference,
+              id: r.reference,
+              text: formatAmount(r.amount, sessionData?.currency),
+              status: r.status,
+            }))}
           />
           <RecordRows
             title="Disputes"
@@ -187,10 +247,21 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
             }))}
           />
           {(gp?.discrepancy || paymentData?.discrepancy || sessionData?.discrepancy) && (
-            <SectionRow title="Discrepancy" value={gp?.discrepancy ?? paymentData?.discrepancy ?? sessionData?.discrepancy} testId="gateway-discrepancy" />
+            <SectionRow
+              title="Discrepancy"
+              value={gp?.discrepancy ?? paymentData?.discrepancy ?? sessionData?.discrepancy}
+              testId="gateway-discrepancy"
+            />
           )}
-          <SectionRow title="Last notification" value={lastNotification ? formatDate(lastNotification) : undefined} testId="gateway-last-notification" />
-          <SectionRow title="Last reconciliation" value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined} />
+          <SectionRow
+            title="Last notification"
+            value={lastNotification ? formatDate(lastNotification) : undefined}
+            testId="gateway-last-notification"
+          />
+          <SectionRow
+            title="Last reconciliation"
+            value={gp?.last_reconciled_at ? formatDate(gp.last_reconciled_at) : undefined}
+          />
           <OrderSubscription orderId={order.id} />
           {Boolean(released.data?.releases.length) && (
             <div data-testid="gateway-released">

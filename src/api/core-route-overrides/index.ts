@@ -15,5 +15,9 @@ import { refuseSubscriptionOffCard } from "./store-payment-session-subscription"
 
 export const coreRouteOverrides: MiddlewareRoute[] = [
   { matcher: "/store/carts/:id/complete", method: ["POST"], middlewares: [answerRequiresMore] },
-  { matcher: "/store/payment-collections/:id/payment-sessions", method: ["POST"], middlewares: [refuseSubscriptionOffCard] },
+  {
+    matcher: "/store/payment-collections/:id/payment-sessions",
+    method: ["POST"],
+    middlewares: [refuseSubscriptionOffCard],
+  },
 ]

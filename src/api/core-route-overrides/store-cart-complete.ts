@@ -23,7 +23,8 @@ export async function answerRequiresMore(req: MedusaRequest, res: MedusaResponse
       (s: any) => gateway.isGatewayProvider(s.provider_id) && s.data?.order_no === s.id
     )
     const isCard = session?.provider_id === gatewayProviderId("card")
-    const waiting = session && !cart.completed_at && (session.status === "requires_more" || (!isCard && session.status === "pending"))
+    const waiting =
+      session && !cart.completed_at && (session.status === "requires_more" || (!isCard && session.status === "pending"))
     if (!waiting || !gateway.paymentOptions()) return next()
 
     // One order query in flight per session, however many completes arrive at once. A query that fails says
@@ -35,9 +36,15 @@ export async function answerRequiresMore(req: MedusaRequest, res: MedusaResponse
       .then((record) => gateway.stateOfRecord(record))
       .catch(() => null)
     const requiresMore = (message: string) =>
-      res.status(200).json({ type: "cart", cart, error: { type: MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR, name: "Error", message } })
+      res.status(200).json({
+        type: "cart",
+        cart,
+        error: { type: MedusaError.Types.PAYMENT_REQUIRES_MORE_ERROR, name: "Error", message },
+      })
     if (state === "pending" || (state === "not_found" && !isCard)) {
-      return requiresMore("More information is required for payment: the shopper has not finished the gateway's page yet")
+      return requiresMore(
+        "More information is required for payment: the shopper has not finished the gateway's page yet"
+      )
     }
     if (state === null || state === "unknown") {
       return requiresMore("The payment is not confirmed yet: the gateway could not be asked; try again in a moment")

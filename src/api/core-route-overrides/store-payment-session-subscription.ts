@@ -17,7 +17,9 @@ export async function refuseSubscriptionOffCard(req: MedusaRequest, _res: Medusa
     fields: ["id", "cart.items.variant.metadata"],
     filters: { id: req.params.id },
   })
-  const items = ((data[0] as any)?.cart?.items ?? []) as { variant?: { metadata?: Record<string, unknown> | null } | null }[]
+  const items = ((data[0] as any)?.cart?.items ?? []) as {
+    variant?: { metadata?: Record<string, unknown> | null } | null
+  }[]
   if (items.some((i) => subscriptionPlanOf(i.variant?.metadata))) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

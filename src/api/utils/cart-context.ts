@@ -34,7 +34,10 @@ const CART_FIELDS = [
 
 export type CartForPayment = Record<string, any> & { id: string; completed_at?: string | Date | null }
 
-export async function cartOfPaymentCollection(container: MedusaContainer, paymentCollectionId: string): Promise<CartForPayment | null> {
+export async function cartOfPaymentCollection(
+  container: MedusaContainer,
+  paymentCollectionId: string
+): Promise<CartForPayment | null> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_collection",
@@ -50,7 +53,11 @@ export async function retrieveCart(container: MedusaContainer, cartId: string): 
   return (data[0] as CartForPayment) ?? null
 }
 
-export function orderContextOf(cart: CartForPayment | null, shopperIp: string | undefined, browser: BrowserData | undefined): OrderContext {
+export function orderContextOf(
+  cart: CartForPayment | null,
+  shopperIp: string | undefined,
+  browser: BrowserData | undefined
+): OrderContext {
   if (!cart) return { shopper_ip: shopperIp ?? null, browser: browser ?? null }
   return {
     cart_id: cart.id,

@@ -2,9 +2,21 @@
  * The plugin knows what it captured: a captured reading of an [assumed] payment_status code never stands for a
  * capture of its own (status.ts actionableState, session-data.ts sessionStateOf).
  */
-import { actionableState, emptySessionData, GatewaySessionData, hasKnownCapture, isDeclaredState, readSessionData, sessionStateOf, toProviderData } from ".."
+import {
+  actionableState,
+  emptySessionData,
+  GatewaySessionData,
+  hasKnownCapture,
+  isDeclaredState,
+  readSessionData,
+  sessionStateOf,
+  toProviderData,
+} from ".."
 
-const session = (captures: GatewaySessionData["captures"] = []): GatewaySessionData => ({ ...emptySessionData("payses_1", "card", "10.00", "USD"), captures })
+const session = (captures: GatewaySessionData["captures"] = []): GatewaySessionData => ({
+  ...emptySessionData("payses_1", "card", "10.00", "USD"),
+  captures,
+})
 const record = (payment_status: string) => ({ payment_status, query_result: "1" })
 
 describe("a captured reading", () => {
@@ -17,10 +29,19 @@ describe("a captured reading", () => {
 
   it("stands when the plugin captured (by its own request or booked as captured by the gateway)", () => {
     for (const by of ["plugin", "gateway"] as const) {
-      expect(sessionStateOf(record("3000"), session([{ id: "capt_1", amount: "10.00", status: "captured", by }]), undefined).state).toBe("captured")
+      expect(
+        sessionStateOf(record("3000"), session([{ id: "capt_1", amount: "10.00", status: "captured", by }]), undefined)
+          .state
+      ).toBe("captured")
     }
     // a capture whose answer was lost is not known to have been made
-    expect(sessionStateOf(record("3000"), session([{ id: "capt_1", amount: "10.00", status: "unknown", by: "plugin" }]), undefined).state).toBe("authorized")
+    expect(
+      sessionStateOf(
+        record("3000"),
+        session([{ id: "capt_1", amount: "10.00", status: "unknown", by: "plugin" }]),
+        undefined
+      ).state
+    ).toBe("authorized")
   })
 
   it("stands when the store declared the state's codes in payment_status_codes", () => {
@@ -42,7 +63,9 @@ describe("a captured reading", () => {
 describe("a capture's origin in the session data", () => {
   it("round-trips by, and reads a record written before it existed as the plugin's", () => {
     const d = session([{ id: "capt_1", amount: "10.00", status: "captured", by: "gateway" }])
-    expect(readSessionData(toProviderData(d))!.captures).toEqual([{ id: "capt_1", amount: "10.00", status: "captured", by: "gateway" }])
+    expect(readSessionData(toProviderData(d))!.captures).toEqual([
+      { id: "capt_1", amount: "10.00", status: "captured", by: "gateway" },
+    ])
     const old = { ...toProviderData(d), captures: [{ id: "capt_2", amount: "1.00", status: "captured" }] }
     expect(readSessionData(old)!.captures[0]!.by).toBe("plugin")
     expect(hasKnownCapture(readSessionData(old))).toBe(true)

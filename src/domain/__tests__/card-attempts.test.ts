@@ -12,7 +12,9 @@ describe("card attempts against the caps (M2-2)", () => {
       { cap: "cart", key: "card-attempt:cart:cart_1" },
       { cap: "card", key: "card-attempt:card:c1" },
     ])
-    expect(attemptCounters({ address: "203.0.113.9", session: undefined })).toEqual([{ cap: "address", key: "card-attempt:address:203.0.113.9" }])
+    expect(attemptCounters({ address: "203.0.113.9", session: undefined })).toEqual([
+      { cap: "address", key: "card-attempt:address:203.0.113.9" },
+    ])
     expect(attemptCounters({})).toEqual([])
   })
 
@@ -26,11 +28,23 @@ describe("card attempts against the caps (M2-2)", () => {
   })
 
   it("defaults", () => {
-    expect(cardAttemptLimits(undefined)).toEqual({ per_address: 20, per_session: 5, per_cart: 10, per_card: 10, window_seconds: 3600 })
+    expect(cardAttemptLimits(undefined)).toEqual({
+      per_address: 20,
+      per_session: 5,
+      per_cart: 10,
+      per_card: 10,
+      window_seconds: 3600,
+    })
   })
 
   it("away from the live gateway the default counts are 100 times higher; the store's own counts apply everywhere", () => {
-    expect(cardAttemptLimits(undefined, true)).toEqual({ per_address: 2000, per_session: 500, per_cart: 1000, per_card: 1000, window_seconds: 3600 })
+    expect(cardAttemptLimits(undefined, true)).toEqual({
+      per_address: 2000,
+      per_session: 500,
+      per_cart: 1000,
+      per_card: 1000,
+      window_seconds: 3600,
+    })
     expect(cardAttemptLimits({ per_card: 3 }, true)).toMatchObject({ per_card: 3, per_session: 500 })
     expect(cardAttemptLimits({ per_card: 3 }, false)).toMatchObject({ per_card: 3, per_session: 5 })
   })
@@ -46,7 +60,9 @@ describe("card fingerprints", () => {
     expect(a).not.toContain("4242")
     // another server secret gives another key: the key tells nothing without it
     expect(cardFingerprint(fingerprintSecret("other"), { number: "4242424242424242" })).not.toBe(a)
-    expect(cardFingerprint(secret, { saved_card_id: "gwsc_1" })).not.toBe(cardFingerprint(secret, { saved_card_id: "gwsc_2" }))
+    expect(cardFingerprint(secret, { saved_card_id: "gwsc_1" })).not.toBe(
+      cardFingerprint(secret, { saved_card_id: "gwsc_2" })
+    )
   })
 })
 
@@ -63,9 +79,13 @@ describe("the client address (M2-1)", () => {
     const xff = { "x-forwarded-for": "6.6.6.6, 203.0.113.9, 198.51.100.1" } // spoofed, client, CDN
     expect(clientAddress(req(xff), { header: "x-forwarded-for", trusted_proxies: 2 })).toBe("203.0.113.9")
     expect(clientAddress(req(xff), { header: "X-Forwarded-For" })).toBe("198.51.100.1")
-    expect(clientAddress(req({ "cf-connecting-ip": "2001:db8::1" }), { header: "cf-connecting-ip" })).toBe("2001:db8::1")
+    expect(clientAddress(req({ "cf-connecting-ip": "2001:db8::1" }), { header: "cf-connecting-ip" })).toBe(
+      "2001:db8::1"
+    )
     // fewer entries than proxies, no header, or no address in it: the request did not come through them
-    expect(clientAddress(req({ "x-forwarded-for": "203.0.113.9" }), { header: "x-forwarded-for", trusted_proxies: 2 })).toBe("10.0.0.5")
+    expect(
+      clientAddress(req({ "x-forwarded-for": "203.0.113.9" }), { header: "x-forwarded-for", trusted_proxies: 2 })
+    ).toBe("10.0.0.5")
     expect(clientAddress(req({}), { header: "x-real-ip" })).toBe("10.0.0.5")
     expect(clientAddress(req({ "x-real-ip": "not an address" }), { header: "x-real-ip" })).toBe("10.0.0.5")
   })

@@ -18,8 +18,12 @@ describe("card grants", () => {
   it("cannot be altered or made without the store's secret", () => {
     const { grant } = signCardGrant(SECRET, claims, NOW)
     const [prefix, body, mac] = grant.split(".")
-    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), u: "cus_2" })).toString("base64url")
-    expect(verifyCardGrant(SECRET, `${prefix}.${other}.${mac}`, { session_id: "payses_1", cart_id: "cart_1" }, NOW)).toBeNull()
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), u: "cus_2" })
+    ).toString("base64url")
+    expect(
+      verifyCardGrant(SECRET, `${prefix}.${other}.${mac}`, { session_id: "payses_1", cart_id: "cart_1" }, NOW)
+    ).toBeNull()
     expect(verifyCardGrant("another-secret", grant, { session_id: "payses_1", cart_id: "cart_1" }, NOW)).toBeNull()
     for (const bad of ["", "cg1", "cg1..", `cg2.${body}.${mac}`, `${grant}x`, "Bearer abc"]) {
       expect(verifyCardGrant(SECRET, bad, { session_id: "payses_1", cart_id: "cart_1" }, NOW)).toBeNull()

@@ -8,7 +8,13 @@
 import { existsSync, readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { createAcquiringClient, fromMinorUnits, toMinorUnits } from "../../lib/gateway"
-import { buildPaymentRequest, createProviderClient, GatewayProviderOptions, OrderContext, validateProviderOptions } from ".."
+import {
+  buildPaymentRequest,
+  createProviderClient,
+  GatewayProviderOptions,
+  OrderContext,
+  validateProviderOptions,
+} from ".."
 import { approvedRespon, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
 
 const ROOT = resolve(__dirname, "../../..")
@@ -21,27 +27,89 @@ const CLIENT_FIELDS = ["merchant_id", "account_id", "encryption_data"]
 
 /** interface.md, "Payment request (shared by POST /v1/authorise and POST /v1/checkout)". */
 const INTERFACE_PAYMENT_FIELDS = [
-  "merchant_id", "account_id", "order_no", "currency", "amount",
-  "item_total", "shipping", "handling", "tax_total", "insurance", "shipping_discount", "discount",
-  "website", "items", "note", "custom",
-  "shopper_id", "shopper_email", "shopper_ip", "shopper_phone", "shopper_level",
-  "open3d", "token_flag", "token_id", "card",
-  "first_name", "last_name", "document", "birth_date",
-  "billing_country", "billing_state", "billing_city", "billing_address", "billing_postal_code",
-  "delivery_firstname", "delivery_lastname", "delivery_country", "delivery_state", "delivery_city", "delivery_address", "delivery_postal_code",
-  "os", "browser", "browser_lang", "time_zone", "resolution", "color_depth", "accept", "user_agent",
-  "cookie_new", "cookie_old", "challenge_window_size", "session_id", "device_fingerprint",
-  "notify_url", "installments", "installments_id", "encryption_data",
-  "platform_source", "device_type", "order_type", "checkout_time",
-  "antifraud_token_cookie", "price_id", "quote_id", "quote_price", "storefront_domains", "secure_payment",
-  "cart_items", "account_owner", "total_discount", "additional_information", "subscription",
+  "merchant_id",
+  "account_id",
+  "order_no",
+  "currency",
+  "amount",
+  "item_total",
+  "shipping",
+  "handling",
+  "tax_total",
+  "insurance",
+  "shipping_discount",
+  "discount",
+  "website",
+  "items",
+  "note",
+  "custom",
+  "shopper_id",
+  "shopper_email",
+  "shopper_ip",
+  "shopper_phone",
+  "shopper_level",
+  "open3d",
+  "token_flag",
+  "token_id",
+  "card",
+  "first_name",
+  "last_name",
+  "document",
+  "birth_date",
+  "billing_country",
+  "billing_state",
+  "billing_city",
+  "billing_address",
+  "billing_postal_code",
+  "delivery_firstname",
+  "delivery_lastname",
+  "delivery_country",
+  "delivery_state",
+  "delivery_city",
+  "delivery_address",
+  "delivery_postal_code",
+  "os",
+  "browser",
+  "browser_lang",
+  "time_zone",
+  "resolution",
+  "color_depth",
+  "accept",
+  "user_agent",
+  "cookie_new",
+  "cookie_old",
+  "challenge_window_size",
+  "session_id",
+  "device_fingerprint",
+  "notify_url",
+  "installments",
+  "installments_id",
+  "encryption_data",
+  "platform_source",
+  "device_type",
+  "order_type",
+  "checkout_time",
+  "antifraud_token_cookie",
+  "price_id",
+  "quote_id",
+  "quote_price",
+  "storefront_domains",
+  "secure_payment",
+  "cart_items",
+  "account_owner",
+  "total_discount",
+  "additional_information",
+  "subscription",
 ]
 
 /**
  * The wire audit's [assumed] names of the payment requests (docs/gateway-contract.md, "Wire audit"), each with
  * the provider option that overrides it and what that override must put on the wire.
  */
-const ASSUMED_NAMES: Record<string, { override: Partial<GatewayProviderOptions>; expect: (sent: Record<string, unknown>) => void }> = {
+const ASSUMED_NAMES: Record<
+  string,
+  { override: Partial<GatewayProviderOptions>; expect: (sent: Record<string, unknown>) => void }
+> = {
   return_url: {
     override: { field_names: { authorise: { return_url: "returnUrl" } } },
     expect: (sent) => {
@@ -52,7 +120,10 @@ const ASSUMED_NAMES: Record<string, { override: Partial<GatewayProviderOptions>;
 }
 
 /** The audit's [assumed] values the provider emits, with their override and its effect. */
-const ASSUMED_VALUES: Record<string, { value: unknown; override: Partial<GatewayProviderOptions>; expect: (sent: Record<string, unknown>) => void }> = {
+const ASSUMED_VALUES: Record<
+  string,
+  { value: unknown; override: Partial<GatewayProviderOptions>; expect: (sent: Record<string, unknown>) => void }
+> = {
   platform_source: {
     value: "medusa",
     override: { field_values: { payment: { platform_source: "Shopify" } } },
@@ -66,7 +137,8 @@ const ASSUMED_VALUES: Record<string, { value: unknown; override: Partial<Gateway
   "cart_items[].basic_item_data.type": {
     value: "physical",
     override: { field_values: { payment: { "cart_items[].basic_item_data.type": "goods" } } },
-    expect: (sent) => expect((sent.cart_items as { basic_item_data: { type: string } }[])[0]!.basic_item_data.type).toBe("goods"),
+    expect: (sent) =>
+      expect((sent.cart_items as { basic_item_data: { type: string } }[])[0]!.basic_item_data.type).toBe("goods"),
   },
 }
 
@@ -96,11 +168,25 @@ describe("the docs' direct-payment sample through the client", () => {
     // checked locally as the gateway does; the docs' own page has such a sample), it is made consistent.
     if (typeof request.item_total === "string" && typeof request.currency === "string") {
       const c = request.currency
-      const part = (f: string) => (typeof request[f] === "string" && request[f] !== "" ? toMinorUnits(request[f] as string, c) : 0n)
-      const sum = part("item_total") + part("shipping") + part("handling") + part("tax_total") + part("insurance") - part("shipping_discount") - part("discount")
+      const part = (f: string) =>
+        typeof request[f] === "string" && request[f] !== "" ? toMinorUnits(request[f] as string, c) : 0n
+      const sum =
+        part("item_total") +
+        part("shipping") +
+        part("handling") +
+        part("tax_total") +
+        part("insurance") -
+        part("shipping_discount") -
+        part("discount")
       request.amount = fromMinorUnits(sum, c)
     }
-    const client = createAcquiringClient({ baseUrl: recording.server.url, merchantId, accountId, signKey: "golden", retry: { attempts: 1 } })
+    const client = createAcquiringClient({
+      baseUrl: recording.server.url,
+      merchantId,
+      accountId,
+      signKey: "golden",
+      retry: { attempts: 1 },
+    })
     recording.track(client)
     recording.server.reply(approvedRespon("golden"))
     const r = await client.authorise(request as never)
@@ -109,7 +195,8 @@ describe("the docs' direct-payment sample through the client", () => {
     expect(sent.path).toBe("/v1/authorise")
     expect(Object.keys(sent.fields).sort()).toEqual(Object.keys(sample).sort())
     // the card travels under the documented names, and every value as given (the signature is ours)
-    for (const f of ["card", "expiration_month", "expiration_year", "security_code"]) expect(sent.fields[f]).toBe(sample[f])
+    for (const f of ["card", "expiration_month", "expiration_year", "security_code"])
+      expect(sent.fields[f]).toBe(sample[f])
     for (const [k, v] of Object.entries(request)) expect([k, sent.fields[k]]).toEqual([k, v])
   })
 })
@@ -131,11 +218,48 @@ describe("the provider's payment request", () => {
     customer_id: "cus_01",
     totals: { item_subtotal: 40, shipping_subtotal: 5, tax_total: 4.5, discount_subtotal: 2 },
     items: [
-      { id: "cali_1", title: "Mug", product_title: "Mug", variant_sku: "MUG-1", variant_id: "variant_1", product_id: "prod_1", product_type: null, unit_price: 15, quantity: 2 },
-      { id: "cali_2", title: "Blue", product_title: "T-shirt", variant_sku: null, variant_id: "variant_2", product_id: "prod_2", product_type: "apparel", unit_price: 10, quantity: 1 },
+      {
+        id: "cali_1",
+        title: "Mug",
+        product_title: "Mug",
+        variant_sku: "MUG-1",
+        variant_id: "variant_1",
+        product_id: "prod_1",
+        product_type: null,
+        unit_price: 15,
+        quantity: 2,
+      },
+      {
+        id: "cali_2",
+        title: "Blue",
+        product_title: "T-shirt",
+        variant_sku: null,
+        variant_id: "variant_2",
+        product_id: "prod_2",
+        product_type: "apparel",
+        unit_price: 10,
+        quantity: 1,
+      },
     ],
-    billing_address: { first_name: "Ada", last_name: "Lovelace", address_1: "1 Main St", address_2: "Flat 2", city: "London", province: "LDN", postal_code: "N1 1AA", country_code: "gb", phone: "+44 20 0000 0000" },
-    shipping_address: { first_name: "Ada", last_name: "Lovelace", address_1: "1 Main St", city: "London", postal_code: "N1 1AA", country_code: "gb" },
+    billing_address: {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      address_1: "1 Main St",
+      address_2: "Flat 2",
+      city: "London",
+      province: "LDN",
+      postal_code: "N1 1AA",
+      country_code: "gb",
+      phone: "+44 20 0000 0000",
+    },
+    shipping_address: {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      address_1: "1 Main St",
+      city: "London",
+      postal_code: "N1 1AA",
+      country_code: "gb",
+    },
     shopper_ip: "203.0.113.7",
     browser: {
       user_agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)",
@@ -166,7 +290,11 @@ describe("the provider's payment request", () => {
     expect(request.device_type).toBe(ASSUMED_VALUES.device_type!.value)
     expect((request.cart_items as { basic_item_data: { type: string } }[])[0]!.basic_item_data.type).toBe("physical")
     // six components per item (docs' Items page)
-    expect(String(request.items).split("#;#").map((i) => i.split("#,#").length)).toEqual([6, 6])
+    expect(
+      String(request.items)
+        .split("#;#")
+        .map((i) => i.split("#,#").length)
+    ).toEqual([6, 6])
   })
 
   it("interface.md lists the names this test takes from it", () => {
@@ -182,7 +310,7 @@ describe("the provider's payment request", () => {
     expect(section.length).toBeGreaterThan(100)
     const rowsOf = (name: string) => section.split("\n").filter((l) => l.startsWith("|") && l.includes(`\`${name}\``))
     const notMarked = [...Object.keys(ASSUMED_NAMES), ...Object.keys(ASSUMED_VALUES)].filter(
-      (name) => !rowsOf(name).some((l) => l.includes("**[assumed]**")),
+      (name) => !rowsOf(name).some((l) => l.includes("**[assumed]**"))
     )
     expect(notMarked).toEqual([])
   })
@@ -195,9 +323,15 @@ describe("the provider's payment request", () => {
       const client = createProviderClient(o)
       recording.track(client)
       recording.server.reply(approvedRespon("golden"))
-      const card = { card: "4242424242424242", expiration_month: "12", expiration_year: "2030", security_code: "321", open3d: "do3DS" }
+      const card = {
+        card: "4242424242424242",
+        expiration_month: "12",
+        expiration_year: "2030",
+        security_code: "321",
+        open3d: "do3DS",
+      }
       await client.authorise({ ...build(o), ...card } as never)
       check(recording.server.last().fields)
-    },
+    }
   )
 })

@@ -7,22 +7,49 @@ import { ACQUIRING_SIGNATURE_FIELDS, createAcquiringClient, signAcquiring } from
 import { notificationReplayKey } from ".."
 
 const SIGN_KEY = "key"
-const signed = { merchant_id: "701001", account_id: "701001010", transaction_id: "T1", order_no: "o1", currency: "USD", amount: "1.00", order_status: "1", result_info: "0000:Success" }
-const sign = (values: Record<string, string>) => signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, values, SIGN_KEY)
+const signed = {
+  merchant_id: "701001",
+  account_id: "701001010",
+  transaction_id: "T1",
+  order_no: "o1",
+  currency: "USD",
+  amount: "1.00",
+  order_status: "1",
+  result_info: "0000:Success",
+}
+const sign = (values: Record<string, string>) =>
+  signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, values, SIGN_KEY)
 
 describe("notification replay key", () => {
   const clients: ReturnType<typeof createAcquiringClient>[] = []
   afterAll(async () => Promise.all(clients.map((c) => c.close())))
   const client = (fieldNames?: Record<string, Record<string, string>>) => {
-    const c = createAcquiringClient({ baseUrl: "http://127.0.0.1:9", merchantId: "701001", accountId: "701001010", signKey: SIGN_KEY, ...(fieldNames ? { fieldNames } : {}) })
+    const c = createAcquiringClient({
+      baseUrl: "http://127.0.0.1:9",
+      merchantId: "701001",
+      accountId: "701001010",
+      signKey: SIGN_KEY,
+      ...(fieldNames ? { fieldNames } : {}),
+    })
     clients.push(c)
     return c
   }
 
   it("is the same for one signed message under any unsigned label, and differs for other signed content", () => {
     const c = client()
-    const payment = c.readNotification({ ...signed, notify_type: "PAYMENT", notify_id: "n1", encryption_data: sign(signed) })
-    const relabelled = c.readNotification({ ...signed, notify_type: "DISPUTE RESULT", notify_id: "n2", dispute_amount: "0.01", encryption_data: sign(signed).toUpperCase() })
+    const payment = c.readNotification({
+      ...signed,
+      notify_type: "PAYMENT",
+      notify_id: "n1",
+      encryption_data: sign(signed),
+    })
+    const relabelled = c.readNotification({
+      ...signed,
+      notify_type: "DISPUTE RESULT",
+      notify_id: "n2",
+      dispute_amount: "0.01",
+      encryption_data: sign(signed).toUpperCase(),
+    })
     const declined = { ...signed, order_status: "0", result_info: "D0002:Card declined" }
     const other = c.readNotification({ ...declined, notify_type: "PAYMENT", encryption_data: sign(declined) })
     expect([payment.verified, relabelled.verified, other.verified]).toEqual([true, true, true])
@@ -41,6 +68,8 @@ describe("notification replay key", () => {
 
   it("depends on the formula that verified it", () => {
     const fields = { encryption_data: "ab".repeat(32) }
-    expect(notificationReplayKey({ formula: "notification", fields })).not.toBe(notificationReplayKey({ formula: "payoutNotification", fields }))
+    expect(notificationReplayKey({ formula: "notification", fields })).not.toBe(
+      notificationReplayKey({ formula: "payoutNotification", fields })
+    )
   })
 })

@@ -1,9 +1,29 @@
 import { emptySessionData, GatewaySessionData, readSessionData, toProviderData } from "../session-data"
-import { AttemptFacts, attemptOutcomeOf, mergeAttempt, mergeMoneyStatus, observeAttempt, observeMoney, sameAttempt } from "../payment-attempts"
+import {
+  AttemptFacts,
+  attemptOutcomeOf,
+  mergeAttempt,
+  mergeMoneyStatus,
+  observeAttempt,
+  observeMoney,
+  sameAttempt,
+} from "../payment-attempts"
 
-const session = (patch: Partial<GatewaySessionData> = {}): GatewaySessionData => ({ ...emptySessionData("payses_1", "card", "10.00", "USD"), attempt_id: "gwatt_1", ...patch })
+const session = (patch: Partial<GatewaySessionData> = {}): GatewaySessionData => ({
+  ...emptySessionData("payses_1", "card", "10.00", "USD"),
+  attempt_id: "gwatt_1",
+  ...patch,
+})
 const seen = (patch: Partial<GatewaySessionData> = {}, extra = {}) => observeAttempt(session(patch), extra)!
-const facts = (patch: Partial<AttemptFacts> = {}): AttemptFacts => ({ outcome: "pending", threeds: null, transaction_id: null, card_brand: null, decline_code: null, decline_message: null, ...patch })
+const facts = (patch: Partial<AttemptFacts> = {}): AttemptFacts => ({
+  outcome: "pending",
+  threeds: null,
+  transaction_id: null,
+  card_brand: null,
+  decline_code: null,
+  decline_message: null,
+  ...patch,
+})
 
 describe("a payment attempt, as the dashboard records it", () => {
   it("keeps its id in the session data through a round trip, and nothing is recorded without one", () => {
@@ -12,7 +32,11 @@ describe("a payment attempt, as the dashboard records it", () => {
   })
 
   it("reads the outcome from the gateway state: paid states are approved, failed is declined", () => {
-    expect(["authorized", "captured", "partially_refunded", "refunded", "charged_back"].map((s) => attemptOutcomeOf(s as never))).toEqual(Array(5).fill("approved"))
+    expect(
+      ["authorized", "captured", "partially_refunded", "refunded", "charged_back"].map((s) =>
+        attemptOutcomeOf(s as never)
+      )
+    ).toEqual(Array(5).fill("approved"))
     expect(attemptOutcomeOf("failed")).toBe("declined")
     expect(attemptOutcomeOf("review")).toBe("review")
     expect(attemptOutcomeOf("not_found")).toBeNull()
@@ -21,7 +45,14 @@ describe("a payment attempt, as the dashboard records it", () => {
 
   it("reads the brand from the gateway's mask or the saved card, never more of the card", () => {
     const s = seen({ card_mask: "555555******4444", transaction_id: "T1", gateway_state: "authorized" })
-    expect(s).toMatchObject({ id: "gwatt_1", card_brand: "mastercard", transaction_id: "T1", outcome: "approved", currency: "USD", amount: "10.00" })
+    expect(s).toMatchObject({
+      id: "gwatt_1",
+      card_brand: "mastercard",
+      transaction_id: "T1",
+      outcome: "approved",
+      currency: "USD",
+      amount: "10.00",
+    })
     expect(JSON.stringify(s)).not.toContain("4444")
     expect(seen({ saved_card: { use: "pay", id: "sc_1", brand: "amex", last4: "0005" } }).card_brand).toBe("amex")
   })
@@ -40,12 +71,15 @@ describe("a payment attempt, as the dashboard records it", () => {
     expect(mergeAttempt(started, seen({ gateway_state: "authorized" })).threeds).toBe("passed")
     expect(mergeAttempt(started, seen({ gateway_state: "failed" })).threeds).toBe("failed")
     // the gateway's own word wins over the inference
-    expect(mergeAttempt(facts({ outcome: "declined", threeds: "passed" }), seen({ gateway_state: "failed" })).threeds).toBe("passed")
+    expect(
+      mergeAttempt(facts({ outcome: "declined", threeds: "passed" }), seen({ gateway_state: "failed" })).threeds
+    ).toBe("passed")
   })
 
   it("never moves back: approved, declined and canceled are final; a late or replayed report changes nothing", () => {
     const approved = facts({ outcome: "approved", transaction_id: "T1", card_brand: "visa" })
-    for (const state of ["pending", "failed", "canceled", "unknown"] as const) expect(sameAttempt(mergeAttempt(approved, seen({ gateway_state: state })), approved)).toBe(true)
+    for (const state of ["pending", "failed", "canceled", "unknown"] as const)
+      expect(sameAttempt(mergeAttempt(approved, seen({ gateway_state: state })), approved)).toBe(true)
     const declined = facts({ outcome: "declined", decline_code: "D0002", decline_message: "Card declined" })
     expect(mergeAttempt(declined, seen({ gateway_state: "authorized" }))).toEqual(declined)
     expect(mergeAttempt(facts({ outcome: "review" }), seen({ gateway_state: "authorized" })).outcome).toBe("approved")
@@ -53,11 +87,28 @@ describe("a payment attempt, as the dashboard records it", () => {
   })
 
   it("keeps the gateway's decline reason of a declined attempt only, learned with the outcome or later; the first brand stays", () => {
-    const first = mergeAttempt(null, seen({ gateway_state: "failed", card_mask: "400000******0002" }, { decline: { code: "D0005", message: "3-D Secure authentication failed" } }))
-    expect(first).toMatchObject({ outcome: "declined", decline_code: "D0005", decline_message: "3-D Secure authentication failed", card_brand: "visa" })
+    const first = mergeAttempt(
+      null,
+      seen(
+        { gateway_state: "failed", card_mask: "400000******0002" },
+        { decline: { code: "D0005", message: "3-D Secure authentication failed" } }
+      )
+    )
+    expect(first).toMatchObject({
+      outcome: "declined",
+      decline_code: "D0005",
+      decline_message: "3-D Secure authentication failed",
+      card_brand: "visa",
+    })
     expect(mergeAttempt(first, seen({ gateway_state: "failed", card_mask: "555555******4444" }))).toEqual(first)
-    expect(mergeAttempt(facts(), seen({ gateway_state: "authorized" }, { decline: { code: "X", message: "y" } })).decline_code).toBeNull()
-    expect(mergeAttempt(null, seen({ gateway_state: "failed" }, { decline: { code: "D1", message: "m".repeat(500) } })).decline_message).toHaveLength(200)
+    expect(
+      mergeAttempt(facts(), seen({ gateway_state: "authorized" }, { decline: { code: "X", message: "y" } }))
+        .decline_code
+    ).toBeNull()
+    expect(
+      mergeAttempt(null, seen({ gateway_state: "failed" }, { decline: { code: "D1", message: "m".repeat(500) } }))
+        .decline_message
+    ).toHaveLength(200)
   })
 })
 
@@ -79,7 +130,14 @@ describe("money a payment moved, as the dashboard records it", () => {
       ],
     })
     const { dimensions, movements } = observeMoney(data)
-    expect(dimensions).toEqual({ order_no: "payses_1", attempt_id: "gwatt_1", transaction_id: null, method: "card", currency: "USD", card_brand: "visa" })
+    expect(dimensions).toEqual({
+      order_no: "payses_1",
+      attempt_id: "gwatt_1",
+      transaction_id: null,
+      method: "card",
+      currency: "USD",
+      card_brand: "visa",
+    })
     expect(movements).toEqual([
       { kind: "capture", reference: "capt_1", amount: "10.00", status: "captured" },
       { kind: "capture", reference: "capt_2", amount: "1.00", status: "unknown" },

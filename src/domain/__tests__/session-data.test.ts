@@ -7,7 +7,12 @@ const toMinor = (a: string, c: string) => toMinorUnits(a, c)
 
 describe("session data is read and written key by key", () => {
   const stored = {
-    ...toProviderData({ ...emptySessionData("payses_1", "card", "10.00", "USD"), transaction_id: "T1", gateway_state: "pending", card_mask: "424242******4242" }),
+    ...toProviderData({
+      ...emptySessionData("payses_1", "card", "10.00", "USD"),
+      transaction_id: "T1",
+      gateway_state: "pending",
+      card_mask: "424242******4242",
+    }),
     // what the card route passes in, and what a storefront could add at creation
     card_submission: { number: "4242424242424242", exp_month: "12", exp_year: "2030", cvv: "123" },
     order_context: { email: "ada@example.com" },
@@ -29,7 +34,12 @@ describe("session data is read and written key by key", () => {
     expect(out.captures).toEqual([{ id: "capt_1", amount: "1.00", status: "unknown", by: "plugin" }])
     // an unreadable refund status is never taken for a settled one
     expect(out.refunds).toEqual([{ reference: "ref_1", amount: "2.00", status: "unknown", refund_reference_id: null }])
-    expect(out).toMatchObject({ order_no: "payses_1", transaction_id: "T1", gateway_state: "pending", card_mask: "424242******4242" })
+    expect(out).toMatchObject({
+      order_no: "payses_1",
+      transaction_id: "T1",
+      gateway_state: "pending",
+      card_mask: "424242******4242",
+    })
   })
 
   it("is not ours without an order_no and a known method", () => {
@@ -45,7 +55,9 @@ describe("a gateway record for another amount or currency", () => {
     expect(amountMismatch({}, session, toMinor)).toBeNull()
   })
   it("names the difference otherwise", () => {
-    expect(amountMismatch({ amount: "1.00", currency: "USD" }, session, toMinor)).toMatch(/amount 1.00 USD is not the session's 10.00 USD/)
+    expect(amountMismatch({ amount: "1.00", currency: "USD" }, session, toMinor)).toMatch(
+      /amount 1.00 USD is not the session's 10.00 USD/
+    )
     expect(amountMismatch({ amount: "10.00", currency: "EUR" }, session, toMinor)).toMatch(/currency EUR/)
     expect(amountMismatch({ amount: "ten", currency: "USD" }, session, toMinor)).toMatch(/cannot be read/)
   })
@@ -53,23 +65,40 @@ describe("a gateway record for another amount or currency", () => {
 
 describe("refund status codes", () => {
   it("1 refunded, 2 failed, anything else pending", () => {
-    expect([refundStatusOf("1"), refundStatusOf("2"), refundStatusOf("0"), refundStatusOf(null)]).toEqual(["refunded", "failed", "pending", "pending"])
+    expect([refundStatusOf("1"), refundStatusOf("2"), refundStatusOf("0"), refundStatusOf(null)]).toEqual([
+      "refunded",
+      "failed",
+      "pending",
+      "pending",
+    ])
   })
 })
 
 describe("what a shopper is told about a refusal (L2-5)", () => {
   it("session data holds a category, never the gateway's code or message, even when one was stored before", () => {
-    const stored = { ...toProviderData(emptySessionData("payses_1", "card", "10.00", "USD")), decline: { code: "D0051", message: "Insufficient funds" } }
+    const stored = {
+      ...toProviderData(emptySessionData("payses_1", "card", "10.00", "USD")),
+      decline: { code: "D0051", message: "Insufficient funds" },
+    }
     const out = toProviderData(readSessionData(stored)!)
     expect(out.decline).toEqual({ code: "declined", message: SHOPPER_DECLINES.declined })
     expect(JSON.stringify(out)).not.toMatch(/D0051|Insufficient/)
     const category = { ...stored, decline: { code: "check_card_details", message: "anything" } }
-    expect(toProviderData(readSessionData(category)!).decline).toEqual({ code: "check_card_details", message: SHOPPER_DECLINES.check_card_details })
+    expect(toProviderData(readSessionData(category)!).decline).toEqual({
+      code: "check_card_details",
+      message: SHOPPER_DECLINES.check_card_details,
+    })
   })
 
   it("a gateway refusal naming a card field or the token is declined; the rest is try again later", () => {
     const refused = (source: string | undefined, httpStatus = 400) =>
-      new GatewayApiError({ operation: "authorise", code: "I0002", message: "CVV wrong", httpStatus, ...(source ? { source } : {}) })
+      new GatewayApiError({
+        operation: "authorise",
+        code: "I0002",
+        message: "CVV wrong",
+        httpStatus,
+        ...(source ? { source } : {}),
+      })
     // the gateway's refusal of a card field is a decline: which field it was is no shopper's business (L-6)
     expect(shopperCategoryOf(refused("security_code"))).toBe("declined")
     expect(shopperCategoryOf(refused("expiration_year"))).toBe("declined")

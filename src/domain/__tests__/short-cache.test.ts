@@ -31,7 +31,14 @@ describe("ShortCache (L2-6)", () => {
     expect(await cache.get("cart", 10_000, fetch)).toBe("answer 2")
     const failing = async () => "default"
     expect(await cache.get("other", 10_000, failing, (v) => v !== "default")).toBe("default")
-    expect(await cache.get("other", 10_000, async () => "ranked", (v) => v !== "default")).toBe("ranked")
+    expect(
+      await cache.get(
+        "other",
+        10_000,
+        async () => "ranked",
+        (v) => v !== "default"
+      )
+    ).toBe("ranked")
     await expect(cache.get("boom", 10_000, async () => Promise.reject(new Error("down")))).rejects.toThrow("down")
     expect(await cache.get("boom", 10_000, async () => "up")).toBe("up")
   })

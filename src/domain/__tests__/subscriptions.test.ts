@@ -35,19 +35,34 @@ describe("subscription plans from variant metadata", () => {
     expect(() => subscriptionPlanOf({ gateway_subscription_interval: "fortnight" })).toThrow(
       "Variant metadata gateway_subscription_interval must be one of day, week, month, year"
     )
-    expect(() => subscriptionPlanOf({ gateway_subscription_interval: "day", gateway_subscription_interval_count: "0" })).toThrow(
-      "Variant metadata gateway_subscription_interval_count must be a whole number from 1 to 9999"
-    )
-    expect(() => subscriptionPlanOf({ gateway_subscription_interval: "day", gateway_subscription_billing_cycles: "1.5" })).toThrow(
-      /gateway_subscription_billing_cycles must be a whole number/
-    )
+    expect(() =>
+      subscriptionPlanOf({ gateway_subscription_interval: "day", gateway_subscription_interval_count: "0" })
+    ).toThrow("Variant metadata gateway_subscription_interval_count must be a whole number from 1 to 9999")
+    expect(() =>
+      subscriptionPlanOf({ gateway_subscription_interval: "day", gateway_subscription_billing_cycles: "1.5" })
+    ).toThrow(/gateway_subscription_billing_cycles must be a whole number/)
   })
 })
 
 describe("the subscription on the wire", () => {
-  const plan = { interval: "month" as const, interval_count: 1, billing_cycles: 12, promotion_cycles: null, contract_name: null }
+  const plan = {
+    interval: "month" as const,
+    interval_count: 1,
+    billing_cycles: 12,
+    promotion_cycles: null,
+    contract_name: null,
+  }
   // As Medusa fills a cart line: its title is the product's, the variant's title apart.
-  const line = { id: "cali_1", title: "Coffee Club", product_title: "Coffee Club", variant_title: "Monthly", variant_id: "variant_1", unit_price: 12.5, quantity: 2, subscription: plan }
+  const line = {
+    id: "cali_1",
+    title: "Coffee Club",
+    product_title: "Coffee Club",
+    variant_title: "Monthly",
+    variant_id: "variant_1",
+    unit_price: 12.5,
+    quantity: 2,
+    subscription: plan,
+  }
 
   it("takes the cart's one subscription line and refuses two", () => {
     expect(subscriptionLineOf([{ unit_price: 1, quantity: 1 }, line])).toBe(line)
@@ -57,7 +72,13 @@ describe("the subscription on the wire", () => {
 
   it("sends the plan and the line's amount exact in the currency (KWD has 3 decimals, JPY none)", () => {
     const sub = sessionSubscriptionOf(line, "USD", { customer_id: "cus_1", cart_id: "cart_1" })
-    expect(sub).toMatchObject({ contract_name: "Coffee Club Monthly", amount: "25.00", customer_id: "cus_1", cart_id: "cart_1", recurring_id: null })
+    expect(sub).toMatchObject({
+      contract_name: "Coffee Club Monthly",
+      amount: "25.00",
+      customer_id: "cus_1",
+      cart_id: "cart_1",
+      recurring_id: null,
+    })
     expect(sessionSubscriptionOf({ ...line, variant_title: null }, "USD", {}).contract_name).toBe("Coffee Club")
     expect(sessionSubscriptionOf({ ...line, unit_price: 3.125 }, "KWD", {}).amount).toBe("6.250")
     expect(sessionSubscriptionOf({ ...line, unit_price: 1800 }, "JPY", {}).amount).toBe("3600")
@@ -90,7 +111,12 @@ describe("the contract's status moves forward only", () => {
     expect(nextSubscriptionStatus("ended", "0", { billing_cycles: 3, deducted: 1 })).toBe("ended") // never back to cancelled
     expect(nextSubscriptionStatus("cancelled", "0", { billing_cycles: null, deducted: 9 })).toBe("cancelled") // no cycles: until cancelled
     expect(isCorrection("active", "ended")).toBe(false)
-    expect([isOver("cancelled"), isOver("ended"), isOver("active"), isOver("pending")]).toEqual([true, true, false, false])
+    expect([isOver("cancelled"), isOver("ended"), isOver("active"), isOver("pending")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
   })
 
   it("reads the gateway's date-time", () => {

@@ -1,13 +1,35 @@
 import { environmentOf, isPrivateHost, notifyUrlVerdict, returnUrlVerdict } from "../addresses"
 
 describe("isPrivateHost", () => {
-  it.each(["localhost", "api.localhost", "127.0.0.1", "10.2.3.4", "172.16.0.1", "172.31.255.255", "192.168.1.10", "169.254.1.1", "100.64.0.1", "0.0.0.0", "[::1]", "[fd00::5]", "[fe80::1]", "[::ffff:10.0.0.1]", new URL("http://[::ffff:192.168.0.1]/").hostname, "medusa", "shop.local", "db.internal"])(
-    "%s is not reachable from the internet",
-    (host) => expect(isPrivateHost(host)).toBe(true),
-  )
-  it.each(["shop.example", "api.shop.example", "8.8.8.8", "172.32.0.1", "192.169.0.1", "[2001:db8::1]", "[::ffff:8.8.8.8]"])("%s is public", (host) =>
-    expect(isPrivateHost(host)).toBe(false),
-  )
+  it.each([
+    "localhost",
+    "api.localhost",
+    "127.0.0.1",
+    "10.2.3.4",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.10",
+    "169.254.1.1",
+    "100.64.0.1",
+    "0.0.0.0",
+    "[::1]",
+    "[fd00::5]",
+    "[fe80::1]",
+    "[::ffff:10.0.0.1]",
+    new URL("http://[::ffff:192.168.0.1]/").hostname,
+    "medusa",
+    "shop.local",
+    "db.internal",
+  ])("%s is not reachable from the internet", (host) => expect(isPrivateHost(host)).toBe(true))
+  it.each([
+    "shop.example",
+    "api.shop.example",
+    "8.8.8.8",
+    "172.32.0.1",
+    "192.169.0.1",
+    "[2001:db8::1]",
+    "[::ffff:8.8.8.8]",
+  ])("%s is public", (host) => expect(isPrivateHost(host)).toBe(false))
 })
 
 describe("environmentOf", () => {
@@ -28,16 +50,25 @@ describe("notifyUrlVerdict", () => {
   it("fails plain http for the gateway (live or test: it sends webhooks only to HTTPS), warns against the plugin's sandbox, which reaches it", () => {
     for (const env of ["live", "test", "sandbox"] as const) {
       const v = notifyUrlVerdict("http://localhost:9000/hooks/gateway/notifications", env, option)
-      expect(v).toMatchObject({ status: env === "sandbox" ? "warn" : "fail", detail: expect.stringMatching(/plain http.*only to HTTPS/) })
+      expect(v).toMatchObject({
+        status: env === "sandbox" ? "warn" : "fail",
+        detail: expect.stringMatching(/plain http.*only to HTTPS/),
+      })
       expect(v.fix).toContain(`"${option}"`)
     }
   })
   it("fails a private address when live, warns against the sandbox", () => {
     expect(notifyUrlVerdict("https://localhost/hooks/gateway/notifications", "live", option).status).toBe("fail")
-    expect(notifyUrlVerdict("https://192.168.0.5/hooks/gateway/notifications", "sandbox", option)).toMatchObject({ status: "warn", detail: expect.stringMatching(/cannot reach/) })
+    expect(notifyUrlVerdict("https://192.168.0.5/hooks/gateway/notifications", "sandbox", option)).toMatchObject({
+      status: "warn",
+      detail: expect.stringMatching(/cannot reach/),
+    })
   })
   it("names the option when no notify_url is sent", () => {
-    expect(notifyUrlVerdict(undefined, "live", option)).toMatchObject({ status: "fail", detail: expect.stringContaining(`"${option}" is not set`) })
+    expect(notifyUrlVerdict(undefined, "live", option)).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining(`"${option}" is not set`),
+    })
     expect(notifyUrlVerdict(undefined, "test", option).status).toBe("warn")
   })
 })
@@ -48,7 +79,10 @@ describe("returnUrlVerdict", () => {
     expect(returnUrlVerdict("https://shop.example/checkout/return", "live", option).status).toBe("pass")
   })
   it('fails an "&" (the gateway answers I0013) and a relative address', () => {
-    expect(returnUrlVerdict("https://shop.example/return?a=1&b=2", "sandbox", option)).toMatchObject({ status: "fail", detail: expect.stringContaining("I0013") })
+    expect(returnUrlVerdict("https://shop.example/return?a=1&b=2", "sandbox", option)).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining("I0013"),
+    })
     expect(returnUrlVerdict("/checkout/return", "sandbox", option).status).toBe("fail")
   })
   it("fails http and local pages when live, warns against the sandbox", () => {

@@ -11,12 +11,20 @@ describe("go-live: shoppers' addresses for the card-attempt caps", () => {
 
   it("passes a direct request without client_ip, and a proxied one carrying the configured header", () => {
     expect(clientAddressVerdict({ host: "shop" }, undefined).status).toBe("pass")
-    expect(clientAddressVerdict({ "x-forwarded-for": "203.0.113.7" }, { header: "X-Forwarded-For" }).status).toBe("pass")
+    expect(clientAddressVerdict({ "x-forwarded-for": "203.0.113.7" }, { header: "X-Forwarded-For" }).status).toBe(
+      "pass"
+    )
   })
 
   it("warns when the configured header is missing, and when the command cannot tell", () => {
-    expect(clientAddressVerdict({ "x-forwarded-for": "203.0.113.7" }, { header: "cf-connecting-ip" })).toMatchObject({ status: "warn", detail: expect.stringContaining("x-forwarded-for") })
-    expect(clientAddressVerdict(null, undefined)).toMatchObject({ status: "warn", fix: expect.stringContaining("admin page") })
+    expect(clientAddressVerdict({ "x-forwarded-for": "203.0.113.7" }, { header: "cf-connecting-ip" })).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("x-forwarded-for"),
+    })
+    expect(clientAddressVerdict(null, undefined)).toMatchObject({
+      status: "warn",
+      fix: expect.stringContaining("admin page"),
+    })
     expect(clientAddressVerdict(null, { header: "x-real-ip" }).status).toBe("pass")
   })
 })

@@ -16,7 +16,13 @@ afterAll(async () => {
 })
 
 async function orderQuery(over: { merchantId?: string; accountId?: string; signKey?: string } = {}) {
-  const client = createAcquiringClient({ baseUrl: sb.acquiringUrl, merchantId: "701001", accountId: "701001010", signKey: SIGN_KEY, ...over })
+  const client = createAcquiringClient({
+    baseUrl: sb.acquiringUrl,
+    merchantId: "701001",
+    accountId: "701001010",
+    signKey: SIGN_KEY,
+    ...over,
+  })
   try {
     await client.orderQuery({ orders: ["golive-check-0001"] })
     return null
@@ -47,7 +53,10 @@ describe("acquiringProbeVerdict", () => {
   it("names a wrong sign key (I0013) and never echoes it", async () => {
     const wrong = "wrong_sign_key_1234"
     const v = acquiringProbeVerdict(await orderQuery({ signKey: wrong }), "payments")
-    expect(v).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The sign key is wrong: the gateway answered I0013/) })
+    expect(v).toMatchObject({
+      status: "fail",
+      detail: expect.stringMatching(/^The sign key is wrong: the gateway answered I0013/),
+    })
     expect(v.fix).toContain('"payments.sign_key"')
     expect(JSON.stringify(v)).not.toContain(wrong)
     expect(JSON.stringify(v)).not.toContain(SIGN_KEY)
@@ -55,7 +64,10 @@ describe("acquiringProbeVerdict", () => {
 
   it("names a wrong merchant id and a wrong account id, with the payout's option names for the payout account", async () => {
     const merchant = acquiringProbeVerdict(await orderQuery({ merchantId: "701002" }), "payout")
-    expect(merchant).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The merchant id is wrong: the gateway answered I0404 for merchant_id/) })
+    expect(merchant).toMatchObject({
+      status: "fail",
+      detail: expect.stringMatching(/^The merchant id is wrong: the gateway answered I0404 for merchant_id/),
+    })
     expect(merchant.fix).toContain('"payout.merchant_id"')
     const account = acquiringProbeVerdict(await orderQuery({ accountId: "701001099" }), "payments")
     expect(account).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The account id is wrong/) })
@@ -63,22 +75,41 @@ describe("acquiringProbeVerdict", () => {
   })
 
   it("says when the gateway cannot be reached", async () => {
-    const client = createAcquiringClient({ baseUrl: "http://127.0.0.1:9", merchantId: "701001", accountId: "701001010", signKey: SIGN_KEY, retry: { attempts: 1 } })
-    const err = await client.orderQuery({ orders: ["golive-check-0001"] }).then(() => null, (e) => e)
+    const client = createAcquiringClient({
+      baseUrl: "http://127.0.0.1:9",
+      merchantId: "701001",
+      accountId: "701001010",
+      signKey: SIGN_KEY,
+      retry: { attempts: 1 },
+    })
+    const err = await client.orderQuery({ orders: ["golive-check-0001"] }).then(
+      () => null,
+      (e) => e
+    )
     await client.close()
-    expect(acquiringProbeVerdict(err, "payments")).toMatchObject({ status: "fail", detail: expect.stringMatching(/could not be reached/), fix: expect.stringContaining('"payments.base_url"') })
+    expect(acquiringProbeVerdict(err, "payments")).toMatchObject({
+      status: "fail",
+      detail: expect.stringMatching(/could not be reached/),
+      fix: expect.stringContaining('"payments.base_url"'),
+    })
   })
 })
 
 describe("issuingProbeVerdict", () => {
   it("passes the right company and api key (the made-up cardholder is not found: 1003)", async () => {
-    expect(issuingProbeVerdict(await cardholderQuery())).toMatchObject({ status: "pass", detail: expect.stringContaining("1003") })
+    expect(issuingProbeVerdict(await cardholderQuery())).toMatchObject({
+      status: "pass",
+      detail: expect.stringContaining("1003"),
+    })
   })
 
   it("names a wrong api key (1002) and a wrong company id (1001), never the key", async () => {
     const wrong = "wrong_api_key_5678"
     const key = issuingProbeVerdict(await cardholderQuery({ apiKey: wrong }))
-    expect(key).toMatchObject({ status: "fail", detail: expect.stringMatching(/^The api key is wrong: the issuing API answered code 1002/) })
+    expect(key).toMatchObject({
+      status: "fail",
+      detail: expect.stringMatching(/^The api key is wrong: the issuing API answered code 1002/),
+    })
     expect(key.fix).toContain('"issuing.api_key"')
     expect(JSON.stringify(key)).not.toContain(wrong)
     const company = issuingProbeVerdict(await cardholderQuery({ companyId: "4102" }))

@@ -19,7 +19,11 @@ function loaded(config: InputConfig, env: { MEDUSA_WORKER_MODE?: string } = {}):
   if (env.MEDUSA_WORKER_MODE === undefined) delete process.env.MEDUSA_WORKER_MODE
   else process.env.MEDUSA_WORKER_MODE = env.MEDUSA_WORKER_MODE
   try {
-    return new ConfigManager().loadConfig({ projectConfig: defineConfig(config as never) as never, baseDir: process.cwd(), throwOnValidationError: false })
+    return new ConfigManager().loadConfig({
+      projectConfig: defineConfig(config as never) as never,
+      baseDir: process.cwd(),
+      throwOnValidationError: false,
+    })
   } finally {
     if (saved === undefined) delete process.env.MEDUSA_WORKER_MODE
     else process.env.MEDUSA_WORKER_MODE = saved
@@ -27,10 +31,16 @@ function loaded(config: InputConfig, env: { MEDUSA_WORKER_MODE?: string } = {}):
 }
 
 const http = {} as never
-const redis = { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl: "redis://localhost:6379" } }
+const redis = {
+  resolve: "@medusajs/medusa/locking-redis",
+  id: "locking-redis",
+  is_default: true,
+  options: { redisUrl: "redis://localhost:6379" },
+}
 const postgres = { resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres" }
 /** The locking module's entry with these providers (typed loosely: defineConfig's types want a module declaration). */
-const lockingWith = (...providers: Record<string, unknown>[]) => ({ resolve: "@medusajs/medusa/locking", options: { providers } }) as never
+const lockingWith = (...providers: Record<string, unknown>[]) =>
+  ({ resolve: "@medusajs/medusa/locking", options: { providers } }) as never
 
 describe("go-live: the locking provider", () => {
   beforeAll(() => jest.spyOn(console, "log").mockImplementation(() => undefined)) // the config loader's "redisUrl not found"
@@ -60,14 +70,19 @@ describe("go-live: the locking provider", () => {
     }
   })
 
-  it("from the command (medusa exec sets workerMode \"server\" for itself) only warns: it cannot tell a split store, the admin page can", () => {
+  it('from the command (medusa exec sets workerMode "server" for itself) only warns: it cannot tell a split store, the admin page can', () => {
     const v = lockingVerdict(loaded({ projectConfig: { http } }, { MEDUSA_WORKER_MODE: "server" }), "command")
     expect(v.status).toBe("warn")
     expect(v.detail).toContain("The command cannot tell which this store runs")
     expect(v.fix).toMatch(/^Run the check from the admin page.*@medusajs\/medusa\/locking-redis/)
     // A worker mode the config itself sets is the store's: still a failure.
     expect(lockingVerdict(loaded({ projectConfig: { http, workerMode: "worker" } }), "command").status).toBe("fail")
-    expect(lockingVerdict(loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith(redis)] }), "command").status).toBe("pass")
+    expect(
+      lockingVerdict(
+        loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith(redis)] }),
+        "command"
+      ).status
+    ).toBe("pass")
   })
 
   it("warns a shared store on in-memory locking: right for one instance, wrong for several", () => {
@@ -75,7 +90,9 @@ describe("go-live: the locking provider", () => {
     expect(v.status).toBe("warn")
     expect(v.detail).toContain("exactly one Medusa instance")
     expect(v.detail).toContain("wrong as soon as several run")
-    expect(v.fix).toMatch(/^With one instance, nothing to do\. Before running more than one: .*@medusajs\/medusa\/locking-redis/)
+    expect(v.fix).toMatch(
+      /^With one instance, nothing to do\. Before running more than one: .*@medusajs\/medusa\/locking-redis/
+    )
     // An unknown MEDUSA_WORKER_MODE leaves workerMode unset: Medusa runs the instance as "shared".
     expect(lockingVerdict(loaded({ projectConfig: { http } }, { MEDUSA_WORKER_MODE: "both" })).status).toBe("warn")
     expect(lockingVerdict(undefined).status).toBe("warn")
@@ -88,9 +105,15 @@ describe("go-live: the locking provider", () => {
       { projectConfig: { http, workerMode: "worker" }, modules: [lockingWith(postgres)] },
       // The older keyed form, with and without resolve.
       { projectConfig: { http, workerMode: "server" }, modules: { [Modules.LOCKING]: lockingWith(redis) } as never },
-      { projectConfig: { http, workerMode: "server" }, modules: { [Modules.LOCKING]: { options: { providers: [postgres] } } } as never },
+      {
+        projectConfig: { http, workerMode: "server" },
+        modules: { [Modules.LOCKING]: { options: { providers: [postgres] } } } as never,
+      },
       // Several providers: the one marked is_default.
-      { projectConfig: { http, workerMode: "worker" }, modules: [lockingWith({ ...postgres, is_default: false }, redis)] },
+      {
+        projectConfig: { http, workerMode: "worker" },
+        modules: [lockingWith({ ...postgres, is_default: false }, redis)],
+      },
     ]
     for (const config of forms) {
       const v = lockingVerdict(loaded(config))
@@ -98,41 +121,74 @@ describe("go-live: the locking provider", () => {
       expect(v.detail).toMatch(/uses the (Redis|PostgreSQL) provider \(@medusajs\/medusa\/locking-(redis|postgres)/)
     }
     // The repository's own store with REDIS_URL (medusa-config.ts), and a config that skipped defineConfig (an array).
-    expect(defaultLockingProvider([{ resolve: "./src/modules/gateway" }, lockingWith(redis)])).toMatchObject({ kind: "redis", name: "@medusajs/medusa/locking-redis" })
-    expect(defaultLockingProvider([lockingWith(postgres), { resolve: "@medusajs/medusa/payment" }])).toMatchObject({ kind: "postgres" })
+    expect(defaultLockingProvider([{ resolve: "./src/modules/gateway" }, lockingWith(redis)])).toMatchObject({
+      kind: "redis",
+      name: "@medusajs/medusa/locking-redis",
+    })
+    expect(defaultLockingProvider([lockingWith(postgres), { resolve: "@medusajs/medusa/payment" }])).toMatchObject({
+      kind: "postgres",
+    })
   })
 
   it("takes a provider given as its module object by the identifier of its service", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const redisModule = require("@medusajs/locking-redis")
-    expect(defaultLockingProvider({ locking: lockingWith({ resolve: redisModule, id: "r" }) })).toMatchObject({ kind: "redis", name: "locking-redis" })
+    expect(defaultLockingProvider({ locking: lockingWith({ resolve: redisModule, id: "r" }) })).toMatchObject({
+      kind: "redis",
+      name: "locking-redis",
+    })
   })
 
   it("fails several providers none marked is_default: Medusa keeps the in-memory one as the default", () => {
-    const config = loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith(postgres, { ...redis, is_default: false })] })
+    const config = loaded({
+      projectConfig: { http, workerMode: "server" },
+      modules: [lockingWith(postgres, { ...redis, is_default: false })],
+    })
     expect(defaultLockingProvider(config!.modules)).toMatchObject({ kind: "in-memory" })
     const v = lockingVerdict(config)
     expect(v.status).toBe("fail")
-    expect(v.detail).toContain("declares 2 providers (@medusajs/medusa/locking-postgres, @medusajs/medusa/locking-redis) but marks none is_default")
+    expect(v.detail).toContain(
+      "declares 2 providers (@medusajs/medusa/locking-postgres, @medusajs/medusa/locking-redis) but marks none is_default"
+    )
   })
 
   it("passes a provider Medusa does not ship, saying it is taken to be shared", () => {
-    const v = lockingVerdict(loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith({ resolve: "@acme/locking-etcd", id: "etcd" })] }))
-    expect(v).toMatchObject({ status: "pass", detail: expect.stringContaining("@acme/locking-etcd, which is not one Medusa ships") })
+    const v = lockingVerdict(
+      loaded({
+        projectConfig: { http, workerMode: "server" },
+        modules: [lockingWith({ resolve: "@acme/locking-etcd", id: "etcd" })],
+      })
+    )
+    expect(v).toMatchObject({
+      status: "pass",
+      detail: expect.stringContaining("@acme/locking-etcd, which is not one Medusa ships"),
+    })
   })
 
   it("the module's loader warns at boot on a split store only, and leaves migrations alone", async () => {
     const warnings: string[] = []
     const logger = { warn: (m: string) => void warnings.push(m) } as never
-    const containerWith = (configModule: unknown) => ({ resolve: (key: string) => (key === "configModule" ? configModule : undefined) }) as never
+    const containerWith = (configModule: unknown) =>
+      ({ resolve: (key: string) => (key === "configModule" ? configModule : undefined) }) as never
     await warnUnsharedLocking({ container: containerWith(loaded({ projectConfig: { http } })), logger })
-    await warnUnsharedLocking({ container: containerWith(loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith(redis)] })), logger })
-    await warnUnsharedLocking({ container: containerWith(loaded({ projectConfig: { http, workerMode: "worker" } })), logger, dataLoaderOnly: true })
+    await warnUnsharedLocking({
+      container: containerWith(
+        loaded({ projectConfig: { http, workerMode: "server" }, modules: [lockingWith(redis)] })
+      ),
+      logger,
+    })
+    await warnUnsharedLocking({
+      container: containerWith(loaded({ projectConfig: { http, workerMode: "worker" } })),
+      logger,
+      dataLoaderOnly: true,
+    })
     expect(warnings).toEqual([])
     const split = loaded({ projectConfig: { http, workerMode: "worker" } })
     await warnUnsharedLocking({ container: containerWith(split), logger })
     expect(warnings).toEqual([lockingBootWarning(split)])
-    expect(warnings[0]).toMatch(/^Card gateway plugin: This instance runs with workerMode "worker".*@medusajs\/medusa\/locking-redis/)
+    expect(warnings[0]).toMatch(
+      /^Card gateway plugin: This instance runs with workerMode "worker".*@medusajs\/medusa\/locking-redis/
+    )
     // A server logs it; Medusa's commands that run themselves as a server (exec, user, db:migrate) do not.
     const server = loaded({ projectConfig: { http } }, { MEDUSA_WORKER_MODE: "server" })
     expect(lockingBootWarning(server, ["node", "medusa", "start"])).toMatch(/workerMode "server"/)

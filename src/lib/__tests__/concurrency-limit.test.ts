@@ -22,7 +22,7 @@ describe("ConcurrencyLimit", () => {
         await g.done
         running--
         return i
-      }),
+      })
     )
     await new Promise((r) => setImmediate(r))
     expect(started).toEqual([0, 1, 2])

@@ -8,22 +8,26 @@ import { GatewayValidationError } from "./errors"
 
 type Table = typeof ACQUIRING_ENDPOINTS
 /** The operations that take a list of orders: the batches and the queries. */
-export type BatchOperation = { [K in keyof Table]: Table[K] extends { batch: object } | { filters: object } ? K : never }[keyof Table]
+export type BatchOperation = {
+  [K in keyof Table]: Table[K] extends { batch: object } | { filters: object } ? K : never
+}[keyof Table]
 
 export const BATCH_LIMITS = Object.freeze(
   Object.fromEntries(
     Object.entries(ACQUIRING_ENDPOINTS).flatMap(([op, row]) => {
       const limit = ("batch" in row ? row.batch.limit : undefined) ?? ("filters" in row ? row.filters.limit : undefined)
       return limit === undefined ? [] : [[op, limit]]
-    }),
-  ),
+    })
+  )
 ) as Readonly<Record<BatchOperation, number>>
 
 /** Most characters of a query filter's text (its ids joined by commas), per operation that has one [doc]. */
 export const FILTER_TEXT_LIMITS = Object.freeze(
   Object.fromEntries(
-    Object.entries(ACQUIRING_ENDPOINTS).flatMap(([op, row]) => ("filters" in row && row.filters.maxChars ? [[op, row.filters.maxChars]] : [])),
-  ),
+    Object.entries(ACQUIRING_ENDPOINTS).flatMap(([op, row]) =>
+      "filters" in row && row.filters.maxChars ? [[op, row.filters.maxChars]] : []
+    )
+  )
 ) as Readonly<Partial<Record<BatchOperation, number>>>
 
 /** The id an entry stands for in a query filter (the entry itself when it is a text). */
@@ -48,7 +52,10 @@ class Chunker<T> {
   private chars = 0
   current: T[] = []
 
-  constructor(operation: BatchOperation, private readonly textOf: FilterText<T>) {
+  constructor(
+    operation: BatchOperation,
+    private readonly textOf: FilterText<T>
+  ) {
     this.size = BATCH_LIMITS[operation]
     this.maxChars = FILTER_TEXT_LIMITS[operation]
   }
@@ -76,7 +83,11 @@ class Chunker<T> {
 }
 
 /** Splits a list of entries (or ids) into chunks that each fit the operation's batch limit (and filter text limit). */
-export function splitBatch<T>(operation: BatchOperation, entries: readonly T[], textOf: FilterText<T> = ownText): T[][] {
+export function splitBatch<T>(
+  operation: BatchOperation,
+  entries: readonly T[],
+  textOf: FilterText<T> = ownText
+): T[][] {
   const out: T[][] = []
   const c = new Chunker(operation, textOf)
   for (const e of entries) {
@@ -96,8 +107,11 @@ export function assertBatchSize(operation: BatchOperation, count: number, field:
   if (count < 1) throw new GatewayValidationError({ field, rule: "must hold at least 1 entry" }, { operation })
   if (count > limit) {
     throw new GatewayValidationError(
-      { field, rule: `must hold at most ${limit} entries (got ${count}); split it with splitBatch("${operation}", ...)` },
-      { operation },
+      {
+        field,
+        rule: `must hold at most ${limit} entries (got ${count}); split it with splitBatch("${operation}", ...)`,
+      },
+      { operation }
     )
   }
 }
@@ -111,7 +125,7 @@ export async function runInBatches<T, R>(
   entries: readonly T[],
   run: (chunk: T[], index: number) => Promise<R>,
   concurrency = 1,
-  textOf: FilterText<T> = ownText,
+  textOf: FilterText<T> = ownText
 ): Promise<R[]> {
   const chunks = splitBatch(operation, entries, textOf)
   const results = new Array<R>(chunks.length)
@@ -145,9 +159,10 @@ export async function runInBatchesStreamed<T>(
   pages: AsyncIterable<readonly T[]>,
   run: (chunk: T[]) => Promise<void>,
   concurrency = 1,
-  textOf: FilterText<T> = ownText,
+  textOf: FilterText<T> = ownText
 ): Promise<number> {
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`)
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError(`concurrency must be a positive integer (got ${concurrency})`)
   const chunker = new Chunker(operation, textOf)
   const inFlight = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined

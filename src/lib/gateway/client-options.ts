@@ -12,7 +12,12 @@ import { formatPath, issuesOf } from "./validate"
 const positiveMs = z.number().int("must be a whole number of milliseconds").positive("must be greater than 0")
 
 export const timeoutsOptionSchema = z
-  .strictObject({ connectMs: positiveMs.optional(), headersMs: positiveMs.optional(), bodyMs: positiveMs.optional(), totalMs: positiveMs.optional() })
+  .strictObject({
+    connectMs: positiveMs.optional(),
+    headersMs: positiveMs.optional(),
+    bodyMs: positiveMs.optional(),
+    totalMs: positiveMs.optional(),
+  })
   .optional()
 
 export const retryOptionSchema = z
@@ -24,7 +29,10 @@ export const retryOptionSchema = z
   .optional()
 
 export const loggerOptionSchema = z
-  .custom<unknown>((v) => v === undefined || (typeof v === "object" && v !== null), "must be an object with debug/info/warn/error functions")
+  .custom<unknown>(
+    (v) => v === undefined || (typeof v === "object" && v !== null),
+    "must be an object with debug/info/warn/error functions"
+  )
   .optional()
 
 export const baseUrlOptionSchema = z
@@ -62,25 +70,41 @@ export function httpsOnly<T extends object>(fields: readonly (keyof T & string)[
     if (v[allow] === true) return
     for (const field of fields) {
       if (typeof v[field] === "string" && isInsecureHttpUrl(v[field] as string)) {
-        ctx.addIssue({ code: "custom", path: [field], message: `must be an https: URL (http: only to localhost, 127.0.0.1 or ::1, or with ${allow}: true)` })
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `must be an https: URL (http: only to localhost, 127.0.0.1 or ::1, or with ${allow}: true)`,
+        })
       }
     }
   }
 }
 
 /** A path option: starts with "/". */
-export const pathOptionSchema = z.string({ error: 'must be a path starting with "/"' }).regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"')
+export const pathOptionSchema = z
+  .string({ error: 'must be a path starting with "/"' })
+  .regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"')
 
 /** merchant_id (≤ 7) and account_id (≤ 10), the interface's limits. */
-export const merchantIdOptionSchema = z.string({ error: "is required" }).trim().min(1, "is required").max(7, "must be at most 7 characters")
-export const accountIdOptionSchema = z.string({ error: "is required" }).trim().min(1, "is required").max(10, "must be at most 10 characters")
+export const merchantIdOptionSchema = z
+  .string({ error: "is required" })
+  .trim()
+  .min(1, "is required")
+  .max(7, "must be at most 7 characters")
+export const accountIdOptionSchema = z
+  .string({ error: "is required" })
+  .trim()
+  .min(1, "is required")
+  .max(10, "must be at most 10 characters")
 
 /** A secret (sign key, api key): required, never echoed in a message. */
 export const secretOptionSchema = (what: string) =>
   z.string({ error: `is required (${what})` }).refine((v) => v.trim().length > 0, `is required (${what})`)
 
 /** A request encoding. */
-export const contentTypeOptionSchema = z.enum(["json", "form", "json-as-form"], { error: 'must be "json", "form" or "json-as-form"' })
+export const contentTypeOptionSchema = z.enum(["json", "form", "json-as-form"], {
+  error: 'must be "json", "form" or "json-as-form"',
+})
 
 /** A list of status codes (text), at least one. */
 export const statusListOptionSchema = z
@@ -90,11 +114,16 @@ export const statusListOptionSchema = z
 /** Signature field lists per endpoint; the keys are checked against the endpoint table by the signer. */
 export const signatureListsOptionSchema = z.record(
   z.string(),
-  z.array(z.string().trim().min(1), { error: "must be a non-empty list of field names" }).min(1, "must be a non-empty list of field names"),
+  z
+    .array(z.string().trim().min(1), { error: "must be a non-empty list of field names" })
+    .min(1, "must be a non-empty list of field names")
 )
 
 /** A positive whole number. */
-export const positiveIntOptionSchema = z.number({ error: "must be a positive integer" }).int("must be a positive integer").positive("must be a positive integer")
+export const positiveIntOptionSchema = z
+  .number({ error: "must be a positive integer" })
+  .int("must be a positive integer")
+  .positive("must be a positive integer")
 
 /** The keys an object schema accepts at `path` (through optionals), to say which ones are known. */
 function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | null {
@@ -119,7 +148,10 @@ export function firstOptionProblem(schema: z.ZodType, options: unknown): { optio
   if (issue.code === "unrecognized_keys") {
     const parent = formatPath(issue.path as PropertyKey[])
     const known = knownKeysAt(schema, issue.path as PropertyKey[])
-    return { option: parent ? `${parent}.${issue.keys[0]}` : issue.keys[0]!, rule: `is not known${known ? ` (${known.join(", ")})` : ""}` }
+    return {
+      option: parent ? `${parent}.${issue.keys[0]}` : issue.keys[0]!,
+      rule: `is not known${known ? ` (${known.join(", ")})` : ""}`,
+    }
   }
   const first = issuesOf(r.error, options)[0] ?? { field: "(options)", rule: "is invalid" }
   return { option: first.field, rule: first.rule }
@@ -129,7 +161,8 @@ export function firstOptionProblem(schema: z.ZodType, options: unknown): { optio
 export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
   if (options === null || typeof options !== "object") throw new GatewayOptionsError("(options)", "must be an object")
   const problem = firstOptionProblem(schema, options)
-  if (problem) throw new GatewayOptionsError(problem.option, problem.rule.replace(/^is not known/, "is not a known option"))
+  if (problem)
+    throw new GatewayOptionsError(problem.option, problem.rule.replace(/^is not known/, "is not a known option"))
   return schema.parse(options)
 }
 
@@ -138,9 +171,12 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
  * and so are the gateway's names (`wire`) of our card, security code, expiry and token fields.
  */
 export function transportFor(
-  options: Pick<HttpTransportOptions, "timeouts" | "retry" | "logger" | "connections" | "maxResponseBytes" | "logBodies">,
+  options: Pick<
+    HttpTransportOptions,
+    "timeouts" | "retry" | "logger" | "connections" | "maxResponseBytes" | "logBodies"
+  >,
   secret: string,
-  wire?: Pick<WireMap, "wireNamesOf">,
+  wire?: Pick<WireMap, "wireNamesOf">
 ): HttpTransport {
   const { timeouts, retry, logger, connections, maxResponseBytes, logBodies } = options
   return new HttpTransport({

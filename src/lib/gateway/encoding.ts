@@ -24,7 +24,10 @@ export function encodeForm(body: Readonly<Record<string, unknown>>): string {
   return params.toString()
 }
 
-export function encodeBody(body: Readonly<Record<string, unknown>>, encoding: BodyEncoding): { body: string; contentType: string } {
+export function encodeBody(
+  body: Readonly<Record<string, unknown>>,
+  encoding: BodyEncoding
+): { body: string; contentType: string } {
   return {
     body: encoding === "form" ? encodeForm(body) : JSON.stringify(body),
     contentType: CONTENT_TYPES[encoding],

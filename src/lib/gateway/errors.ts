@@ -27,7 +27,12 @@ export class GatewayError extends Error {
     this.name = new.target.name
     if (options?.cause !== undefined) {
       // set by hand: the ES2021 lib has no ErrorOptions
-      Object.defineProperty(this, "cause", { value: options.cause, enumerable: false, writable: true, configurable: true })
+      Object.defineProperty(this, "cause", {
+        value: options.cause,
+        enumerable: false,
+        writable: true,
+        configurable: true,
+      })
     }
     this.kind = kind
     if (options?.operation !== undefined) this.operation = options.operation
@@ -63,11 +68,17 @@ export class GatewayValidationError extends GatewayError {
     const list = Array.isArray(issues) ? issues : [issues]
     const first = list[0] ?? { field: "(request)", rule: "is invalid" }
     const where = options?.operation ? ` in ${options.operation} request` : ""
-    const more = list.length > 1 ? ` (and ${list.length - 1} more: ${list.slice(1, 4).map((i) => i.field).join(", ")})` : ""
+    const more =
+      list.length > 1
+        ? ` (and ${list.length - 1} more: ${list
+            .slice(1, 4)
+            .map((i) => i.field)
+            .join(", ")})`
+        : ""
     super(
       "validation",
       `Invalid field "${first.field}"${where}: ${first.rule}${more}. Nothing was sent to the gateway; fix the field and retry.`,
-      options,
+      options
     )
     this.field = first.field
     this.rule = first.rule
@@ -85,7 +96,7 @@ export class GatewaySignatureError extends GatewayError {
       `The ${operation} answer's signature (${field}) does not verify${detail ? ` (${detail})` : ""}: ` +
         `do not trust it. Check the sign key and the signature field list for this answer; ` +
         `confirm the state with the order query.`,
-      { operation },
+      { operation }
     )
     this.field = field
   }
@@ -101,7 +112,7 @@ export class GatewayDeclinedError extends GatewayError {
     super(
       "declined",
       `Payment declined by the gateway (${args.code}: ${args.message}); ask the shopper for another card or payment method.`,
-      { operation: "authorise" },
+      { operation: "authorise" }
     )
     this.code = args.code
     this.gatewayMessage = args.message
@@ -155,7 +166,7 @@ export class GatewayApiError extends GatewayError {
     returnStatus?: string
   }) {
     const advice =
-      args.returnStatus !== undefined ? RETURN_STATUS_ADVICE[args.returnStatus] : API_ADVICE[args.code] ?? undefined
+      args.returnStatus !== undefined ? RETURN_STATUS_ADVICE[args.returnStatus] : (API_ADVICE[args.code] ?? undefined)
     const src = args.source ? ` (field ${args.source})` : ""
     const head =
       args.returnStatus === "7"
@@ -184,7 +195,7 @@ export class GatewayTransportError extends GatewayError {
       "transport",
       `Could not complete ${operation} with the gateway (${detail}); nothing was changed at the gateway: ` +
         `check the base URL and the network, then retry.`,
-      { operation, cause: options?.cause },
+      { operation, cause: options?.cause }
     )
     if (options?.code !== undefined) this.code = options.code
     if (options?.httpStatus !== undefined) this.httpStatus = options.httpStatus
@@ -204,7 +215,7 @@ export class GatewayOutcomeUnknownError extends GatewayError {
       "outcome_unknown",
       `The outcome of ${operation} is unknown (${detail}): the request was sent but no usable answer came back. ` +
         `Record it as pending and reconcile with the order query / refund search before repeating it.`,
-      { operation, cause: options?.cause },
+      { operation, cause: options?.cause }
     )
     if (options?.code !== undefined) this.code = options.code
     if (options?.httpStatus !== undefined) this.httpStatus = options.httpStatus
@@ -222,7 +233,7 @@ export class GatewayResponseError extends GatewayError {
       "response",
       `The gateway's ${operation} answer is malformed at "${field}": ${rule}. ` +
         `The request may have been processed: confirm with the order query before repeating it.`,
-      { operation, cause: options?.cause },
+      { operation, cause: options?.cause }
     )
     this.field = field
     this.rule = rule
@@ -247,9 +258,13 @@ export class IssuingApiError extends GatewayError {
   readonly gatewayMessageZh?: string
   constructor(args: { operation: string; code: number; message: string; messageZh?: string }) {
     const advice = ISSUING_ADVICE[args.code]
-    super("issuing_api", `Issuing ${args.operation} failed with code ${args.code}: ${args.message}${advice ? ` (${advice})` : ""}.`, {
-      operation: args.operation,
-    })
+    super(
+      "issuing_api",
+      `Issuing ${args.operation} failed with code ${args.code}: ${args.message}${advice ? ` (${advice})` : ""}.`,
+      {
+        operation: args.operation,
+      }
+    )
     this.code = args.code
     this.gatewayMessage = args.message
     if (args.messageZh !== undefined) this.gatewayMessageZh = args.messageZh

@@ -60,13 +60,27 @@ function viaZod(schema: Internals): Parse {
 
 /** One check as zod runs it: skipped when its `when` says so (length checks: "the value has a length"). */
 function checkOf(c: Internals): (value: unknown) => boolean {
-  const def = c._zod.def as Def & { when?: (payload: { value: unknown; issues: unknown[] }) => boolean; maximum?: number; minimum?: number; format?: string; pattern?: RegExp }
+  const def = c._zod.def as Def & {
+    when?: (payload: { value: unknown; issues: unknown[] }) => boolean
+    maximum?: number
+    minimum?: number
+    format?: string
+    pattern?: RegExp
+  }
   const when = def.when
   // The common checks read directly (same rule as zod's own check function), the others through it.
   let test: (value: unknown) => boolean
-  if (def.check === "max_length" && typeof def.maximum === "number") test = (v) => (v as { length: number }).length <= def.maximum!
-  else if (def.check === "min_length" && typeof def.minimum === "number") test = (v) => (v as { length: number }).length >= def.minimum!
-  else if (def.check === "string_format" && def.format === "regex" && def.pattern instanceof RegExp && !def.pattern.global && !def.pattern.sticky) {
+  if (def.check === "max_length" && typeof def.maximum === "number")
+    test = (v) => (v as { length: number }).length <= def.maximum!
+  else if (def.check === "min_length" && typeof def.minimum === "number")
+    test = (v) => (v as { length: number }).length >= def.minimum!
+  else if (
+    def.check === "string_format" &&
+    def.format === "regex" &&
+    def.pattern instanceof RegExp &&
+    !def.pattern.global &&
+    !def.pattern.sticky
+  ) {
     const pattern = def.pattern
     test = (v) => pattern.test(v as string)
   } else {

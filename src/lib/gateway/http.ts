@@ -116,7 +116,11 @@ export interface HttpResponse {
 }
 
 /** The defaults; `totalMs` is headersMs + bodyMs of the timeouts in force when not given. */
-export const DEFAULT_TIMEOUTS: Required<Omit<TimeoutOptions, "totalMs">> = Object.freeze({ connectMs: 5000, headersMs: 30000, bodyMs: 30000 })
+export const DEFAULT_TIMEOUTS: Required<Omit<TimeoutOptions, "totalMs">> = Object.freeze({
+  connectMs: 5000,
+  headersMs: 30000,
+  bodyMs: 30000,
+})
 
 /** The error code of an attempt stopped by its total deadline. */
 export const DEADLINE_CODE = "GATEWAY_DEADLINE"
@@ -179,7 +183,10 @@ export class HttpTransport {
   #closed = false
 
   constructor(options: HttpTransportOptions = {}) {
-    const t: TimeoutOptions & typeof DEFAULT_TIMEOUTS = { ...DEFAULT_TIMEOUTS, ...stripUndefined(options.timeouts ?? {}) }
+    const t: TimeoutOptions & typeof DEFAULT_TIMEOUTS = {
+      ...DEFAULT_TIMEOUTS,
+      ...stripUndefined(options.timeouts ?? {}),
+    }
     this.timeouts = { ...t, totalMs: t.totalMs ?? t.headersMs + t.bodyMs }
     this.retry = { ...DEFAULT_RETRY, ...stripUndefined(options.retry ?? {}) }
     if (options.logger) this.#logger = options.logger
@@ -254,9 +261,15 @@ export class HttpTransport {
         if (!req.idempotent) {
           const code = errorCode(err)
           if (sent) {
-            throw new GatewayOutcomeUnknownError(req.operation, describe(err), { cause: err, ...(code ? { code } : {}) })
+            throw new GatewayOutcomeUnknownError(req.operation, describe(err), {
+              cause: err,
+              ...(code ? { code } : {}),
+            })
           }
-          throw new GatewayTransportError(req.operation, `not sent: ${describe(err)}`, { cause: err, ...(code ? { code } : {}) })
+          throw new GatewayTransportError(req.operation, `not sent: ${describe(err)}`, {
+            cause: err,
+            ...(code ? { code } : {}),
+          })
         }
       }
     }
@@ -286,7 +299,9 @@ export class HttpTransport {
       // Past the deadline the attempt is aborted; one still queued (not yet on a socket) fails now and is
       // aborted before anything is written when undici hands it a connection (onConnect).
       const deadline = setTimeout(() => {
-        expired = Object.assign(new Error(`no complete answer within ${totalMs} ms (total deadline)`), { code: DEADLINE_CODE })
+        expired = Object.assign(new Error(`no complete answer within ${totalMs} ms (total deadline)`), {
+          code: DEADLINE_CODE,
+        })
         if (abort) abort(expired)
         else fail(expired)
       }, totalMs)
@@ -353,7 +368,7 @@ export class HttpTransport {
             headersTimeout: this.timeouts.headersMs,
             bodyTimeout: this.timeouts.bodyMs,
           },
-          handler as unknown as Dispatcher.DispatchHandler,
+          handler as unknown as Dispatcher.DispatchHandler
         )
       } catch (err) {
         fail(err)

@@ -66,7 +66,10 @@ function encodeItem(item: GatewayItem, index: number, currency: string): string 
   if (item.quantity !== undefined && item.quantity !== null && item.quantity !== "") {
     const q = String(item.quantity).trim()
     if (!/^\d+$/.test(q)) {
-      throw new GatewayValidationError({ field: `items[${index}].quantity`, rule: `must be a whole number (got "${q}")` })
+      throw new GatewayValidationError({
+        field: `items[${index}].quantity`,
+        rule: `must be a whole number (got "${q}")`,
+      })
     }
     quantity = q.replace(/^0+(?=\d)/, "")
   }

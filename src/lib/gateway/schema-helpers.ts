@@ -75,7 +75,7 @@ export function checkAmounts(
   value: Record<string, unknown>,
   ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void },
   fields: readonly (string | [amountField: string, currencyField: string])[],
-  basePath: PropertyKey[] = [],
+  basePath: PropertyKey[] = []
 ): void {
   for (const spec of fields) {
     const [field, currencyField] = typeof spec === "string" ? [spec, "currency"] : spec
@@ -100,14 +100,32 @@ export const looseText = z
   .nullish()
 
 /** An integer identifier in an answer (the interface: integers); integer text is tolerated. */
-export const resInt = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)], {
-  error: "must be an integer",
-})
+export const resInt = z.union(
+  [
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ],
+  {
+    error: "must be an integer",
+  }
+)
 
 /** A number in an answer; numeric text is tolerated. */
-export const resNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)], {
-  error: "must be a number",
-})
+export const resNumber = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ],
+  {
+    error: "must be a number",
+  }
+)
 
 /** `code:message` text (result_info, error_message, refund_message) split in two. */
 export interface CodeMessage {

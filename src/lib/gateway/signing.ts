@@ -14,7 +14,13 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto"
 import { GatewayOptionsError } from "./errors"
-import { ACQUIRING_ENDPOINTS, ACQUIRING_SIGNED_MESSAGES, AcquiringEndpoint, AcquiringSignatureKey, acquiringPathAliases } from "./acquiring/endpoints"
+import {
+  ACQUIRING_ENDPOINTS,
+  ACQUIRING_SIGNED_MESSAGES,
+  AcquiringEndpoint,
+  AcquiringSignatureKey,
+  acquiringPathAliases,
+} from "./acquiring/endpoints"
 import { ISSUING_ENDPOINTS, ISSUING_PATH_ALIASES, IssuingSignatureKey } from "./issuing/endpoints"
 
 export type SignatureFieldList = readonly string[]
@@ -22,10 +28,14 @@ export type SignatureTable<K extends string = string> = Readonly<Record<K, Signa
 export type { AcquiringSignatureKey, IssuingSignatureKey }
 
 const rowsOf = <K extends string>(table: Readonly<Record<K, { signature: SignatureFieldList }>>) =>
-  Object.fromEntries(Object.entries(table).map(([k, row]) => [k, (row as { signature: SignatureFieldList }).signature])) as Record<K, SignatureFieldList>
+  Object.fromEntries(
+    Object.entries(table).map(([k, row]) => [k, (row as { signature: SignatureFieldList }).signature])
+  ) as Record<K, SignatureFieldList>
 
 /** The acquiring signature rows of a table of endpoints, plus the signed messages (answer, notifications). */
-export function acquiringSignatureTable(endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS): SignatureTable {
+export function acquiringSignatureTable(
+  endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS
+): SignatureTable {
   return Object.freeze({ ...rowsOf(endpoints), ...ACQUIRING_SIGNED_MESSAGES })
 }
 
@@ -137,12 +147,22 @@ export function signaturesEqual(expected: string, provided: unknown): boolean {
 }
 
 /** Verifies an acquiring signature (case-insensitive, constant time). */
-export function verifyAcquiring(fields: SignatureFieldList, values: Values, signKey: string, signature: unknown): boolean {
+export function verifyAcquiring(
+  fields: SignatureFieldList,
+  values: Values,
+  signKey: string,
+  signature: unknown
+): boolean {
   return signaturesEqual(signAcquiring(fields, values, signKey), signature)
 }
 
 /** Verifies an issuing signature of the "fields" scheme (case-insensitive, constant time). */
-export function verifyIssuingFields(fields: SignatureFieldList, values: Values, apiKey: string, signature: unknown): boolean {
+export function verifyIssuingFields(
+  fields: SignatureFieldList,
+  values: Values,
+  apiKey: string,
+  signature: unknown
+): boolean {
   return signaturesEqual(signIssuingFields(fields, values, apiKey), signature)
 }
 
@@ -154,7 +174,7 @@ export function resolveSignatureTable<K extends string>(
   defaults: SignatureTable<K>,
   overrides: Readonly<Record<string, readonly string[]>> | undefined,
   aliases: Readonly<Record<string, K>>,
-  optionName = "signatureOverrides",
+  optionName = "signatureOverrides"
 ): SignatureTable<K> {
   const table: Record<string, SignatureFieldList> = { ...defaults }
   if (overrides === undefined) return Object.freeze(table) as SignatureTable<K>
@@ -166,7 +186,7 @@ export function resolveSignatureTable<K extends string>(
     if (!Object.prototype.hasOwnProperty.call(defaults, key)) {
       throw new GatewayOptionsError(
         `${optionName}.${rawKey}`,
-        `is not a known endpoint (one of: ${Object.keys(defaults).join(", ")}, or their paths)`,
+        `is not a known endpoint (one of: ${Object.keys(defaults).join(", ")}, or their paths)`
       )
     }
     if (!Array.isArray(list) || list.length === 0 || !list.every((f) => typeof f === "string" && f.trim().length > 0)) {
@@ -186,11 +206,15 @@ export class AcquiringSigner {
   constructor(
     signKey: string,
     overrides?: Readonly<Record<string, readonly string[]>>,
-    endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS,
+    endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS
   ) {
     this.#signKey = signKey
     const defaults = endpoints === ACQUIRING_ENDPOINTS ? ACQUIRING_SIGNATURE_FIELDS : acquiringSignatureTable(endpoints)
-    this.table = resolveSignatureTable(defaults as SignatureTable<AcquiringSignatureKey>, overrides, acquiringPathAliases(endpoints) as Readonly<Record<string, AcquiringSignatureKey>>)
+    this.table = resolveSignatureTable(
+      defaults as SignatureTable<AcquiringSignatureKey>,
+      overrides,
+      acquiringPathAliases(endpoints) as Readonly<Record<string, AcquiringSignatureKey>>
+    )
   }
 
   fields(key: AcquiringSignatureKey): SignatureFieldList {
@@ -220,7 +244,11 @@ export class IssuingSigner {
   readonly scheme: IssuingSignScheme
   readonly #apiKey: string
 
-  constructor(apiKey: string, scheme: IssuingSignScheme = "fields", overrides?: Readonly<Record<string, readonly string[]>>) {
+  constructor(
+    apiKey: string,
+    scheme: IssuingSignScheme = "fields",
+    overrides?: Readonly<Record<string, readonly string[]>>
+  ) {
     this.#apiKey = apiKey
     this.scheme = scheme
     this.table = resolveSignatureTable(ISSUING_SIGNATURE_FIELDS, overrides, ISSUING_PATH_ALIASES)

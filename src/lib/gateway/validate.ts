@@ -58,7 +58,9 @@ export function ruleOf(issue: IssueLike, value: unknown): string {
   const own = (fallback: string) => (custom ? issue.message! : fallback)
   switch (issue.code) {
     case "invalid_type":
-      return value === undefined ? "is required" : own(`must be ${article(String(issue.expected))} (got ${typeName(value)})`)
+      return value === undefined
+        ? "is required"
+        : own(`must be ${article(String(issue.expected))} (got ${typeName(value)})`)
     case "too_big": {
       const max = issue.maximum ?? 0
       return own(
@@ -66,7 +68,7 @@ export function ruleOf(issue: IssueLike, value: unknown): string {
           ? `must be at most ${plural(max, "character")}`
           : issue.origin === "array"
             ? `must hold at most ${plural(max, "entry").replace("entrys", "entries")}`
-            : `must be at most ${String(max)}`,
+            : `must be at most ${String(max)}`
       )
     }
     case "too_small": {
@@ -78,7 +80,7 @@ export function ruleOf(issue: IssueLike, value: unknown): string {
             : `must be at least ${plural(min, "character")}`
           : issue.origin === "array"
             ? `must hold at least ${plural(min, "entry").replace("entrys", "entries")}`
-            : `must be at least ${String(min)}`,
+            : `must be at least ${String(min)}`
       )
     }
     case "invalid_value":
@@ -127,7 +129,7 @@ export function parseResponse<S extends z.ZodType>(
   schema: S,
   data: unknown,
   operation: string,
-  httpStatus?: number,
+  httpStatus?: number
 ): z.output<S> {
   const fast = fastParser(schema)(data)
   if (fast !== UNSURE) return fast as z.output<S>
@@ -135,5 +137,10 @@ export function parseResponse<S extends z.ZodType>(
   if (r.success) return r.data
   const issues = issuesOf(r.error, data)
   const first = issues[0] ?? { field: "(body)", rule: "is invalid" }
-  throw new GatewayResponseError(operation, first.field, first.rule, httpStatus !== undefined ? { httpStatus } : undefined)
+  throw new GatewayResponseError(
+    operation,
+    first.field,
+    first.rule,
+    httpStatus !== undefined ? { httpStatus } : undefined
+  )
 }

@@ -78,7 +78,9 @@ const WIRE_NAME_RE = /^[^\s.[\]"'<>/=&]+$/
 /** `a.b[].c` → segments. */
 export function parseFieldPath(path: string): Segment[] | null {
   if (!PATH_RE.test(path)) return null
-  return path.split(".").map((s) => (s.endsWith("[]") ? { name: s.slice(0, -2), list: true } : { name: s, list: false }))
+  return path
+    .split(".")
+    .map((s) => (s.endsWith("[]") ? { name: s.slice(0, -2), list: true } : { name: s, list: false }))
 }
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v)
@@ -164,7 +166,7 @@ export class WireMap<K extends string = string> {
   static compile<K extends string>(
     spec: WireMapSpec<K>,
     fieldNames: FieldNamesOption | undefined,
-    fieldValues: FieldValuesOption | undefined,
+    fieldValues: FieldValuesOption | undefined
   ): WireMap<K> {
     const optNames = spec.optionNames?.names ?? "fieldNames"
     const optValues = spec.optionNames?.values ?? "fieldValues"
@@ -182,20 +184,26 @@ export class WireMap<K extends string = string> {
       const group = spec.groups?.[rawKey]
       if (group) return [...group]
       const names = [...spec.keys, ...Object.keys(spec.groups ?? {})].join(", ")
-      throw new GatewayOptionsError(`${option}.${rawKey}`, `is not a known operation (one of: ${names}, or their paths)`)
+      throw new GatewayOptionsError(
+        `${option}.${rawKey}`,
+        `is not a known operation (one of: ${names}, or their paths)`
+      )
     }
 
     const checkPath = (option: string, keys: readonly K[], path: string): Segment[] => {
       const segments = parseFieldPath(path)
       if (!segments) {
-        throw new GatewayOptionsError(option, 'is not a field path (write name, parent.name or list[].name, in the library\'s names)')
+        throw new GatewayOptionsError(
+          option,
+          "is not a field path (write name, parent.name or list[].name, in the library's names)"
+        )
       }
       for (const k of keys) {
         const known = spec.knownFields?.[k]
         if (known && !known.has(segments[0]!.name)) {
           throw new GatewayOptionsError(
             option,
-            `is not a field that ${k} sends or reads (see "Wire audit" in docs/gateway-contract.md for the names)`,
+            `is not a field that ${k} sends or reads (see "Wire audit" in docs/gateway-contract.md for the names)`
           )
         }
       }
@@ -216,12 +224,16 @@ export class WireMap<K extends string = string> {
     const namesSeen = new Map<K, Map<string, Rename>>()
     for (const [rawKey, map] of ordered(entries(optNames, fieldNames))) {
       const keys = resolveKey(optNames, rawKey)
-      if (!isObj(map)) throw new GatewayOptionsError(`${optNames}.${rawKey}`, "must be an object { ourField: gatewayName }")
+      if (!isObj(map))
+        throw new GatewayOptionsError(`${optNames}.${rawKey}`, "must be an object { ourField: gatewayName }")
       for (const [path, wire] of Object.entries(map)) {
         const option = `${optNames}.${rawKey}.${path}`
         const segments = checkPath(option, keys, path)
         if (typeof wire !== "string" || !WIRE_NAME_RE.test(wire)) {
-          throw new GatewayOptionsError(option, "must be the gateway's field name (text without spaces, dots, brackets or quotes)")
+          throw new GatewayOptionsError(
+            option,
+            "must be the gateway's field name (text without spaces, dots, brackets or quotes)"
+          )
         }
         for (const k of keys) {
           const byPath = namesSeen.get(k) ?? new Map<string, Rename>()
@@ -239,7 +251,10 @@ export class WireMap<K extends string = string> {
         const at = `${parent}|${r.wire}`
         const other = targets.get(at)
         if (other !== undefined && other !== r.path) {
-          throw new GatewayOptionsError(`${optNames}.${k}.${r.path}`, `gives the same gateway name "${r.wire}" as ${other}`)
+          throw new GatewayOptionsError(
+            `${optNames}.${k}.${r.path}`,
+            `gives the same gateway name "${r.wire}" as ${other}`
+          )
         }
         targets.set(at, r.path)
       }
@@ -251,7 +266,10 @@ export class WireMap<K extends string = string> {
     for (const [rawKey, map] of ordered(entries(optValues, fieldValues))) {
       const keys = resolveKey(optValues, rawKey)
       if (!isObj(map)) {
-        throw new GatewayOptionsError(`${optValues}.${rawKey}`, "must be an object { ourField: value | null | { ourValue: gatewayValue } }")
+        throw new GatewayOptionsError(
+          `${optValues}.${rawKey}`,
+          "must be an object { ourField: value | null | { ourValue: gatewayValue } }"
+        )
       }
       for (const [path, rule] of Object.entries(map)) {
         const option = `${optValues}.${rawKey}.${path}`
@@ -267,13 +285,19 @@ export class WireMap<K extends string = string> {
           for (const [ours, wireValue] of Object.entries(rule)) {
             const list = typeof wireValue === "string" ? [wireValue] : wireValue
             if (!Array.isArray(list) || list.length === 0 || !list.every((v) => typeof v === "string")) {
-              throw new GatewayOptionsError(`${option}.${ours}`, "must be the gateway's value (text) or a non-empty list of them")
+              throw new GatewayOptionsError(
+                `${option}.${ours}`,
+                "must be the gateway's value (text) or a non-empty list of them"
+              )
             }
             toWire.set(ours, list[0] as string)
             for (const w of list as string[]) {
               const prev = toOurs.get(w)
               if (prev !== undefined && prev !== ours) {
-                throw new GatewayOptionsError(`${option}.${ours}`, `lists the gateway's value "${w}", already read as "${prev}"`)
+                throw new GatewayOptionsError(
+                  `${option}.${ours}`,
+                  `lists the gateway's value "${w}", already read as "${prev}"`
+                )
               }
               toOurs.set(w, ours)
             }
@@ -282,7 +306,7 @@ export class WireMap<K extends string = string> {
         } else {
           throw new GatewayOptionsError(
             option,
-            "must be a text (the value sent), null (leave the field out) or an object { ourValue: gatewayValue | [gatewayValues] }",
+            "must be a text (the value sent), null (leave the field out) or an object { ourValue: gatewayValue | [gatewayValues] }"
           )
         }
         for (const k of keys) {
@@ -391,7 +415,10 @@ export class WireMap<K extends string = string> {
     if (!t || t.renames.length === 0) return xml
     const back = new Map<string, string>()
     for (const r of t.renames) back.set(r.wire, r.leaf.name)
-    const names = [...back.keys()].sort((a, b) => b.length - a.length).map(escapeRe).join("|")
+    const names = [...back.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe)
+      .join("|")
     const re = new RegExp(`<(/?)(${names})(?=[\\s/>])`, "g")
     return xml.replace(re, (_m, slash: string, name: string) => `<${slash}${back.get(name) ?? name}`)
   }

@@ -3,7 +3,16 @@
  * limits, and one post counted against its scope's counters (./card-attempt-counters.ts keeps the counts).
  */
 import { environmentOf } from "../../go-live/addresses"
-import { addressBucket, attemptCounters, AttemptScope, AttemptVerdict, CardAttemptLimits, cardAttemptLimits, capReached, GatewayProviderOptions } from "../../domain"
+import {
+  addressBucket,
+  attemptCounters,
+  AttemptScope,
+  AttemptVerdict,
+  CardAttemptLimits,
+  cardAttemptLimits,
+  capReached,
+  GatewayProviderOptions,
+} from "../../domain"
 
 /** The store's caps (`payments.card_attempts`), else the defaults: higher away from the live gateway. */
 export function cardAttemptLimitsOf(payments: GatewayProviderOptions | undefined): CardAttemptLimits {
@@ -17,10 +26,13 @@ export function cardAttemptLimitsOf(payments: GatewayProviderOptions | undefined
 export async function takeCardAttempt(
   limits: CardAttemptLimits,
   scope: AttemptScope,
-  count: (keys: readonly string[], windowSeconds: number) => Promise<number[]>,
+  count: (keys: readonly string[], windowSeconds: number) => Promise<number[]>
 ): Promise<AttemptVerdict> {
   const counters = attemptCounters(scope.address ? { ...scope, address: addressBucket(scope.address) } : scope)
   if (!counters.length) return null
-  const counts = await count(counters.map((c) => c.key), limits.window_seconds)
+  const counts = await count(
+    counters.map((c) => c.key),
+    limits.window_seconds
+  )
   return capReached(counters, counts, limits)
 }

@@ -31,7 +31,7 @@ export async function hitCounters(knex: Knex, keys: readonly string[], windowSec
        window_ends_at = case when c.window_ends_at > now() then c.window_ends_at else excluded.window_ends_at end,
        updated_at = now()
      returning key, hits`,
-    [windowSeconds, sorted],
+    [windowSeconds, sorted]
   )
   await pruneCounters(knex)
   const counts = new Map(rows.map((r) => [r.key, Number(r.hits)]))
@@ -43,7 +43,7 @@ export async function pruneCounters(knex: Knex): Promise<void> {
   await knex.raw(
     `delete from ${TABLE} where key in (
        select key from ${TABLE} where window_ends_at <= now() and deleted_at is null
-       order by window_ends_at limit ${PRUNE_BATCH} for update skip locked)`,
+       order by window_ends_at limit ${PRUNE_BATCH} for update skip locked)`
   )
 }
 
@@ -73,7 +73,7 @@ export async function markCardSent(knex: Knex, sessionId: string, lifetimeSecond
        hits = case when c.window_ends_at > now() then c.hits + 1 else 1 end,
        window_ends_at = excluded.window_ends_at,
        updated_at = now()`,
-    [sentKey(sessionId), lifetimeSeconds],
+    [sentKey(sessionId), lifetimeSeconds]
   )
 }
 
@@ -95,13 +95,17 @@ export async function unmarkCardSent(knex: Knex, sessionId: string): Promise<voi
  * A post refused before it was sent (a cap's 429, the route's own checks) or refused for certain by the gateway
  * leaves no trace.
  */
-export async function sessionsWithCardPosts(knex: Knex, sessionIds: readonly string[], olderThanSeconds: number): Promise<Set<string>> {
+export async function sessionsWithCardPosts(
+  knex: Knex,
+  sessionIds: readonly string[],
+  olderThanSeconds: number
+): Promise<Set<string>> {
   if (!sessionIds.length) return new Set()
   const { rows } = await knex.raw<{ rows: { key: string }[] }>(
     `select key from ${TABLE}
       where key = any(?::text[]) and hits > 0 and window_ends_at > now() and deleted_at is null
         and updated_at < now() - make_interval(secs => ?::float8)`,
-    [sessionIds.map(sentKey), olderThanSeconds],
+    [sessionIds.map(sentKey), olderThanSeconds]
   )
   return new Set(rows.map((r) => r.key.slice(SENT_PREFIX.length)))
 }

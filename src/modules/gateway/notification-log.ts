@@ -64,17 +64,18 @@ const clip = (v: string | null, max: number) => (v === null ? null : v.slice(0, 
 export async function recordVerifiedNotification(
   knex: Knex,
   notifications: GatewayModuleOptions["notifications"],
-  n: VerifiedNotificationInput,
+  n: VerifiedNotificationInput
 ): Promise<{ id: string; duplicate: boolean; dropped: boolean }> {
   const perMinute = notifications?.max_deliveries_per_minute ?? 10
   const readInterval = notificationReadInterval(notifications)
   // All on the row as it was before this delivery (the SET clause reads the old row), under its row lock. Without
   // a read interval (0: a read after every delivery) no read is ever due ahead of a delivery: none is dropped.
   const windowOver = `(gateway_notification.delivery_window_start is null or gateway_notification.delivery_window_start <= now() - interval '1 minute')`
-  const drop = readInterval > 0
-    ? `(not ${windowOver} and gateway_notification.delivery_window_count >= ? and gateway_notification.status = 'received'
+  const drop =
+    readInterval > 0
+      ? `(not ${windowOver} and gateway_notification.delivery_window_count >= ? and gateway_notification.status = 'received'
          and gateway_notification.processed_at > now() - make_interval(secs => ?))`
-    : "false"
+      : "false"
   const dropBindings = readInterval > 0 ? [perMinute, readInterval] : []
   const { rows } = await knex.raw(
     `insert into gateway_notification
@@ -90,9 +91,16 @@ export async function recordVerifiedNotification(
          status = 'received', updated_at = now()
        returning id, (xmax = 0) as inserted, last_received_at is distinct from now() as dropped`,
     [
-      generateEntityId(undefined, "gwntf"), n.notify_id, n.notify_type, n.order_no, n.transaction_id, n.content_type, JSON.stringify(n.payload),
-      ...dropBindings, ...dropBindings,
-    ],
+      generateEntityId(undefined, "gwntf"),
+      n.notify_id,
+      n.notify_type,
+      n.order_no,
+      n.transaction_id,
+      n.content_type,
+      JSON.stringify(n.payload),
+      ...dropBindings,
+      ...dropBindings,
+    ]
   )
   // `dropped`: this statement left last_received_at as it was (a counted delivery sets it to this statement's now()).
   return { id: rows[0].id, duplicate: !rows[0].inserted, dropped: !rows[0].inserted && rows[0].dropped === true }
@@ -108,7 +116,7 @@ export async function notificationReadWait(knex: Knex, seconds: number, id: stri
   const { rows } = await knex.raw(
     `select greatest(0, ceil(extract(epoch from (processed_at + make_interval(secs => ?) - now())) * 1000))::int as wait_ms
        from gateway_notification where id = ? and processed_at is not null`,
-    [seconds, id],
+    [seconds, id]
   )
   return Number(rows[0]?.wait_ms ?? 0)
 }
@@ -123,14 +131,14 @@ export async function finishNotification(
   id: string,
   deliveries: number,
   status: "processed" | "ignored" | "failed",
-  result: string,
+  result: string
 ): Promise<boolean> {
   const { rows } = await knex.raw(
     `update gateway_notification
        set result = ?, attempts = attempts + 1, processed_at = now(), updated_at = now(), status = case when deliveries = ? then ? else 'received' end
        where id = ? and status = 'received' and deleted_at is null
        returning status`,
-    [result, deliveries, status, id],
+    [result, deliveries, status, id]
   )
   return rows[0]?.status === status
 }
@@ -143,7 +151,7 @@ export async function finishNotification(
 export async function recordRejectedNotification(
   knex: Knex,
   limits: ReturnType<typeof rejectedNotificationLimits>,
-  r: RejectedNotificationInput,
+  r: RejectedNotificationInput
 ): Promise<string | null> {
   const { perMinute, retentionDays } = limits
   const { rows } = await knex.raw(
@@ -153,12 +161,17 @@ export async function recordRejectedNotification(
        do update set rejected = gateway_notification_rejection.rejected + 1,
          bad_signature = gateway_notification_rejection.bad_signature + excluded.bad_signature, updated_at = now()
        returning rejected`,
-    [generateEntityId(undefined, "gwnrj"), r.reason === "bad_signature" ? 1 : 0],
+    [generateEntityId(undefined, "gwnrj"), r.reason === "bad_signature" ? 1 : 0]
   )
   if (Number(rows[0].rejected) > perMinute) return null
   // Pruned with each sample kept: a few times a minute at most, and whenever rejections come in.
-  await knex.raw(`delete from gateway_notification_rejection where period_start < now() - make_interval(days => ?)`, [retentionDays])
-  await knex.raw(`delete from gateway_notification where status = 'rejected' and received_at < now() - make_interval(days => ?)`, [retentionDays])
+  await knex.raw(`delete from gateway_notification_rejection where period_start < now() - make_interval(days => ?)`, [
+    retentionDays,
+  ])
+  await knex.raw(
+    `delete from gateway_notification where status = 'rejected' and received_at < now() - make_interval(days => ?)`,
+    [retentionDays]
+  )
   const id = generateEntityId(undefined, "gwntf")
   await knex("gateway_notification").insert({
     id,
@@ -182,7 +195,11 @@ export async function recordRejectedNotification(
  * Verified payment notifications whose processing failed, or has waited more than a few minutes (the process
  * stopped, the event was lost): a page of them by id, for the order sync to read their orders again.
  */
-export async function unsettledNotifications(knex: Knex, after: string, limit: number): Promise<UnsettledNotification[]> {
+export async function unsettledNotifications(
+  knex: Knex,
+  after: string,
+  limit: number
+): Promise<UnsettledNotification[]> {
   return knex("gateway_notification")
     .select("id", "order_no", "deliveries")
     .where({ verified: true })
@@ -190,9 +207,15 @@ export async function unsettledNotifications(knex: Knex, after: string, limit: n
     .whereNotNull("order_no")
     .where("id", ">", after)
     .where((q) =>
-      q.where("status", "failed").orWhere((w) =>
-        w.where("status", "received").whereRaw(`coalesce(last_received_at, received_at) < now() - make_interval(mins => ?)`, [STALE_NOTIFICATION_MINUTES]),
-      ),
+      q
+        .where("status", "failed")
+        .orWhere((w) =>
+          w
+            .where("status", "received")
+            .whereRaw(`coalesce(last_received_at, received_at) < now() - make_interval(mins => ?)`, [
+              STALE_NOTIFICATION_MINUTES,
+            ])
+        )
     )
     .orderBy("id")
     .limit(limit)
@@ -214,8 +237,11 @@ export async function settleNotification(knex: Knex, n: UnsettledNotification, r
  * per-minute counts (gateway_notification_rejection), which hold every rejected request, not only the samples.
  */
 export async function countRejectedNotifications(
-  store: Pick<Crud<{ GatewayNotificationRejection: typeof GatewayNotificationRejection }>, "listGatewayNotificationRejections">,
-  since: Date,
+  store: Pick<
+    Crud<{ GatewayNotificationRejection: typeof GatewayNotificationRejection }>,
+    "listGatewayNotificationRejections"
+  >,
+  since: Date
 ): Promise<number> {
   const from = new Date(Math.floor(since.getTime() / 60_000) * 60_000)
   const rows = await store.listGatewayNotificationRejections({ period_start: { $gte: from } }, { select: ["rejected"] })

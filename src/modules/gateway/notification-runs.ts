@@ -11,7 +11,12 @@ import { LineLogger, redact } from "../../lib/gateway"
  * waits for a turn here (in `waiting`) is not queued again (answers null): that run has not begun, so it reads the
  * record, and then the gateway, after this delivery. A storm of copies of one notification queues one run.
  */
-export function inNotificationTurn<T>(runs: ConcurrencyLimit, waiting: Set<string>, id: string, run: () => Promise<T>): Promise<T | null> {
+export function inNotificationTurn<T>(
+  runs: ConcurrencyLimit,
+  waiting: Set<string>,
+  id: string,
+  run: () => Promise<T>
+): Promise<T | null> {
   if (waiting.has(id)) return Promise.resolve(null)
   waiting.add(id)
   return runs.run(() => {
@@ -21,7 +26,10 @@ export function inNotificationTurn<T>(runs: ConcurrencyLimit, waiting: Set<strin
 }
 
 /** Runs in progress and waiting, and the records waiting. */
-export function notificationQueue(runs: ConcurrencyLimit, waiting: Set<string>): { active: number; waiting: number; records_waiting: number } {
+export function notificationQueue(
+  runs: ConcurrencyLimit,
+  waiting: Set<string>
+): { active: number; waiting: number; records_waiting: number } {
   return { active: runs.active, waiting: runs.waiting, records_waiting: waiting.size }
 }
 
@@ -34,12 +42,20 @@ export function deferNotificationRead(
   logger: LineLogger | undefined,
   id: string,
   ms: number,
-  read: () => Promise<unknown>,
+  read: () => Promise<unknown>
 ): void {
   if (deferred.has(id)) return
   const timer = setTimeout(() => {
     deferred.delete(id)
-    read().catch((err) => logger?.warn(String(redact(`Gateway notification ${id}: the deferred read failed, the order sync reads it: ${(err as Error).message}`))))
+    read().catch((err) =>
+      logger?.warn(
+        String(
+          redact(
+            `Gateway notification ${id}: the deferred read failed, the order sync reads it: ${(err as Error).message}`
+          )
+        )
+      )
+    )
   }, ms)
   timer.unref?.()
   deferred.set(id, timer)

@@ -22,10 +22,26 @@ export async function recordPaymentSnapshot(knex: Knex, snapshot: PaymentSnapsho
  * Keeps a decline learned after the attempt's outcome on the attempt of `transactionId`, if it was recorded; the
  * other facts are left as they are (null: nothing new), and no attempt is created (`insert` false).
  */
-export async function recordLaterDecline(knex: Knex, orderNo: string, transactionId: string, decline: GatewayDecline): Promise<void> {
+export async function recordLaterDecline(
+  knex: Knex,
+  orderNo: string,
+  transactionId: string,
+  decline: GatewayDecline
+): Promise<void> {
   const attempt = await attemptOfTransaction(knex, orderNo, transactionId)
   if (!attempt) return
-  await recordAttempt(knex, { ...attempt, outcome: null, threeds: null, transaction_id: transactionId, card_brand: null, decline: redactedDecline(decline) }, false)
+  await recordAttempt(
+    knex,
+    {
+      ...attempt,
+      outcome: null,
+      threeds: null,
+      transaction_id: transactionId,
+      card_brand: null,
+      decline: redactedDecline(decline),
+    },
+    false
+  )
 }
 
 /** The dashboard of `period` from its days' roll-ups, filtered; the chargeback threshold is the `dashboard` option's. */
@@ -33,7 +49,7 @@ export async function readPaymentsDashboard(
   knex: Knex,
   period: DashboardPeriod,
   filters: DashboardFilters,
-  dashboard: GatewayModuleOptions["dashboard"],
+  dashboard: GatewayModuleOptions["dashboard"]
 ): Promise<PaymentsDashboard> {
   const { attempts, money } = await readDays(knex, period.from, period.to)
   return paymentsDashboard(attempts, money, period, filters, chargebackThreshold(dashboard))

@@ -9,20 +9,29 @@ import type { Crud } from "./crud"
 import type { GatewayPayment } from "./models/gateway-payment"
 
 /** The gateway's reason as it may be kept: redacted, like every text the plugin stores. */
-export const redactedDecline = (d: GatewayDecline): GatewayDecline => ({ code: String(redact(d.code)), message: String(redact(d.message)) })
+export const redactedDecline = (d: GatewayDecline): GatewayDecline => ({
+  code: String(redact(d.code)),
+  message: String(redact(d.message)),
+})
 
 /** Sets `last_reconciled_at` of these payments to now in one statement (the generic update would first read every row). */
 export async function markReconciled(knex: Knex, orderNos: readonly string[]): Promise<void> {
   if (!orderNos.length) return
   const now = new Date()
-  await knex("gateway_payment").whereIn("order_no", [...orderNos]).whereNull("deleted_at").update({ last_reconciled_at: now, updated_at: now })
+  await knex("gateway_payment")
+    .whereIn("order_no", [...orderNos])
+    .whereNull("deleted_at")
+    .update({ last_reconciled_at: now, updated_at: now })
 }
 
 /** Keeps the gateway's reason of a refused payment attempt on the payment's row (created if there is none), redacted. */
 export async function recordDecline(
-  store: Pick<Crud<{ GatewayPayment: typeof GatewayPayment }>, "listGatewayPayments" | "updateGatewayPayments" | "createGatewayPayments">,
+  store: Pick<
+    Crud<{ GatewayPayment: typeof GatewayPayment }>,
+    "listGatewayPayments" | "updateGatewayPayments" | "createGatewayPayments"
+  >,
   orderNo: string,
-  decline: GatewayDecline,
+  decline: GatewayDecline
 ): Promise<void> {
   const clean = redactedDecline(decline)
   const fields = { decline_code: clean.code.slice(0, 100), decline_message: clean.message.slice(0, 1000) }

@@ -32,7 +32,16 @@ const newId = (prefix: string) => generateEntityId(undefined, prefix)
 type AttemptRow = AttemptFacts & { day: string; method: string; currency: string }
 
 /** A roll-up row's key of an attempt ("" for none). */
-const attemptKey = (a: AttemptRow) => [a.day, a.method, a.card_brand ?? "", a.currency, a.outcome, a.threeds ?? "", a.decline_code ?? "", a.decline_message ?? ""]
+const attemptKey = (a: AttemptRow) => [
+  a.day,
+  a.method,
+  a.card_brand ?? "",
+  a.currency,
+  a.outcome,
+  a.threeds ?? "",
+  a.decline_code ?? "",
+  a.decline_message ?? "",
+]
 
 async function bumpAttemptDay(trx: Knex.Transaction, key: string[], delta: number): Promise<void> {
   await trx.raw(
@@ -47,7 +56,10 @@ async function bumpAttemptDay(trx: Knex.Transaction, key: string[], delta: numbe
 const ATTEMPT_COLUMNS = `outcome, threeds, transaction_id, card_brand, decline_code, decline_message, method, currency, ${UTC_DAY("attempted_at")} as day`
 
 async function readAttempt(knex: Knex, id: string, lock = false): Promise<AttemptRow | null> {
-  const { rows } = await knex.raw(`select ${ATTEMPT_COLUMNS} from gateway_payment_attempt where id = ? and deleted_at is null${lock ? " for update" : ""}`, [id])
+  const { rows } = await knex.raw(
+    `select ${ATTEMPT_COLUMNS} from gateway_payment_attempt where id = ? and deleted_at is null${lock ? " for update" : ""}`,
+    [id]
+  )
   return rows[0] ?? null
 }
 
@@ -66,38 +78,58 @@ export async function recordAttempt(knex: Knex, seen: AttemptSeen, insert = true
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
          on conflict (id) do nothing
          returning ${UTC_DAY("attempted_at")} as day`,
-        [seen.id, seen.order_no, fresh.transaction_id, seen.method, seen.currency, seen.amount, fresh.card_brand, fresh.threeds, fresh.outcome, fresh.decline_code, fresh.decline_message]
+        [
+          seen.id,
+          seen.order_no,
+          fresh.transaction_id,
+          seen.method,
+          seen.currency,
+          seen.amount,
+          fresh.card_brand,
+          fresh.threeds,
+          fresh.outcome,
+          fresh.decline_code,
+          fresh.decline_message,
+        ]
       )
-      if (rows.length) return bumpAttemptDay(trx, attemptKey({ ...fresh, day: rows[0].day, method: seen.method, currency: seen.currency }), 1)
+      if (rows.length)
+        return bumpAttemptDay(
+          trx,
+          attemptKey({ ...fresh, day: rows[0].day, method: seen.method, currency: seen.currency }),
+          1
+        )
       // Recorded by another report meanwhile: moved forward below, under its lock.
     }
     const row = await readAttempt(trx, seen.id, true)
     if (!row) return
     const next: AttemptRow = { ...row, ...mergeAttempt(row, seen) }
     if (sameAttempt(row, next)) return
-    await trx("gateway_payment_attempt")
-      .where({ id: seen.id })
-      .update({
-        outcome: next.outcome,
-        threeds: next.threeds,
-        transaction_id: next.transaction_id,
-        card_brand: next.card_brand,
-        decline_code: next.decline_code,
-        decline_message: next.decline_message,
-        updated_at: trx.fn.now(),
-      })
+    await trx("gateway_payment_attempt").where({ id: seen.id }).update({
+      outcome: next.outcome,
+      threeds: next.threeds,
+      transaction_id: next.transaction_id,
+      card_brand: next.card_brand,
+      decline_code: next.decline_code,
+      decline_message: next.decline_message,
+      updated_at: trx.fn.now(),
+    })
     const [before, after] = [attemptKey(row), attemptKey(next)]
     if (before.join("\u0000") === after.join("\u0000")) return
     const moves: [string[], number][] = [
       [before, -1],
       [after, 1],
     ]
-    for (const [key, delta] of moves.sort(([a], [b]) => a.join("\u0000").localeCompare(b.join("\u0000")))) await bumpAttemptDay(trx, key, delta)
+    for (const [key, delta] of moves.sort(([a], [b]) => a.join("\u0000").localeCompare(b.join("\u0000"))))
+      await bumpAttemptDay(trx, key, delta)
   })
 }
 
 /** The attempt of a session whose current transaction is `transactionId` (null when none was recorded). */
-export async function attemptOfTransaction(knex: Knex, orderNo: string, transactionId: string): Promise<Pick<AttemptSeen, "id" | "order_no" | "method" | "currency" | "amount"> | null> {
+export async function attemptOfTransaction(
+  knex: Knex,
+  orderNo: string,
+  transactionId: string
+): Promise<Pick<AttemptSeen, "id" | "order_no" | "method" | "currency" | "amount"> | null> {
   const { rows } = await knex.raw(
     `select id, order_no, method, currency, amount from gateway_payment_attempt where order_no = ? and transaction_id = ? and deleted_at is null order by attempted_at desc limit 1`,
     [orderNo, transactionId]
@@ -107,7 +139,15 @@ export async function attemptOfTransaction(knex: Knex, orderNo: string, transact
 
 // ------------------------------------------------------------------ money
 
-type MovementRow = { status: MoneyStatus; amount: string; day: string; method: string; card_brand: string | null; currency: string; kind: string }
+type MovementRow = {
+  status: MoneyStatus
+  amount: string
+  day: string
+  method: string
+  card_brand: string | null
+  currency: string
+  kind: string
+}
 
 async function bumpMoneyDay(trx: Knex.Transaction, m: MovementRow, sign: 1 | -1): Promise<void> {
   await trx.raw(
@@ -116,7 +156,16 @@ async function bumpMoneyDay(trx: Knex.Transaction, m: MovementRow, sign: 1 | -1)
      on conflict (day, kind, method, card_brand, currency) where deleted_at is null
      do update set count = gateway_money_day.count + excluded.count,
        amount = (gateway_money_day.amount::numeric + excluded.amount::numeric)::text, updated_at = now()`,
-    [newId("gwmday"), m.day, m.kind, m.method, m.card_brand ?? "", m.currency, sign, sign < 0 ? `-${m.amount}` : m.amount]
+    [
+      newId("gwmday"),
+      m.day,
+      m.kind,
+      m.method,
+      m.card_brand ?? "",
+      m.currency,
+      sign,
+      sign < 0 ? `-${m.amount}` : m.amount,
+    ]
   )
 }
 
@@ -130,7 +179,10 @@ export async function recordMoney(knex: Knex, dims: MoneyDimensions, movements: 
   if (!movements.length) return
   const known: { kind: string; reference: string; status: MoneyStatus }[] = await knex("gateway_money_movement")
     .select("kind", "reference", "status")
-    .whereIn(["kind", "reference"], movements.map((m) => [m.kind, m.reference]))
+    .whereIn(
+      ["kind", "reference"],
+      movements.map((m) => [m.kind, m.reference])
+    )
     .whereNull("deleted_at")
   for (const m of movements) {
     const k = known.find((x) => x.kind === m.kind && x.reference === m.reference)
@@ -142,17 +194,36 @@ export async function recordMoney(knex: Knex, dims: MoneyDimensions, movements: 
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
            on conflict (kind, reference) where deleted_at is null do nothing
            returning ${MOVEMENT_COLUMNS}`,
-          [newId("gwmov"), m.kind, m.reference, dims.order_no, dims.attempt_id, dims.transaction_id, dims.method, dims.currency, dims.card_brand, m.amount, m.status]
+          [
+            newId("gwmov"),
+            m.kind,
+            m.reference,
+            dims.order_no,
+            dims.attempt_id,
+            dims.transaction_id,
+            dims.method,
+            dims.currency,
+            dims.card_brand,
+            m.amount,
+            m.status,
+          ]
         )
         if (rows.length) return countsAsMoved(m.status) ? bumpMoneyDay(trx, rows[0], 1) : undefined
       }
-      const { rows } = await trx.raw(`select ${MOVEMENT_COLUMNS} from gateway_money_movement where kind = ? and reference = ? and deleted_at is null for update`, [m.kind, m.reference])
+      const { rows } = await trx.raw(
+        `select ${MOVEMENT_COLUMNS} from gateway_money_movement where kind = ? and reference = ? and deleted_at is null for update`,
+        [m.kind, m.reference]
+      )
       const row: MovementRow | undefined = rows[0]
       if (!row) return
       const status = mergeMoneyStatus(row.status, m.status)
       if (status === row.status) return
-      await trx("gateway_money_movement").where({ kind: m.kind, reference: m.reference }).whereNull("deleted_at").update({ status, updated_at: trx.fn.now() })
-      if (countsAsMoved(row.status) !== countsAsMoved(status)) await bumpMoneyDay(trx, row, countsAsMoved(status) ? 1 : -1)
+      await trx("gateway_money_movement")
+        .where({ kind: m.kind, reference: m.reference })
+        .whereNull("deleted_at")
+        .update({ status, updated_at: trx.fn.now() })
+      if (countsAsMoved(row.status) !== countsAsMoved(status))
+        await bumpMoneyDay(trx, row, countsAsMoved(status) ? 1 : -1)
     })
   }
 }
@@ -160,7 +231,11 @@ export async function recordMoney(knex: Knex, dims: MoneyDimensions, movements: 
 // ------------------------------------------------------------------ reading and rebuilding
 
 /** The roll-up rows of the days `from` to `to` (YYYY-MM-DD, both included). */
-export async function readDays(knex: Knex, from: string, to: string): Promise<{ attempts: AttemptDayRow[]; money: MoneyDayRow[] }> {
+export async function readDays(
+  knex: Knex,
+  from: string,
+  to: string
+): Promise<{ attempts: AttemptDayRow[]; money: MoneyDayRow[] }> {
   const attempts = await knex.raw(
     `select day, method, card_brand, currency, outcome, threeds, decline_code, decline_message, attempts
      from gateway_payment_day where day >= ? and day <= ? and attempts <> 0 and deleted_at is null`,

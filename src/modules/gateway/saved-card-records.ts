@@ -11,11 +11,18 @@ import type { GatewaySavedCard } from "./models/gateway-saved-card"
 /** The generated CRUD of saved cards, and the service's own discardPendingCard (keeping a card calls it first). */
 export type SavedCardStore = Pick<
   Crud<{ GatewaySavedCard: typeof GatewaySavedCard }>,
-  "listGatewaySavedCards" | "createGatewaySavedCards" | "updateGatewaySavedCards" | "softDeleteGatewaySavedCards" | "deleteGatewaySavedCards"
+  | "listGatewaySavedCards"
+  | "createGatewaySavedCards"
+  | "updateGatewaySavedCards"
+  | "softDeleteGatewaySavedCards"
+  | "deleteGatewaySavedCards"
 > & { discardPendingCard(orderNo: string): Promise<void> }
 
 /** Keeps the token of a card tokenised by payment `order_no`, pending until that payment is authorised. */
-export async function keepTokenisedCard(store: SavedCardStore, card: Omit<SavedCardRow, "id" | "status" | "last_used_at" | "created_at">): Promise<string> {
+export async function keepTokenisedCard(
+  store: SavedCardStore,
+  card: Omit<SavedCardRow, "id" | "status" | "last_used_at" | "created_at">
+): Promise<string> {
   await store.discardPendingCard(card.order_no)
   const row = await store.createGatewaySavedCards({ ...card, status: "pending" })
   return row.id
@@ -49,7 +56,10 @@ export async function discardPendingCard(store: SavedCardStore, orderNo: string)
 
 /** A customer's saved cards as they may be shown (no token), newest first. */
 export async function listSavedCards(store: SavedCardStore, customerId: string): Promise<SavedCardView[]> {
-  const rows = await store.listGatewaySavedCards({ customer_id: customerId, status: "active" }, { order: { created_at: "DESC" } })
+  const rows = await store.listGatewaySavedCards(
+    { customer_id: customerId, status: "active" },
+    { order: { created_at: "DESC" } }
+  )
   return rows.map((r) => savedCardView(r as SavedCardRow))
 }
 
@@ -57,14 +67,18 @@ export async function listSavedCards(store: SavedCardStore, customerId: string):
  * A customer's saved card with its token, for a payment (server only). Another customer's card, a deleted or
  * pending one is not found; an expired one is refused before any request.
  */
-export async function savedCardForPayment(store: SavedCardStore, customerId: string, id: string): Promise<SavedCardRow> {
+export async function savedCardForPayment(
+  store: SavedCardStore,
+  customerId: string,
+  id: string
+): Promise<SavedCardRow> {
   const [row] = await store.listGatewaySavedCards({ id, customer_id: customerId, status: "active" })
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
   const card = row as SavedCardRow
   if (isCardExpired(card.exp_month, card.exp_year)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The saved card ending ${card.last4} expired at the end of ${card.exp_month}/${card.exp_year}: pay with another card`,
+      `The saved card ending ${card.last4} expired at the end of ${card.exp_month}/${card.exp_year}: pay with another card`
     )
   }
   return card
@@ -79,13 +93,15 @@ export async function markSavedCardUsed(store: SavedCardStore, id: string): Prom
  * token). Another customer's card, or no customer at all, is not found: without an owner nothing is deleted.
  */
 export async function deleteSavedCard(store: SavedCardStore, id: string, customerId: string): Promise<void> {
-  if (typeof customerId !== "string" || !customerId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
+  if (typeof customerId !== "string" || !customerId)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Saved card ${id} was not found`)
   await removeSavedCard(store, id, customerId)
 }
 
 /** Staff delete a saved card of the customer they name (the admin route, which audits it). */
 export async function adminDeleteSavedCard(store: SavedCardStore, id: string, customerId: string): Promise<void> {
-  if (typeof customerId !== "string" || !customerId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "customer_id: required to delete a saved card")
+  if (typeof customerId !== "string" || !customerId)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "customer_id: required to delete a saved card")
   await removeSavedCard(store, id, customerId)
 }
 

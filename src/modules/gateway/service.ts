@@ -4,9 +4,29 @@ import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 import type { AcquiringClient, IssuingClient, LineLogger, TransactionRecord } from "../../lib/gateway"
 import {
-  AttemptScope, AttemptVerdict, CardAttemptLimits, cardFingerprint, clientAddress, DeletedSessionInput, fingerprintSecret, findSessionTransaction,
-  GatewayDecline, GatewayProviderOptions, GatewaySessionData, GatewayState, HandedOrderQueries, isGatewayProvider, PaymentSnapshot, readSessionData,
-  RequestAddressParts, SavedCardRow, SavedCardView, SessionSubscription, ShortCache, stateOfRecord, SubscriptionView,
+  AttemptScope,
+  AttemptVerdict,
+  CardAttemptLimits,
+  cardFingerprint,
+  clientAddress,
+  DeletedSessionInput,
+  fingerprintSecret,
+  findSessionTransaction,
+  GatewayDecline,
+  GatewayProviderOptions,
+  GatewaySessionData,
+  GatewayState,
+  HandedOrderQueries,
+  isGatewayProvider,
+  PaymentSnapshot,
+  readSessionData,
+  RequestAddressParts,
+  SavedCardRow,
+  SavedCardView,
+  SessionSubscription,
+  ShortCache,
+  stateOfRecord,
+  SubscriptionView,
 } from "../../domain"
 import type { DashboardFilters, DashboardPeriod } from "../../dashboard/figures"
 import type { PaymentsDashboard } from "../../types/http"
@@ -25,8 +45,18 @@ import * as savedCards from "./saved-card-records"
 import * as sessionLookups from "./session-lookups"
 import * as subscriptions from "./subscription-records"
 import {
-  AlertRules, alertRules, GatewayModuleOptions, notificationConcurrency, notificationReadInterval, payoutRefreshRule, rejectedNotificationLimits,
-  releaseAfterSeconds, RevealRules, revealRules, settleAfterSeconds, validateModuleOptions,
+  AlertRules,
+  alertRules,
+  GatewayModuleOptions,
+  notificationConcurrency,
+  notificationReadInterval,
+  payoutRefreshRule,
+  rejectedNotificationLimits,
+  releaseAfterSeconds,
+  RevealRules,
+  revealRules,
+  settleAfterSeconds,
+  validateModuleOptions,
 } from "./options"
 
 export type { RejectedNotificationInput, UnsettledNotification, VerifiedNotificationInput } from "./notification-log"
@@ -79,7 +109,9 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
     }
     this.logger_ = logger
     // The same on every instance (a shared cap store counts one card once); random when there is no sign key.
-    this.fingerprintSecret_ = fingerprintSecret(this.gatewayOptions_.payments?.sign_key ?? randomBytes(32).toString("hex"))
+    this.fingerprintSecret_ = fingerprintSecret(
+      this.gatewayOptions_.payments?.sign_key ?? randomBytes(32).toString("hex")
+    )
     this.clients_ = createClients(this.gatewayOptions_, logger)
   }
 
@@ -143,12 +175,18 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
 
   /** Counts one card post against the caps of `scope` before it is sent; answers the cap it went past, or null (card-attempt-caps.ts). */
   async takeCardAttempt(scope: AttemptScope): Promise<AttemptVerdict> {
-    return takeCardAttempt(this.cardAttemptLimits(), scope, (keys, windowSeconds) => this.countCardAttempts(keys, windowSeconds))
+    return takeCardAttempt(this.cardAttemptLimits(), scope, (keys, windowSeconds) =>
+      this.countCardAttempts(keys, windowSeconds)
+    )
   }
 
   /** Adds one to each counter in its window of `windowSeconds` and answers the counts (card-attempt-counters.ts). */
   @InjectManager()
-  async countCardAttempts(keys: readonly string[], windowSeconds: number, @MedusaContext() sharedContext: Context = {}): Promise<number[]> {
+  async countCardAttempts(
+    keys: readonly string[],
+    windowSeconds: number,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<number[]> {
     return hitCounters(knexOf(sharedContext), keys, windowSeconds)
   }
 
@@ -196,13 +234,23 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
   }
 
   /** The current transaction of a payment session (order_no = session id) through the order query; query failures throw. */
-  async findSessionTransaction(orderNo: string, transactionId?: string | null, superseded: readonly string[] = []): Promise<TransactionRecord | null> {
+  async findSessionTransaction(
+    orderNo: string,
+    transactionId?: string | null,
+    superseded: readonly string[] = []
+  ): Promise<TransactionRecord | null> {
     return findSessionTransaction(this.acquiring(), orderNo, transactionId, superseded)
   }
 
   /** The order query of a session waiting for the shopper, shared by the cart completions asking at that moment (session-lookups.ts). */
   async waitingSessionTransaction(orderNo: string, transactionId?: string | null): Promise<TransactionRecord | null> {
-    return sessionLookups.waitingSessionTransaction(this.waitingQueries_, this.handedQueries_, () => this.acquiring(), orderNo, transactionId)
+    return sessionLookups.waitingSessionTransaction(
+      this.waitingQueries_,
+      this.handedQueries_,
+      () => this.acquiring(),
+      orderNo,
+      transactionId
+    )
   }
 
   /** The order query the complete-cart check read a moment ago for `orderNo`, once (the provider's authorisation). */
@@ -251,13 +299,22 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
 
   /** A decline learned after the attempt's outcome (its notification's signed `result_info`): kept on the attempt of `transactionId`. */
   @InjectManager()
-  async recordAttemptDecline(orderNo: string, transactionId: string, decline: GatewayDecline, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async recordAttemptDecline(
+    orderNo: string,
+    transactionId: string,
+    decline: GatewayDecline,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
     await recordLaterDecline(knexOf(sharedContext), orderNo, transactionId, decline)
   }
 
   /** The payments dashboard of the days `from` to `to` (YYYY-MM-DD, UTC, both included), filtered. */
   @InjectManager()
-  async paymentsDashboard(period: DashboardPeriod, filters: DashboardFilters = {}, @MedusaContext() sharedContext: Context = {}): Promise<PaymentsDashboard> {
+  async paymentsDashboard(
+    period: DashboardPeriod,
+    filters: DashboardFilters = {},
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<PaymentsDashboard> {
     return readPaymentsDashboard(knexOf(sharedContext), period, filters, this.gatewayOptions_.dashboard)
   }
 
@@ -271,14 +328,21 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
 
   /** Records a verified notification, one row per replay key; says whether it was a duplicate and whether it was dropped. */
   @InjectManager()
-  async recordVerifiedNotification(n: VerifiedNotificationInput, @MedusaContext() sharedContext: Context = {}): Promise<{ id: string; duplicate: boolean; dropped: boolean }> {
+  async recordVerifiedNotification(
+    n: VerifiedNotificationInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ id: string; duplicate: boolean; dropped: boolean }> {
     return notificationLog.recordVerifiedNotification(knexOf(sharedContext), this.gatewayOptions_.notifications, n)
   }
 
   /** How long a notification record's next gateway read must wait, in ms (`notifications.read_interval_seconds`). */
   @InjectManager()
   async notificationReadWait(id: string, @MedusaContext() sharedContext: Context = {}): Promise<number> {
-    return notificationLog.notificationReadWait(knexOf(sharedContext), notificationReadInterval(this.gatewayOptions_.notifications), id)
+    return notificationLog.notificationReadWait(
+      knexOf(sharedContext),
+      notificationReadInterval(this.gatewayOptions_.notifications),
+      id
+    )
   }
 
   /** Runs notification record `id`'s processing when a turn is free; null when a run of it already waits for one. */
@@ -298,25 +362,46 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
 
   /** Ends a processing run begun at `deliveries` deliveries; true when its status was recorded (no delivery came meanwhile). */
   @InjectManager()
-  async finishNotification(id: string, deliveries: number, status: "processed" | "ignored" | "failed", result: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+  async finishNotification(
+    id: string,
+    deliveries: number,
+    status: "processed" | "ignored" | "failed",
+    result: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
     return notificationLog.finishNotification(knexOf(sharedContext), id, deliveries, status, result)
   }
 
   /** Counts a request that did not verify and keeps a sample of it, without its body, within the per-minute limit: the sample's id. */
   @InjectManager()
-  async recordRejectedNotification(r: RejectedNotificationInput, @MedusaContext() sharedContext: Context = {}): Promise<string | null> {
-    return notificationLog.recordRejectedNotification(knexOf(sharedContext), rejectedNotificationLimits(this.gatewayOptions_.notifications), r)
+  async recordRejectedNotification(
+    r: RejectedNotificationInput,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<string | null> {
+    return notificationLog.recordRejectedNotification(
+      knexOf(sharedContext),
+      rejectedNotificationLimits(this.gatewayOptions_.notifications),
+      r
+    )
   }
 
   /** A page (by id) of verified payment notifications whose processing failed or waited too long, for the order sync. */
   @InjectManager()
-  async unsettledNotifications(after: string, limit: number, @MedusaContext() sharedContext: Context = {}): Promise<UnsettledNotification[]> {
+  async unsettledNotifications(
+    after: string,
+    limit: number,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<UnsettledNotification[]> {
     return notificationLog.unsettledNotifications(knexOf(sharedContext), after, limit)
   }
 
   /** The order sync read the notification's order again and applied it: settled, unless it was delivered again since. */
   @InjectManager()
-  async settleNotification(n: UnsettledNotification, result: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async settleNotification(
+    n: UnsettledNotification,
+    result: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
     await notificationLog.settleNotification(knexOf(sharedContext), n, result)
   }
 
@@ -369,7 +454,12 @@ class GatewayModuleService extends MedusaService(GATEWAY_MODELS) {
   // ------------------------------------------------------------------ subscriptions (subscription-records.ts)
 
   /** Records the contract a payment sold, once per recurring_id; an existing record only moves forward to active. */
-  async recordSubscription(input: { order_no: string; transaction_id: string | null; currency: string; subscription: SessionSubscription }): Promise<string> {
+  async recordSubscription(input: {
+    order_no: string
+    transaction_id: string | null
+    currency: string
+    subscription: SessionSubscription
+  }): Promise<string> {
     return subscriptions.recordSubscription(this, input)
   }
 

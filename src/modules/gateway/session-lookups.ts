@@ -18,7 +18,7 @@ export function waitingSessionTransaction(
   handed: HandedOrderQueries,
   acquiring: () => AcquiringClient,
   orderNo: string,
-  transactionId?: string | null,
+  transactionId?: string | null
 ): Promise<TransactionRecord | null> {
   return queries.get(`${orderNo}|${transactionId ?? ""}`, 0, async () => {
     const records = (await acquiring().orderQuery({ orders: [orderNo] })).orders_list ?? []
@@ -28,6 +28,16 @@ export function waitingSessionTransaction(
 }
 
 /** A payment-method ranking by `key`, fetched once and kept for RANKING_TTL_MS; a failed fetch is not kept. */
-export function rankingFor<T>(rankings: ShortCache<unknown>, key: string, fetch: () => Promise<T>, keep: (ranking: T) => boolean): Promise<T> {
-  return rankings.get(key, RANKING_TTL_MS, fetch as () => Promise<unknown>, keep as (v: unknown) => boolean) as Promise<T>
+export function rankingFor<T>(
+  rankings: ShortCache<unknown>,
+  key: string,
+  fetch: () => Promise<T>,
+  keep: (ranking: T) => boolean
+): Promise<T> {
+  return rankings.get(
+    key,
+    RANKING_TTL_MS,
+    fetch as () => Promise<unknown>,
+    keep as (v: unknown) => boolean
+  ) as Promise<T>
 }

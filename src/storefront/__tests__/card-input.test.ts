@@ -29,14 +29,23 @@ describe("card input", () => {
   })
 
   it("answers the card the card route takes", () => {
-    const res = validateCardForm({ number: "4242 4242 4242 4242", expiry: "05/26", cvv: "123", holder_name: " Ada Lovelace " }, NOW)
-    expect(res).toEqual({ card: { number: "4242424242424242", exp_month: "05", exp_year: "2026", cvv: "123", holder_name: "Ada Lovelace" }, errors: null })
+    const res = validateCardForm(
+      { number: "4242 4242 4242 4242", expiry: "05/26", cvv: "123", holder_name: " Ada Lovelace " },
+      NOW
+    )
+    expect(res).toEqual({
+      card: { number: "4242424242424242", exp_month: "05", exp_year: "2026", cvv: "123", holder_name: "Ada Lovelace" },
+      errors: null,
+    })
     const noHolder = validateCardForm({ number: "4242424242424242", expiry: "12/30", cvv: "123", holder_name: "" }, NOW)
     expect(noHolder.card).not.toHaveProperty("holder_name")
   })
 
   it("names each wrong field without repeating what was typed", () => {
-    const res = validateCardForm({ number: "4242424242424241", expiry: "04/26", cvv: "12", holder_name: "x".repeat(101) }, NOW)
+    const res = validateCardForm(
+      { number: "4242424242424241", expiry: "04/26", cvv: "12", holder_name: "x".repeat(101) },
+      NOW
+    )
     expect(res.card).toBeNull()
     expect(Object.keys(res.errors ?? {}).sort()).toEqual(["cvv", "expiry", "holder_name", "number"])
     expect(res.errors?.number).toMatch(/not valid/)
@@ -46,9 +55,13 @@ describe("card input", () => {
   })
 
   it("asks for four digits of an American Express security code and three of others", () => {
-    expect(validateCardForm({ number: "378282246310005", expiry: "12/30", cvv: "123" }, NOW).errors?.cvv).toMatch(/4 digits/)
+    expect(validateCardForm({ number: "378282246310005", expiry: "12/30", cvv: "123" }, NOW).errors?.cvv).toMatch(
+      /4 digits/
+    )
     expect(validateCardForm({ number: "378282246310005", expiry: "12/30", cvv: "1234" }, NOW).errors).toBeNull()
-    expect(validateCardForm({ number: "4242424242424242", expiry: "12/30", cvv: "1234" }, NOW).errors?.cvv).toMatch(/3 digits/)
+    expect(validateCardForm({ number: "4242424242424242", expiry: "12/30", cvv: "1234" }, NOW).errors?.cvv).toMatch(
+      /3 digits/
+    )
     expect(validateCardForm({ number: "", expiry: "", cvv: "" }, NOW).errors).toEqual({
       number: "Enter the card number.",
       expiry: "Enter the expiry date (MM/YY).",

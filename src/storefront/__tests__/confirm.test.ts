@@ -23,7 +23,11 @@ describe("confirmReturn: the return page's bounded wait for the gateway", () => 
   it("stops after the last try and answers 'requires more' (the page says 'still processing')", async () => {
     const waits: number[] = []
     const s = sequence(waiting)
-    const result = await confirmReturn(s.complete, { attempts: 4, intervalMs: 10, sleep: async (ms) => void waits.push(ms) })
+    const result = await confirmReturn(s.complete, {
+      attempts: 4,
+      intervalMs: 10,
+      sleep: async (ms) => void waits.push(ms),
+    })
     expect(result).toEqual(waiting)
     expect(s.calls()).toBe(4)
     expect(waits).toEqual([10, 20, 30])
@@ -36,7 +40,10 @@ describe("confirmReturn: the return page's bounded wait for the gateway", () => 
       calls++
       throw new TypeError("Failed to fetch")
     }
-    expect(await confirmReturn(failing, { attempts: 3, sleep: async () => undefined })).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+    expect(await confirmReturn(failing, { attempts: 3, sleep: async () => undefined })).toEqual({
+      type: "requires_more",
+      message: "The payment could not be confirmed yet.",
+    })
     expect(calls).toBe(3)
     // A later try that answers ends the wait with its answer.
     let tries = 0

@@ -26,7 +26,15 @@ afterAll(() => {
 /** A container React can render into when nothing is rendered into it. */
 function container() {
   const listeners = { addEventListener() {}, removeEventListener() {} }
-  return { nodeType: 1, nodeName: "DIV", tagName: "DIV", namespaceURI: "http://www.w3.org/1999/xhtml", textContent: "", ownerDocument: { ...listeners, nodeType: 9 }, ...listeners } as unknown as Element
+  return {
+    nodeType: 1,
+    nodeName: "DIV",
+    tagName: "DIV",
+    namespaceURI: "http://www.w3.org/1999/xhtml",
+    textContent: "",
+    ownerDocument: { ...listeners, nodeType: 9 },
+    ...listeners,
+  } as unknown as Element
 }
 
 let root: Root | null = null
@@ -68,7 +76,10 @@ describe("GatewayReturn: the return page", () => {
       throw new TypeError("Failed to fetch")
     })
     expect(states[0]).toEqual({ type: "confirming" })
-    expect(states[states.length - 1]).toEqual({ type: "requires_more", message: "The payment could not be confirmed yet." })
+    expect(states[states.length - 1]).toEqual({
+      type: "requires_more",
+      message: "The payment could not be confirmed yet.",
+    })
     expect(states.some((s) => s.type === "declined")).toBe(false)
     expect(calls).toBe(2) // the bounded wait tried again
   })
@@ -84,7 +95,11 @@ describe("GatewayReturn: the return page", () => {
   })
 
   it("shows a decline (with 'Pay again') only when the store answered one", async () => {
-    const declined: CompletionResult = { type: "declined", message: "The card was declined. Use another card or payment method.", code: "declined" }
+    const declined: CompletionResult = {
+      type: "declined",
+      message: "The card was declined. Use another card or payment method.",
+      code: "declined",
+    }
     let calls = 0
     const states = await returnPage(async () => {
       calls++

@@ -5,13 +5,22 @@
 import { HOSTED_FRAME_SANDBOX, hostedFormOf, postHostedForm, returnedFrameUrl } from "../hosted.js"
 import type { RedirectDocument } from "../redirect.js"
 
-const hosted = { action: "https://pay.gateway.example/v1/checkout", inputs: { gbc_id: "G1", allParams: "merNo=701001&orderNo=o1" } }
+const hosted = {
+  action: "https://pay.gateway.example/v1/checkout",
+  inputs: { gbc_id: "G1", allParams: "merNo=701001&orderNo=o1" },
+}
 
 function recordingDocument() {
   const made: any[] = []
   const doc: RedirectDocument = {
     createElement(tag) {
-      const el: any = { tag, children: [] as any[], style: {}, attributes: {} as Record<string, string>, events: [] as string[] }
+      const el: any = {
+        tag,
+        children: [] as any[],
+        style: {},
+        attributes: {} as Record<string, string>,
+        events: [] as string[],
+      }
       el.appendChild = (c: any) => el.children.push(c)
       el.setAttribute = (k: string, v: string) => (el.attributes[k] = v)
       el.submit = () => el.events.push("submit")
@@ -20,14 +29,24 @@ function recordingDocument() {
       return el
     },
     body: { appendChild: (n: any) => made.push({ appended: n }) },
-    defaultView: { location: { assign: () => { throw new Error("the page must stay") } } },
+    defaultView: {
+      location: {
+        assign: () => {
+          throw new Error("the page must stay")
+        },
+      },
+    },
   }
   return { doc, made }
 }
 
 describe("the hosted page's form", () => {
   it("is the session's action and text inputs, posted by POST", () => {
-    expect(hostedFormOf({ hosted: { ...hosted, inputs: { ...hosted.inputs, odd: 5 as never } } })).toEqual({ url: hosted.action, method: "POST", fields: hosted.inputs })
+    expect(hostedFormOf({ hosted: { ...hosted, inputs: { ...hosted.inputs, odd: 5 as never } } })).toEqual({
+      url: hosted.action,
+      method: "POST",
+      fields: hosted.inputs,
+    })
   })
 
   it("is refused when there is none or its action is not https: (http: only to this machine)", () => {
@@ -37,7 +56,9 @@ describe("the hosted page's form", () => {
     expect(hostedFormOf({ hosted: { ...hosted, action: "javascript:alert(1)" } })).toBeNull()
     expect(hostedFormOf({ hosted: { ...hosted, action: "/v1/checkout" } })).toBeNull()
     expect(hostedFormOf({ hosted: { ...hosted, action: "http://pay.gateway.example/v1/checkout" } })).toBeNull()
-    expect(hostedFormOf({ hosted: { ...hosted, action: "http://127.0.0.1:4010/v1/checkout" } })?.url).toBe("http://127.0.0.1:4010/v1/checkout")
+    expect(hostedFormOf({ hosted: { ...hosted, action: "http://127.0.0.1:4010/v1/checkout" } })?.url).toBe(
+      "http://127.0.0.1:4010/v1/checkout"
+    )
   })
 
   it("never uses the gateway's HTML, even when old session data still holds it", () => {
@@ -62,12 +83,19 @@ describe("the hosted page's form", () => {
 describe("the hosted frame", () => {
   it("is sandboxed to keep the gateway's own origin, without the right to move the store's tab by itself", () => {
     const flags = HOSTED_FRAME_SANDBOX.split(" ")
-    expect(flags.sort()).toEqual(["allow-forms", "allow-same-origin", "allow-scripts", "allow-top-navigation-by-user-activation"])
+    expect(flags.sort()).toEqual([
+      "allow-forms",
+      "allow-same-origin",
+      "allow-scripts",
+      "allow-top-navigation-by-user-activation",
+    ])
   })
 
   const store = { location: { origin: "https://shop.example" } }
   it("is left for the store's page it came back to", () => {
-    expect(returnedFrameUrl({ contentWindow: { location: { href: "https://shop.example/return?order_no=1" } } }, store)).toBe("https://shop.example/return?order_no=1")
+    expect(
+      returnedFrameUrl({ contentWindow: { location: { href: "https://shop.example/return?order_no=1" } } }, store)
+    ).toBe("https://shop.example/return?order_no=1")
   })
 
   it("is kept while it shows the gateway's page (another origin: unreadable) or nothing yet", () => {
@@ -82,7 +110,9 @@ describe("the hosted frame", () => {
     }
     expect(returnedFrameUrl(gatewayPage, store)).toBeNull()
     expect(returnedFrameUrl({ contentWindow: { location: { href: "about:blank" } } }, store)).toBeNull()
-    expect(returnedFrameUrl({ contentWindow: { location: { href: "https://pay.gateway.example/x" } } }, store)).toBeNull()
+    expect(
+      returnedFrameUrl({ contentWindow: { location: { href: "https://pay.gateway.example/x" } } }, store)
+    ).toBeNull()
     expect(returnedFrameUrl({ contentWindow: null }, store)).toBeNull()
     expect(returnedFrameUrl(null, store)).toBeNull()
   })

@@ -7,7 +7,8 @@ describe("shopper texts", () => {
     const keys = (o: object) => Object.keys(o).sort()
     expect(keys(messagesDe)).toEqual(keys(messagesEn))
     expect(keys(messagesDe.declineReasons)).toEqual(keys(messagesEn.declineReasons))
-    for (const [key, text] of Object.entries(messagesDe)) if (typeof text === "string") expect([key, text.trim().length > 0]).toEqual([key, true])
+    for (const [key, text] of Object.entries(messagesDe))
+      if (typeof text === "string") expect([key, text.trim().length > 0]).toEqual([key, true])
   })
 
   it("picks a set by language, falling back to English, and lays a few keys over English", () => {
@@ -22,7 +23,9 @@ describe("shopper texts", () => {
   })
 
   it("tells a decline by its category in the shopper's language, never by a gateway reason", () => {
-    expect(declineText({ code: "check_card_details", message: "x" }, messagesDe)).toBe(messagesDe.declineReasons.check_card_details)
+    expect(declineText({ code: "check_card_details", message: "x" }, messagesDe)).toBe(
+      messagesDe.declineReasons.check_card_details
+    )
     expect(declineText({ code: "declined", message: "Do not honour (05)" })).toBe(messagesEn.declineReasons.declined)
     // No category (a failed 3-D Secure reported without a reason): "not approved".
     expect(declineText({ code: "", message: "anything" }, messagesDe)).toBe(messagesDe.declineReasons.not_approved)
@@ -33,19 +36,32 @@ describe("shopper texts", () => {
   })
 
   it("validates the card form in the shopper's language", () => {
-    const result = validateCardForm({ number: "4242424242424241", expiry: "13/40", cvv: "12" }, new Date(Date.UTC(2026, 4, 15)), messagesDe)
-    expect(result.errors).toEqual({ number: messagesDe.numberInvalid, expiry: messagesDe.expiryFormat, cvv: "Die Prüfnummer hat 3 Ziffern." })
+    const result = validateCardForm(
+      { number: "4242424242424241", expiry: "13/40", cvv: "12" },
+      new Date(Date.UTC(2026, 4, 15)),
+      messagesDe
+    )
+    expect(result.errors).toEqual({
+      number: messagesDe.numberInvalid,
+      expiry: messagesDe.expiryFormat,
+      cvv: "Die Prüfnummer hat 3 Ziffern.",
+    })
   })
 
   it("says a failed store call in the shopper's language, never the server's English", () => {
     const failed = (status: number, message: string) => Object.assign(new Error(message), { status })
-    expect(failedCallText(failed(429, "Too many attempts with this card: at most 10 in 3600 seconds."), messagesDe)).toBe(messagesDe.tooManyAttempts)
-    expect(failedCallText(failed(400, SHOPPER_DECLINES.check_card_details), messagesDe)).toBe(format(messagesDe.declined, { reason: messagesDe.declineReasons.check_card_details }))
+    expect(
+      failedCallText(failed(429, "Too many attempts with this card: at most 10 in 3600 seconds."), messagesDe)
+    ).toBe(messagesDe.tooManyAttempts)
+    expect(failedCallText(failed(400, SHOPPER_DECLINES.check_card_details), messagesDe)).toBe(
+      format(messagesDe.declined, { reason: messagesDe.declineReasons.check_card_details })
+    )
     expect(failedCallText(failed(500, "An unknown error occurred."), messagesDe)).toBe(messagesDe.sendFailed)
     expect(failedCallText(new TypeError("fetch failed"))).toBe(messagesEn.sendFailed)
   })
 
   it("knows the plugin's shopper texts word for word (the server's refusals are told by them)", () => {
-    for (const [code, text] of Object.entries(SHOPPER_DECLINES)) expect([code, messagesEn.declineReasons[code as keyof typeof SHOPPER_DECLINES]]).toEqual([code, text])
+    for (const [code, text] of Object.entries(SHOPPER_DECLINES))
+      expect([code, messagesEn.declineReasons[code as keyof typeof SHOPPER_DECLINES]]).toEqual([code, text])
   })
 })

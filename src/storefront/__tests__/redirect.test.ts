@@ -1,5 +1,13 @@
 import { browserData } from "../browser-data.js"
-import { followRedirect, isAllowedUrl, leaveFrame, readReturn, redirectOf, submitRedirect, type RedirectDocument } from "../redirect.js"
+import {
+  followRedirect,
+  isAllowedUrl,
+  leaveFrame,
+  readReturn,
+  redirectOf,
+  submitRedirect,
+  type RedirectDocument,
+} from "../redirect.js"
 
 /** A recording stand-in for `document`, enough for the hand-off form. */
 function recordingDocument() {
@@ -7,7 +15,13 @@ function recordingDocument() {
   const assigned: string[] = []
   const doc: RedirectDocument = {
     createElement(tag) {
-      const el: any = { tag, children: [] as any[], style: {}, attributes: {} as Record<string, string>, submitted: false }
+      const el: any = {
+        tag,
+        children: [] as any[],
+        style: {},
+        attributes: {} as Record<string, string>,
+        submitted: false,
+      }
       el.appendChild = (c: any) => el.children.push(c)
       el.setAttribute = (k: string, v: string) => (el.attributes[k] = v)
       el.submit = () => (el.submitted = true)
@@ -22,19 +36,41 @@ function recordingDocument() {
 }
 
 describe("3-D Secure / APM hand-off", () => {
-  const redirect = { url: "https://issuer.example/3ds/abc", method: "POST" as const, fields: { return_url: "https://shop.example/return", notify_url: "https://api.shop.example/hooks/gateway/notifications" } }
+  const redirect = {
+    url: "https://issuer.example/3ds/abc",
+    method: "POST" as const,
+    fields: {
+      return_url: "https://shop.example/return",
+      notify_url: "https://api.shop.example/hooks/gateway/notifications",
+    },
+  }
 
   it("reads the POST form from data.redirect", () => {
     expect(redirectOf({ redirect, issuer_url: redirect.url })).toEqual(redirect)
   })
 
   it("drops card-like and non-text fields, whatever the data holds", () => {
-    const form = redirectOf({ redirect: { ...redirect, fields: { ...redirect.fields, card_number: "4242424242424242", cvv: "123", expiration_month: "12", nested: { a: 1 } as any } } })
+    const form = redirectOf({
+      redirect: {
+        ...redirect,
+        fields: {
+          ...redirect.fields,
+          card_number: "4242424242424242",
+          cvv: "123",
+          expiration_month: "12",
+          nested: { a: 1 } as any,
+        },
+      },
+    })
     expect(form?.fields).toEqual(redirect.fields)
   })
 
   it("falls back to opening issuer_url, and refuses what is not http(s)", () => {
-    expect(redirectOf({ issuer_url: "https://issuer.example/x" })).toEqual({ url: "https://issuer.example/x", method: "GET", fields: {} })
+    expect(redirectOf({ issuer_url: "https://issuer.example/x" })).toEqual({
+      url: "https://issuer.example/x",
+      method: "GET",
+      fields: {},
+    })
     expect(redirectOf({ redirect: { ...redirect, url: "javascript:alert(1)" } })).toBeNull()
     expect(redirectOf({ issuer_url: "javascript:alert(1)" })).toBeNull()
     expect(redirectOf({})).toBeNull()
@@ -44,7 +80,11 @@ describe("3-D Secure / APM hand-off", () => {
   it("refuses plain http: except to this machine (L7-2)", () => {
     expect(redirectOf({ redirect: { ...redirect, url: "http://issuer.example/3ds/abc" } })).toBeNull()
     expect(redirectOf({ issuer_url: "http://issuer.example/apm" })).toBeNull()
-    for (const url of ["http://localhost:4010/sandbox/issuer/T1", "http://127.0.0.1:4010/sandbox/issuer/T1", "http://[::1]:4010/x"]) {
+    for (const url of [
+      "http://localhost:4010/sandbox/issuer/T1",
+      "http://127.0.0.1:4010/sandbox/issuer/T1",
+      "http://[::1]:4010/x",
+    ]) {
       expect(redirectOf({ redirect: { ...redirect, url } })?.url).toBe(url)
       expect(isAllowedUrl(url)).toBe(true)
     }
@@ -76,7 +116,9 @@ describe("3-D Secure / APM hand-off", () => {
   })
 
   it("reads only the return's known parameters", () => {
-    expect(readReturn("https://shop.example/return?order_no=payses_1&transaction_id=T9&order_status=1&card=4242")).toEqual({ order_no: "payses_1", transaction_id: "T9", order_status: "1" })
+    expect(
+      readReturn("https://shop.example/return?order_no=payses_1&transaction_id=T9&order_status=1&card=4242")
+    ).toEqual({ order_no: "payses_1", transaction_id: "T9", order_status: "1" })
     expect(readReturn("/return")).toEqual({ order_no: null, transaction_id: null, order_status: null })
   })
 
@@ -107,7 +149,13 @@ describe("3-D Secure / APM hand-off", () => {
 
 describe("browser data", () => {
   it("collects the browser's data within the card route's limits", () => {
-    const data = browserData({ navigator: { userAgent: "U".repeat(600), language: "en-GB" }, screen: { width: 1440, height: 900, colorDepth: 24 } }, new Date())
+    const data = browserData(
+      {
+        navigator: { userAgent: "U".repeat(600), language: "en-GB" },
+        screen: { width: 1440, height: 900, colorDepth: 24 },
+      },
+      new Date()
+    )
     expect(data.user_agent).toHaveLength(500)
     expect(data).toMatchObject({ browser_lang: "en-GB", resolution: "1440x900", color_depth: "24" })
     expect(data.time_zone).toMatch(/^-?\d+$/)

@@ -11,7 +11,14 @@ describe("returnHopHtml: the cross-site return's first stop", () => {
   })
 
   it("refuses anything but a path on the same site (no other origin, no script, no query)", () => {
-    for (const bad of ["https://evil.example/x", "//evil.example/x", "javascript:alert(1)", "/x?cart_id=1", '/x"<script>', "x"]) {
+    for (const bad of [
+      "https://evil.example/x",
+      "//evil.example/x",
+      "javascript:alert(1)",
+      "/x?cart_id=1",
+      '/x"<script>',
+      "x",
+    ]) {
       expect(() => returnHopHtml(bad)).toThrow(/next must be a path on this site/)
     }
   })

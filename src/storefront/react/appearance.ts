@@ -7,7 +7,20 @@
  */
 import { messagesEn, resolveMessages, type GatewayMessages } from "../messages.js"
 
-export type GatewaySlot = "root" | "heading" | "field" | "label" | "input" | "error" | "hint" | "button" | "secondaryButton" | "formError" | "options" | "option" | "status"
+export type GatewaySlot =
+  | "root"
+  | "heading"
+  | "field"
+  | "label"
+  | "input"
+  | "error"
+  | "hint"
+  | "button"
+  | "secondaryButton"
+  | "formError"
+  | "options"
+  | "option"
+  | "status"
 
 export interface Appearance {
   classNames?: Partial<Record<GatewaySlot, string>>
@@ -30,6 +43,12 @@ export function useLook(props: LookProps, component: string) {
   const { appearance, className } = props
   const m = props.messages ? resolveMessages(props.messages) : messagesEn
   const cls = (slot: GatewaySlot, ...extra: (string | false | null | undefined)[]) =>
-    join(slot === "root" && !appearance?.unstyled && "gw", slot === "root" ? `gw-${component}` : `gw-${slot}`, ...extra, appearance?.classNames?.[slot], slot === "root" && className)
+    join(
+      slot === "root" && !appearance?.unstyled && "gw",
+      slot === "root" ? `gw-${component}` : `gw-${slot}`,
+      ...extra,
+      appearance?.classNames?.[slot],
+      slot === "root" && className
+    )
   return { m, cls }
 }

@@ -7,7 +7,15 @@
  * `clear()` empties the inputs after the post.
  */
 import { useId, useRef, useState } from "react"
-import { BRAND_NAMES, cardBrand, formatCardNumber, validateCardForm, type CardBrand, type CardErrors, type CardField } from "../card-input.js"
+import {
+  BRAND_NAMES,
+  cardBrand,
+  formatCardNumber,
+  validateCardForm,
+  type CardBrand,
+  type CardErrors,
+  type CardField,
+} from "../card-input.js"
 import type { GatewayMessages } from "../messages.js"
 import type { CardDetails } from "../types.js"
 import type { GatewaySlot } from "./appearance.js"
@@ -15,7 +23,17 @@ import type { GatewaySlot } from "./appearance.js"
 const FIELDS: CardField[] = ["number", "expiry", "cvv", "holder_name"]
 const testId = (name: CardField) => `card-${name === "holder_name" ? "holder" : name}`
 
-export function useCardFields({ m, cls, askHolderName = true, allowSave = false }: { m: GatewayMessages; cls: (slot: GatewaySlot, ...extra: string[]) => string; askHolderName?: boolean; allowSave?: boolean }) {
+export function useCardFields({
+  m,
+  cls,
+  askHolderName = true,
+  allowSave = false,
+}: {
+  m: GatewayMessages
+  cls: (slot: GatewaySlot, ...extra: string[]) => string
+  askHolderName?: boolean
+  allowSave?: boolean
+}) {
   const id = useId()
   const refs = {
     number: useRef<HTMLInputElement>(null),
@@ -93,13 +111,29 @@ export function useCardFields({ m, cls, askHolderName = true, allowSave = false 
 
   const fields = (disabled: boolean) => (
     <>
-      {field("number", m.cardNumber, disabled, { inputMode: "numeric", autoComplete: "cc-number", maxLength: 23, onInput: onNumberInput, placeholder: m.numberPlaceholder })}
+      {field("number", m.cardNumber, disabled, {
+        inputMode: "numeric",
+        autoComplete: "cc-number",
+        maxLength: 23,
+        onInput: onNumberInput,
+        placeholder: m.numberPlaceholder,
+      })}
       <p className={cls("hint", "gateway-card-brand")} aria-live="polite" data-testid="card-brand">
         {brand ? BRAND_NAMES[brand] : ""}
       </p>
       <div className="gw-row">
-        {field("expiry", m.expiry, disabled, { inputMode: "numeric", autoComplete: "cc-exp", maxLength: 9, placeholder: m.expiryPlaceholder })}
-        {field("cvv", m.cvv, disabled, { inputMode: "numeric", autoComplete: "cc-csc", maxLength: 4, placeholder: brand === "amex" ? "1234" : "123" })}
+        {field("expiry", m.expiry, disabled, {
+          inputMode: "numeric",
+          autoComplete: "cc-exp",
+          maxLength: 9,
+          placeholder: m.expiryPlaceholder,
+        })}
+        {field("cvv", m.cvv, disabled, {
+          inputMode: "numeric",
+          autoComplete: "cc-csc",
+          maxLength: 4,
+          placeholder: brand === "amex" ? "1234" : "123",
+        })}
       </div>
       {askHolderName ? field("holder_name", m.holderName, disabled, { autoComplete: "cc-name", maxLength: 100 }) : null}
       {allowSave ? (

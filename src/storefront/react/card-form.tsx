@@ -47,10 +47,30 @@ export interface CardFormProps extends OutcomeProps, LookProps {
 }
 
 export function CardForm(props: CardFormProps) {
-  const { sdk, sessionId, cartId, headers, cardGrant, allowSave = false, askHolderName = true, disabled = false, children, labels } = props
+  const {
+    sdk,
+    sessionId,
+    cartId,
+    headers,
+    cardGrant,
+    allowSave = false,
+    askHolderName = true,
+    disabled = false,
+    children,
+    labels,
+  } = props
   const look = useLook(props, "card-form")
   const m = labels
-    ? { ...look.m, cardNumber: labels.number ?? look.m.cardNumber, expiry: labels.expiry ?? look.m.expiry, cvv: labels.cvv ?? look.m.cvv, holderName: labels.holder_name ?? look.m.holderName, saveCard: labels.save ?? look.m.saveCard, pay: labels.submit ?? look.m.pay, paying: labels.busy ?? look.m.paying }
+    ? {
+        ...look.m,
+        cardNumber: labels.number ?? look.m.cardNumber,
+        expiry: labels.expiry ?? look.m.expiry,
+        cvv: labels.cvv ?? look.m.cvv,
+        holderName: labels.holder_name ?? look.m.holderName,
+        saveCard: labels.save ?? look.m.saveCard,
+        pay: labels.submit ?? look.m.pay,
+        paying: labels.busy ?? look.m.paying,
+      }
     : look.m
   const { cls } = look
   const card = useCardFields({ m, cls, askHolderName, allowSave })
@@ -67,7 +87,13 @@ export function CardForm(props: CardFormProps) {
     let message: string | null = null
     try {
       const grant = cardGrant ? await cardGrant() : null
-      const outcome = await postCard(sdk, sessionId, { cart_id: cartId, card: typed.card, save_card: typed.save, card_grant: grant, headers })
+      const outcome = await postCard(sdk, sessionId, {
+        cart_id: cartId,
+        card: typed.card,
+        save_card: typed.save,
+        card_grant: grant,
+        headers,
+      })
       card.clear()
       message = await handleOutcome(outcome, props, m)
     } catch (err) {
@@ -80,7 +106,14 @@ export function CardForm(props: CardFormProps) {
   }
 
   return (
-    <form className={cls("root", "gateway-card-form")} onSubmit={onSubmit} noValidate method="post" aria-busy={busy} data-testid="gateway-card-form">
+    <form
+      className={cls("root", "gateway-card-form")}
+      onSubmit={onSubmit}
+      noValidate
+      method="post"
+      aria-busy={busy}
+      data-testid="gateway-card-form"
+    >
       {card.fields(busy || disabled)}
       {children}
       {formError ? (

@@ -109,7 +109,9 @@ export function GatewayReturn(props: GatewayReturnProps) {
       {state.type === "order" ? (
         <div className="gw-stack">
           <p className={cls("status")} data-testid="gateway-return-order">
-            {format(m.orderConfirmed, { order: state.order.display_id ? `#${state.order.display_id}` : state.order.id })}
+            {format(m.orderConfirmed, {
+              order: state.order.display_id ? `#${state.order.display_id}` : state.order.id,
+            })}
           </p>
           {paid(state.order) ? (
             <p className={cls("hint")} data-testid="gateway-return-total">

@@ -18,7 +18,11 @@ export interface OutcomeProps {
 }
 
 /** Answers the message to show under the form, if any. */
-export async function handleOutcome(outcome: CardOutcome, props: OutcomeProps, m: GatewayMessages = messagesEn): Promise<string | null> {
+export async function handleOutcome(
+  outcome: CardOutcome,
+  props: OutcomeProps,
+  m: GatewayMessages = messagesEn
+): Promise<string | null> {
   let message: string | null = null
   if (outcome.status === "declined") message = format(m.declined, { reason: declineText(outcome.decline, m) })
   if (outcome.status === "requires_more" && props.followRedirect !== false) {

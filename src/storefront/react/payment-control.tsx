@@ -40,7 +40,18 @@ const NEW = "new"
 const expiryOf = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function PaymentControl(props: PaymentControlProps) {
-  const { sdk, sessionId, cartId, savedCards, cardGrant, headers, askHolderName = true, disabled = false, children, savedCardSecurityCode = "optional" } = props
+  const {
+    sdk,
+    sessionId,
+    cartId,
+    savedCards,
+    cardGrant,
+    headers,
+    askHolderName = true,
+    disabled = false,
+    children,
+    savedCardSecurityCode = "optional",
+  } = props
   const [listed, setListed] = useState(false)
   const allowSave = props.allowSave ?? (Boolean(savedCards) && listed)
   const { m, cls } = useLook(props, "payment-control")
@@ -65,7 +76,9 @@ export function PaymentControl(props: PaymentControlProps) {
       () => (setListed(false), [] as SavedCard[])
     )
     setCards(list)
-    setChoice((current) => (list.some((c) => c.id === current && !c.expired) ? current : list.find((c) => !c.expired)?.id ?? NEW))
+    setChoice((current) =>
+      list.some((c) => c.id === current && !c.expired) ? current : (list.find((c) => !c.expired)?.id ?? NEW)
+    )
   }, [])
 
   useEffect(() => {
@@ -93,14 +106,31 @@ export function PaymentControl(props: PaymentControlProps) {
     let send: () => ReturnType<typeof postCard>
     if (saved && savedCards) {
       const typed = code.current?.value ?? ""
-      const invalid = savedCardSecurityCode === "required" && !typed.trim() ? m.cvvMissing : validateSecurityCode(typed, saved.brand, m)
+      const invalid =
+        savedCardSecurityCode === "required" && !typed.trim()
+          ? m.cvvMissing
+          : validateSecurityCode(typed, saved.brand, m)
       setCodeError(invalid)
       if (invalid) return code.current?.focus()
-      send = () => savedCards.pay({ sessionId, cartId, saved_card_id: saved.id, ...(typed.trim() ? { security_code: typed.trim() } : {}), browser: browserData() })
+      send = () =>
+        savedCards.pay({
+          sessionId,
+          cartId,
+          saved_card_id: saved.id,
+          ...(typed.trim() ? { security_code: typed.trim() } : {}),
+          browser: browserData(),
+        })
     } else {
       const typed = card.read()
       if (!typed) return
-      send = async () => postCard(sdk, sessionId, { cart_id: cartId, card: typed.card, save_card: typed.save, card_grant: cardGrant ? await cardGrant() : null, headers })
+      send = async () =>
+        postCard(sdk, sessionId, {
+          cart_id: cartId,
+          card: typed.card,
+          save_card: typed.save,
+          card_grant: cardGrant ? await cardGrant() : null,
+          headers,
+        })
     }
     setFormError(null)
     setBusy(true)
@@ -120,7 +150,14 @@ export function PaymentControl(props: PaymentControlProps) {
   const off = busy || disabled
   const isNew = choice === NEW || !cards?.length
   return (
-    <form className={cls("root")} onSubmit={onSubmit} noValidate method="post" aria-busy={busy} data-testid="gateway-payment-control">
+    <form
+      className={cls("root")}
+      onSubmit={onSubmit}
+      noValidate
+      method="post"
+      aria-busy={busy}
+      data-testid="gateway-payment-control"
+    >
       {cards === null ? (
         <p className={cls("status")} role="status">
           {m.savedCardsLoading}
@@ -130,21 +167,47 @@ export function PaymentControl(props: PaymentControlProps) {
         <fieldset className={cls("options")} disabled={off} data-testid="saved-card-picker">
           <legend className={cls("label")}>{m.savedCardsLegend}</legend>
           {cards.map((c) => (
-            <div key={c.id} className={cls("option")} data-testid={`saved-card-${c.id}`} data-selected={choice === c.id || undefined}>
-              <input type="radio" id={`${id}-${c.id}`} name={`${id}-choice`} value={c.id} checked={choice === c.id} disabled={c.expired} onChange={() => setChoice(c.id)} />
+            <div
+              key={c.id}
+              className={cls("option")}
+              data-testid={`saved-card-${c.id}`}
+              data-selected={choice === c.id || undefined}
+            >
+              <input
+                type="radio"
+                id={`${id}-${c.id}`}
+                name={`${id}-choice`}
+                value={c.id}
+                checked={choice === c.id}
+                disabled={c.expired}
+                onChange={() => setChoice(c.id)}
+              />
               <label htmlFor={`${id}-${c.id}`}>
                 {format(m.savedCardLabel, { brand: brandName(c.brand), last4: c.last4, expiry: expiryOf(c) })}
                 {c.expired ? <strong className="gw-expired"> {m.savedCardExpired}</strong> : null}
               </label>
               {savedCards?.remove ? (
-                <button type="button" className={cls("secondaryButton")} onClick={() => remove(c)} aria-label={format(m.removeCardLabel, { brand: brandName(c.brand), last4: c.last4 })} data-testid="saved-card-remove">
+                <button
+                  type="button"
+                  className={cls("secondaryButton")}
+                  onClick={() => remove(c)}
+                  aria-label={format(m.removeCardLabel, { brand: brandName(c.brand), last4: c.last4 })}
+                  data-testid="saved-card-remove"
+                >
                   {m.removeCard}
                 </button>
               ) : null}
             </div>
           ))}
           <div className={cls("option")} data-testid="payment-option-new" data-selected={isNew || undefined}>
-            <input type="radio" id={`${id}-new`} name={`${id}-choice`} value={NEW} checked={isNew} onChange={() => setChoice(NEW)} />
+            <input
+              type="radio"
+              id={`${id}-new`}
+              name={`${id}-choice`}
+              value={NEW}
+              checked={isNew}
+              onChange={() => setChoice(NEW)}
+            />
             <label htmlFor={`${id}-new`}>{m.newCard}</label>
           </div>
         </fieldset>

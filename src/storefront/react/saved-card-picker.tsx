@@ -31,7 +31,15 @@ export interface SavedCardPickerProps extends OutcomeProps, LookProps {
 const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function SavedCardPicker(props: SavedCardPickerProps) {
-  const { sdk, sessionId, cartId, headers, askSecurityCode = true, onCardsLoaded, submitLabel = "Pay with this card" } = props
+  const {
+    sdk,
+    sessionId,
+    cartId,
+    headers,
+    askSecurityCode = true,
+    onCardsLoaded,
+    submitLabel = "Pay with this card",
+  } = props
   const { m, cls } = useLook(props, "saved-cards")
   const id = useId()
   const code = useRef<HTMLInputElement>(null)
@@ -46,7 +54,9 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     try {
       const list = await listSavedCards(sdk, { headers })
       setCards(list)
-      setSelected((current) => (list.some((c) => c.id === current && !c.expired) ? current : list.find((c) => !c.expired)?.id ?? null))
+      setSelected((current) =>
+        list.some((c) => c.id === current && !c.expired) ? current : (list.find((c) => !c.expired)?.id ?? null)
+      )
       onCardsLoaded?.(list)
     } catch {
       // No list (not signed in, or the store has no saved cards): the picker shows nothing.
@@ -85,7 +95,12 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     setMessage(null)
     let shown: string | null = null
     try {
-      const outcome = await payWithSavedCard(sdk, sessionId, { cart_id: cartId, saved_card_id: card.id, security_code: typed, headers })
+      const outcome = await payWithSavedCard(sdk, sessionId, {
+        cart_id: cartId,
+        saved_card_id: card.id,
+        security_code: typed,
+        headers,
+      })
       if (code.current) code.current.value = ""
       shown = await handleOutcome(outcome, props, m)
     } catch (err) {
@@ -97,7 +112,12 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     setMessage(shown)
   }
 
-  if (cards === null) return <p className={cls("status", "gateway-saved-cards-loading")} role="status">{m.savedCardsLoading}</p>
+  if (cards === null)
+    return (
+      <p className={cls("status", "gateway-saved-cards-loading")} role="status">
+        {m.savedCardsLoading}
+      </p>
+    )
   if (!cards.length) return message ? <p role="alert">{message}</p> : null
 
   return (
@@ -119,14 +139,22 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
               {format(m.savedCardLabel, { brand: brandName(card.brand), last4: card.last4, expiry: expiry(card) })}
               {card.expired ? <strong className="gw-expired gateway-expired"> {m.savedCardExpired}</strong> : null}
             </label>
-            <button type="button" className={cls("secondaryButton")} onClick={() => remove(card)} aria-label={format(m.removeCardLabel, { brand: brandName(card.brand), last4: card.last4 })} data-testid="saved-card-remove">
+            <button
+              type="button"
+              className={cls("secondaryButton")}
+              onClick={() => remove(card)}
+              aria-label={format(m.removeCardLabel, { brand: brandName(card.brand), last4: card.last4 })}
+              data-testid="saved-card-remove"
+            >
               {m.removeCard}
             </button>
           </div>
         ))}
         {askSecurityCode ? (
           <div className={cls("field", "gateway-field")}>
-            <label htmlFor={`${id}-code`} className={cls("label")}>{m.savedCardCodeOptional}</label>
+            <label htmlFor={`${id}-code`} className={cls("label")}>
+              {m.savedCardCodeOptional}
+            </label>
             <input
               id={`${id}-code`}
               ref={code}
@@ -152,7 +180,13 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
           {message}
         </p>
       ) : null}
-      <button type="button" className={cls("button")} onClick={pay} disabled={busy || !selected} data-testid="saved-card-pay">
+      <button
+        type="button"
+        className={cls("button")}
+        onClick={pay}
+        disabled={busy || !selected}
+        data-testid="saved-card-pay"
+      >
         {busy ? m.paying : submitLabel}
       </button>
     </div>

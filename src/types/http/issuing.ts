@@ -15,7 +15,12 @@ export type AdminGatewayCardholderResponse = { cardholder: GatewayCardholderReco
 /** GET /admin/gateway/cardholders */
 export type AdminGatewayCardholderListResponse = ListResponse<"cardholders", GatewayCardholderRecord>
 /** DELETE /admin/gateway/cardholders/:id */
-export type AdminGatewayCardholderDeleteResponse = { id: string; object: "gateway_cardholder"; deleted: true; cardholder: GatewayCardholderRecord }
+export type AdminGatewayCardholderDeleteResponse = {
+  id: string
+  object: "gateway_cardholder"
+  deleted: true
+  cardholder: GatewayCardholderRecord
+}
 
 /** GET /admin/gateway/cards/:id and every card action (block, activate, limit, recharge, withdraw, close, refresh) */
 export type AdminGatewayCardResponse = { card: GatewayCardRecord }
@@ -30,7 +35,13 @@ export type AdminGatewayCreateCardsResponse = {
 }
 /** POST /admin/gateway/cards/:id/reveal: for this answer only (never stored, cached or logged). */
 export type AdminGatewayRevealedCardResponse = {
-  card: { id: string; number: string | null; cvv: string | null; expiry_month: string | null; expiry_year: string | null }
+  card: {
+    id: string
+    number: string | null
+    cvv: string | null
+    expiry_month: string | null
+    expiry_year: string | null
+  }
 }
 
 /** GET /admin/gateway/groups/:id, POST /admin/gateway/groups (create), POST .../track, POST .../:id/refresh | close | refund (the new balance) */

@@ -18,7 +18,15 @@ export type AdminGatewayReleaseListResponse = ListResponse<"releases", GatewayRe
 export type AdminGatewayRelease = Json<GatewayReleaseRecord>
 export type GatewayNotificationSummary = Pick<
   InferTypeOf<typeof GatewayNotification>,
-  "id" | "notify_type" | "verified" | "status" | "result" | "deliveries" | "received_at" | "last_received_at" | "processed_at"
+  | "id"
+  | "notify_type"
+  | "verified"
+  | "status"
+  | "result"
+  | "deliveries"
+  | "received_at"
+  | "last_received_at"
+  | "processed_at"
 >
 
 /**
@@ -26,7 +34,12 @@ export type GatewayNotificationSummary = Pick<
  * (reconciliation/chargebacks.ts). Entries written by earlier versions from dispute notifications carry a
  * `reason` and no `booked`.
  */
-export type DisputeRecord = Partial<ChargebackEntry> & { dispute_id: string | null; amount: string | null; status: string | null; reason?: string | null }
+export type DisputeRecord = Partial<ChargebackEntry> & {
+  dispute_id: string | null
+  amount: string | null
+  status: string | null
+  reason?: string | null
+}
 
 /** GET /admin/gateway/payment-sessions/:id: what the plugin knows of a gateway payment. */
 export type AdminGatewayPaymentDetailsResponse = {
@@ -40,7 +53,12 @@ export type AdminGatewayPaymentDetailsResponse = {
     payment_id: string | null
   }
   /** The Medusa payment: its data holds the captures and refunds with the gateway's status of each. */
-  payment: { id: string; data: GatewaySessionData | null; captured_at: Date | string | null; canceled_at: Date | string | null } | null
+  payment: {
+    id: string
+    data: GatewaySessionData | null
+    captured_at: Date | string | null
+    canceled_at: Date | string | null
+  } | null
   gateway_payment: GatewayPaymentRecord | null
   notifications: GatewayNotificationSummary[]
 }

@@ -42,7 +42,8 @@ const auditDetails = (entry: AuditEntry, outcome?: AuditOutcome) =>
 
 const outcomeFields = (outcome: AuditOutcome) => ({
   result: outcome.result,
-  gateway_req_no: outcome.gateway_req_no === null || outcome.gateway_req_no === undefined ? null : String(outcome.gateway_req_no),
+  gateway_req_no:
+    outcome.gateway_req_no === null || outcome.gateway_req_no === undefined ? null : String(outcome.gateway_req_no),
   error_code: outcome.error_code ?? null,
   error_message: outcome.error_message ?? null,
 })
@@ -78,7 +79,10 @@ export async function startAudit(container: Container, entry: AuditEntry): Promi
       const holder = await keyHolder(container, entry.idempotency.key).catch(() => null)
       if (holder) throw lostRace(holder, entry.idempotency)
     }
-    logError(container, `gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`)
+    logError(
+      container,
+      `gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`
+    )
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
       `${entry.operation} was not sent: its audit row could not be written (the server's log says why). Nothing was changed at the gateway.`,
@@ -92,9 +96,16 @@ export async function startAudit(container: Container, entry: AuditEntry): Promi
       // The gateway acted (or may have): a failure to record it is logged, it cannot undo what happened. The
       // row then stays "attempted", which says as much.
       try {
-        await service.updateGatewayOperationAudits({ id, ...outcomeFields(outcome), details: auditDetails(entry, outcome) })
+        await service.updateGatewayOperationAudits({
+          id,
+          ...outcomeFields(outcome),
+          details: auditDetails(entry, outcome),
+        })
       } catch (e) {
-        logError(container, `gateway audit: could not record the outcome (${outcome.result}) of ${entry.operation} ${id}: ${(e as Error).message}`)
+        logError(
+          container,
+          `gateway audit: could not record the outcome (${outcome.result}) of ${entry.operation} ${id}: ${(e as Error).message}`
+        )
       }
     },
   }
@@ -106,9 +117,16 @@ export async function startAudit(container: Container, entry: AuditEntry): Promi
  */
 export async function writeAudit(container: Container, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
   try {
-    await gatewayModule(container).createGatewayOperationAudits({ ...rowOf(entry), ...outcomeFields(outcome), details: auditDetails(entry, outcome) })
+    await gatewayModule(container).createGatewayOperationAudits({
+      ...rowOf(entry),
+      ...outcomeFields(outcome),
+      details: auditDetails(entry, outcome),
+    })
   } catch (e) {
-    logError(container, `gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`)
+    logError(
+      container,
+      `gateway audit: could not record ${entry.operation} (request_id ${entry.request_id ?? "-"}): ${(e as Error).message}`
+    )
   }
 }
 
@@ -127,7 +145,11 @@ export async function auditedGatewayCall<T>(
 }
 
 /** Sends the operation of an audit row already written (`startAudit`) and records its outcome. */
-export async function runAudited<T>(audit: StartedAudit, call: () => Promise<T>, summarise: (result: T) => Partial<AuditOutcome> = () => ({})): Promise<T> {
+export async function runAudited<T>(
+  audit: StartedAudit,
+  call: () => Promise<T>,
+  summarise: (result: T) => Partial<AuditOutcome> = () => ({})
+): Promise<T> {
   let result: T
   try {
     result = await call()
@@ -147,7 +169,10 @@ export const reqNoOf = (r: { reqNo?: number | null } | null | undefined) => ({ g
  * Issuing mutations answer code 0 with an operation result whose `status` is "1" when done; anything else is
  * a refusal carried in `errorMsg`. Call inside the audited call so the refusal is audited as one.
  */
-export function assertOperationDone<R extends { ok: boolean; status: string; errorMsg?: string | null }>(operation: string, result: R): R {
+export function assertOperationDone<R extends { ok: boolean; status: string; errorMsg?: string | null }>(
+  operation: string,
+  result: R
+): R {
   if (!result.ok) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

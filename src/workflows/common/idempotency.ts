@@ -63,7 +63,20 @@ export function fingerprintOf(operation: string, target: string | null, body: un
 export async function keyHolder(container: Container, key: string): Promise<KeyHolder | null> {
   const [row] = await gatewayModule(container).listGatewayOperationAudits(
     { idempotency_key: key, result: ["attempted", "succeeded", "unknown", "partial"] },
-    { take: 1, select: ["id", "operation", "target_id", "request_id", "result", "request_hash", "created_at", "error_message", "details"] }
+    {
+      take: 1,
+      select: [
+        "id",
+        "operation",
+        "target_id",
+        "request_id",
+        "result",
+        "request_hash",
+        "created_at",
+        "error_message",
+        "details",
+      ],
+    }
   )
   return (row as KeyHolder | undefined) ?? null
 }
@@ -134,13 +147,16 @@ const checkAdvice = (holder: KeyHolder) =>
     : `Check at the gateway whether it took effect (its request_id is ${holder.request_id ?? "in the audit"})`) +
   ", and only if it did not, send a new request with a new key."
 
-
 /**
  * The key's request was reversed by a compensation (the opposite operation succeeded; every card a creation made,
  * partly or wholly, closed): nothing moved, so the key is free again.
  */
 export async function markUndone(container: Container, key: string): Promise<void> {
   const service = gatewayModule(container)
-  const held = await service.listGatewayOperationAudits({ idempotency_key: key, result: ["succeeded", "partial"] }, { select: ["id"] })
-  if (held.length) await service.updateGatewayOperationAudits(held.map((r) => ({ id: r.id, result: "undone" as const })))
+  const held = await service.listGatewayOperationAudits(
+    { idempotency_key: key, result: ["succeeded", "partial"] },
+    { select: ["id"] }
+  )
+  if (held.length)
+    await service.updateGatewayOperationAudits(held.map((r) => ({ id: r.id, result: "undone" as const })))
 }

@@ -21,6 +21,8 @@ export function newRequestId(operation: string): string {
   return `${operation.replace(/[^a-z0-9]+/gi, "_")}_${randomUUID().replace(/-/g, "")}`.slice(0, 64)
 }
 
-export function gatewayModule(container: MedusaContainer | { resolve: MedusaContainer["resolve"] }): GatewayModuleService {
+export function gatewayModule(
+  container: MedusaContainer | { resolve: MedusaContainer["resolve"] }
+): GatewayModuleService {
   return container.resolve<GatewayModuleService>(GATEWAY_MODULE)
 }

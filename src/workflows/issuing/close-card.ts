@@ -12,9 +12,19 @@ const closeCardStep = createCardMutationStep("gateway-close-card", {
 })
 
 /** Closes a card (its balance returns to the group), then re-reads the card and the group's balance. */
-export const closeCardWorkflow = createWorkflow("gateway-close-card", (input: { id: string; actor?: OperationActor | null }) => {
-  const done = closeCardStep(input)
-  const card = syncCardStep(transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null })))
-  refreshGroupBalanceStep(transform({ done, input }, ({ done, input }) => ({ gateway_group_id: done.gateway_group_id, actor: input.actor ?? null })))
-  return new WorkflowResponse(card)
-})
+export const closeCardWorkflow = createWorkflow(
+  "gateway-close-card",
+  (input: { id: string; actor?: OperationActor | null }) => {
+    const done = closeCardStep(input)
+    const card = syncCardStep(
+      transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null }))
+    )
+    refreshGroupBalanceStep(
+      transform({ done, input }, ({ done, input }) => ({
+        gateway_group_id: done.gateway_group_id,
+        actor: input.actor ?? null,
+      }))
+    )
+    return new WorkflowResponse(card)
+  }
+)

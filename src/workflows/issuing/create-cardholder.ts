@@ -1,4 +1,10 @@
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import type { CardholderCreateRequest } from "../../lib/gateway"
 import { redact } from "../../lib/gateway"
 import { cardholderFieldsFromRecord } from "../../modules/gateway/mappers/cardholder"
@@ -32,7 +38,10 @@ const createCardholderAtGatewayStep = createStep(
     const record = await auditedGatewayCall(
       container,
       { operation: "cardholder.create", actor, request_id, details: { email: input.email } },
-      () => gatewayModule(container).issuing().cardholder.create(request as unknown as CardholderCreateRequest),
+      () =>
+        gatewayModule(container)
+          .issuing()
+          .cardholder.create(request as unknown as CardholderCreateRequest),
       (r) => ({ details: { gateway_cardholder_id: String(r.cardholderId) } })
     )
     const mirror = { ...cardholderFieldsFromRecord(record), status: "active" as const, last_synced_at: new Date() }
@@ -42,13 +51,24 @@ const createCardholderAtGatewayStep = createStep(
     if (!created) return
     const request_id = newRequestId("cardholder_create_undo")
     try {
-      await auditedGatewayCall(container, { operation: "cardholder.create.undo", actor: created.actor, request_id, details: created }, () =>
-        gatewayModule(container).issuing().cardholder.delete({ request_id, cardholderId: created.gateway_cardholder_id })
+      await auditedGatewayCall(
+        container,
+        { operation: "cardholder.create.undo", actor: created.actor, request_id, details: created },
+        () =>
+          gatewayModule(container)
+            .issuing()
+            .cardholder.delete({ request_id, cardholderId: created.gateway_cardholder_id })
       )
     } catch (e) {
       container
         .resolve<{ error(m: string): void }>("logger")
-        .error(String(redact(`gateway: cardholder ${created.gateway_cardholder_id} created but not recorded could not be deleted: ${(e as Error).message}`)))
+        .error(
+          String(
+            redact(
+              `gateway: cardholder ${created.gateway_cardholder_id} created but not recorded could not be deleted: ${(e as Error).message}`
+            )
+          )
+        )
     }
   }
 )

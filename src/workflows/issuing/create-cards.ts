@@ -1,5 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { redact } from "../../lib/gateway"
 import { cardFieldsFromCreation } from "../../modules/gateway/mappers/card"
 import { assertOperationDone, auditedGatewayCall } from "../common/audited-call"
@@ -48,12 +54,20 @@ interface Prepared {
 const prepareCardsStep = createStep("gateway-prepare-cards", async (input: CreateCardsInput, { container }) => {
   const service = gatewayModule(container)
   const [cardholder] = await service.listGatewayCardholders({ id: input.cardholder_id }, { take: 1 })
-  if (!cardholder) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Field "cardholder_id": cardholder ${input.cardholder_id} was not found`)
+  if (!cardholder)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Field "cardholder_id": cardholder ${input.cardholder_id} was not found`
+    )
   if (cardholder.status === "deleted") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Field "cardholder_id": cardholder ${input.cardholder_id} is deleted`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Field "cardholder_id": cardholder ${input.cardholder_id} is deleted`
+    )
   }
   const [group] = await service.listGatewayCardGroups({ id: input.group_id }, { take: 1 })
-  if (!group) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Field "group_id": card group ${input.group_id} was not found`)
+  if (!group)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Field "group_id": card group ${input.group_id} was not found`)
   const prepared: Prepared = {
     cardholder: { id: cardholder.id, gateway_id: cardholder.gateway_cardholder_id },
     group: { id: group.id, gateway_id: group.gateway_group_id, currency: group.currency },
@@ -62,7 +76,6 @@ const prepareCardsStep = createStep("gateway-prepare-cards", async (input: Creat
   }
   return new StepResponse(prepared)
 })
-
 
 /**
  * `/card/create` with `pieces` cards. The answer carries each card's full number and CVV: they are dropped
@@ -114,7 +127,11 @@ const createCardsAtGatewayStep = createStep(
           fields: e.ok && e.cardId !== null && e.cardId !== undefined ? cardFieldsFromCreation(e) : null,
         }))
         if (!mapped.some((e) => e.ok)) {
-          assertOperationDone("card.create", { ok: false, status: "0", errorMsg: mapped[0]?.error ?? "no card was created" })
+          assertOperationDone("card.create", {
+            ok: false,
+            status: "0",
+            errorMsg: mapped[0]?.error ?? "no card was created",
+          })
         }
         return mapped
       },
@@ -123,12 +140,21 @@ const createCardsAtGatewayStep = createStep(
         return {
           result: made === mapped.length ? "succeeded" : "partial",
           gateway_req_no: mapped.find((e) => e.fields?.gateway_req_no)?.fields?.gateway_req_no ?? null,
-          details: { created: made, failed: mapped.length - made, card_ids: mapped.filter((e) => e.ok).map((e) => e.fields!.gateway_card_id) },
+          details: {
+            created: made,
+            failed: mapped.length - made,
+            card_ids: mapped.filter((e) => e.ok).map((e) => e.fields!.gateway_card_id),
+          },
         }
       }
     )
     const created = entries.filter((e) => e.ok).map((e) => e.fields!.gateway_card_id)
-    return new StepResponse(entries, { created, actor: request.actor ?? null, request_id: prepared.request_id, key: request.idempotency?.key ?? null })
+    return new StepResponse(entries, {
+      created,
+      actor: request.actor ?? null,
+      request_id: prepared.request_id,
+      key: request.idempotency?.key ?? null,
+    })
   },
   async (done, { container }) => {
     if (!done?.created.length) return
@@ -139,14 +165,25 @@ const createCardsAtGatewayStep = createStep(
       try {
         await auditedGatewayCall(
           container,
-          { operation: "card.create.undo", actor: done.actor, request_id, details: { gateway_card_id: cardId, created_by: done.request_id } },
+          {
+            operation: "card.create.undo",
+            actor: done.actor,
+            request_id,
+            details: { gateway_card_id: cardId, created_by: done.request_id },
+          },
           async () => assertOperationDone("card.create.undo", await client.card.close({ request_id, card_id: cardId }))
         )
         closed++
       } catch (e) {
         container
           .resolve<{ error(m: string): void }>("logger")
-          .error(String(redact(`gateway: card ${cardId} created but not recorded could not be closed; close it at the gateway: ${(e as Error).message}`)))
+          .error(
+            String(
+              redact(
+                `gateway: card ${cardId} created but not recorded could not be closed; close it at the gateway: ${(e as Error).message}`
+              )
+            )
+          )
       }
     }
     // Every card closed, its balance back in the group: the client's key may start the request again.
@@ -181,9 +218,12 @@ const recordCardsStep = createStep(
       index: e.index,
       ok: e.ok,
       error: e.error,
-      card: e.ok ? byGatewayId.get(e.fields!.gateway_card_id) ?? null : null,
+      card: e.ok ? (byGatewayId.get(e.fields!.gateway_card_id) ?? null) : null,
     }))
-    return new StepResponse({ request_id: prepared.request_id, created: cards.length, failed: entries.length - cards.length, results }, cards.map((c) => c.id))
+    return new StepResponse(
+      { request_id: prepared.request_id, created: cards.length, failed: entries.length - cards.length, results },
+      cards.map((c) => c.id)
+    )
   },
   async (ids, { container }) => {
     if (ids?.length) await gatewayModule(container).deleteGatewayCards(ids)
@@ -197,12 +237,21 @@ const recordCardsStep = createStep(
  */
 export const createCardsWorkflow = createWorkflow("gateway-create-cards", (input: CreateCardsInput) => {
   const prepared = prepareCardsStep(input)
-  const entries = createCardsAtGatewayStep(transform({ prepared, input }, ({ prepared, input }) => ({ prepared: prepared as Prepared, request: input })))
+  const entries = createCardsAtGatewayStep(
+    transform({ prepared, input }, ({ prepared, input }) => ({ prepared: prepared as Prepared, request: input }))
+  )
   const result = recordCardsStep(
-    transform({ prepared, entries, input }, ({ prepared, entries, input }) => ({ prepared: prepared as Prepared, entries, request: input }))
+    transform({ prepared, entries, input }, ({ prepared, entries, input }) => ({
+      prepared: prepared as Prepared,
+      entries,
+      request: input,
+    }))
   )
   refreshGroupBalanceStep(
-    transform({ prepared, input }, ({ prepared, input }) => ({ gateway_group_id: (prepared as Prepared).group.gateway_id, actor: input.actor ?? null }))
+    transform({ prepared, input }, ({ prepared, input }) => ({
+      gateway_group_id: (prepared as Prepared).group.gateway_id,
+      actor: input.actor ?? null,
+    }))
   )
   return new WorkflowResponse(result)
 })

@@ -37,18 +37,25 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
       details: { name: input.name, currency: input.currency, charge_amount },
       idempotency: input.idempotency ?? null,
     },
-    async () => assertOperationDone("group.create", await service.issuing().group.create({
-      request_id,
-      group_name: input.name,
-      country_code: input.country_code,
-      currency: input.currency,
-      charge_amount,
-    })),
+    async () =>
+      assertOperationDone(
+        "group.create",
+        await service.issuing().group.create({
+          request_id,
+          group_name: input.name,
+          country_code: input.country_code,
+          currency: input.currency,
+          charge_amount,
+        })
+      ),
     (r) => ({ ...reqNoOf(r), details: { gateway_group_id: r.groupId ?? null } })
   )
   const gatewayGroupId = result.groupId ? String(result.groupId) : null
   if (!gatewayGroupId) {
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "group.create: the gateway created the group but did not say its id; track it by its id once you know it")
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "group.create: the gateway created the group but did not say its id; track it by its id once you know it"
+    )
   }
   try {
     return new StepResponse(await syncGroup(container, gatewayGroupId, input.actor))

@@ -17,14 +17,21 @@ const deleteCardholderStep = createStep(
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cardholder ${cardholder.id} is already deleted`)
     }
     const request_id = newRequestId("cardholder_delete")
-    await auditedGatewayCall(container, { operation: "cardholder.delete", actor: input.actor, target_id: cardholder.id, request_id }, () =>
-      service.issuing().cardholder.delete({ request_id, cardholderId: cardholder.gateway_cardholder_id })
+    await auditedGatewayCall(
+      container,
+      { operation: "cardholder.delete", actor: input.actor, target_id: cardholder.id, request_id },
+      () => service.issuing().cardholder.delete({ request_id, cardholderId: cardholder.gateway_cardholder_id })
     )
-    return new StepResponse(await service.updateGatewayCardholders({ id: cardholder.id, status: "deleted", last_synced_at: new Date() }))
+    return new StepResponse(
+      await service.updateGatewayCardholders({ id: cardholder.id, status: "deleted", last_synced_at: new Date() })
+    )
   }
 )
 
 /** Deletes a cardholder at the gateway and marks it deleted in the mirror. */
-export const deleteCardholderWorkflow = createWorkflow("gateway-delete-cardholder", (input: { id: string; actor?: OperationActor | null }) => {
-  return new WorkflowResponse(deleteCardholderStep(input))
-})
+export const deleteCardholderWorkflow = createWorkflow(
+  "gateway-delete-cardholder",
+  (input: { id: string; actor?: OperationActor | null }) => {
+    return new WorkflowResponse(deleteCardholderStep(input))
+  }
+)

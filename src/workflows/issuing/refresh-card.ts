@@ -3,6 +3,9 @@ import type { OperationActor } from "../common/operation-context"
 import { syncCardStep } from "./steps/sync-card"
 
 /** Re-reads a card from the gateway (status, balance, limit, type) into the mirror. */
-export const refreshCardWorkflow = createWorkflow("gateway-refresh-card", (input: { id: string; actor?: OperationActor | null }) => {
-  return new WorkflowResponse(syncCardStep(input))
-})
+export const refreshCardWorkflow = createWorkflow(
+  "gateway-refresh-card",
+  (input: { id: string; actor?: OperationActor | null }) => {
+    return new WorkflowResponse(syncCardStep(input))
+  }
+)

@@ -10,16 +10,25 @@ const syncCardholderStep = createStep(
     const service = gatewayModule(container)
     const cardholder = await service.retrieveGatewayCardholder(input.id)
     const request_id = newRequestId("cardholder_query")
-    const record = await auditedGatewayCall(container, { operation: "cardholder.query", actor: input.actor, target_id: cardholder.id, request_id }, () =>
-      service.issuing().cardholder.query({ request_id, cardholderId: cardholder.gateway_cardholder_id })
+    const record = await auditedGatewayCall(
+      container,
+      { operation: "cardholder.query", actor: input.actor, target_id: cardholder.id, request_id },
+      () => service.issuing().cardholder.query({ request_id, cardholderId: cardholder.gateway_cardholder_id })
     )
     return new StepResponse(
-      await service.updateGatewayCardholders({ id: cardholder.id, ...cardholderFieldsFromRecord(record), last_synced_at: new Date() })
+      await service.updateGatewayCardholders({
+        id: cardholder.id,
+        ...cardholderFieldsFromRecord(record),
+        last_synced_at: new Date(),
+      })
     )
   }
 )
 
 /** Re-reads a cardholder from the gateway into the mirror. */
-export const refreshCardholderWorkflow = createWorkflow("gateway-refresh-cardholder", (input: { id: string; actor?: OperationActor | null }) => {
-  return new WorkflowResponse(syncCardholderStep(input))
-})
+export const refreshCardholderWorkflow = createWorkflow(
+  "gateway-refresh-cardholder",
+  (input: { id: string; actor?: OperationActor | null }) => {
+    return new WorkflowResponse(syncCardholderStep(input))
+  }
+)

@@ -35,7 +35,11 @@ const refundGroupStep = createStep("gateway-refund-group", async (input: RefundG
       details: { amount, currency: group.currency },
       idempotency: input.idempotency ?? null,
     },
-    async () => assertOperationDone("group.refund", await service.issuing().group.refund({ request_id, group_id: group.gateway_group_id, refund_amount: amount })),
+    async () =>
+      assertOperationDone(
+        "group.refund",
+        await service.issuing().group.refund({ request_id, group_id: group.gateway_group_id, refund_amount: amount })
+      ),
     reqNoOf
   )
   try {

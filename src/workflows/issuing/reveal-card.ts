@@ -60,7 +60,9 @@ export async function revealCard(
   if (!audit) {
     container
       .resolve<{ warn(m: string): void }>("logger")
-      .warn(`gateway: card reveal refused for admin user ${actor.id} (card ${card.id}): over ${rules.per_user} in ${rules.window_seconds} seconds`)
+      .warn(
+        `gateway: card reveal refused for admin user ${actor.id} (card ${card.id}): over ${rules.per_user} in ${rules.window_seconds} seconds`
+      )
     return {
       tooMany: `Too many card reveals: at most ${rules.per_user} in ${rules.window_seconds} seconds per admin user (option issuing.reveal). Try again later.`,
     }

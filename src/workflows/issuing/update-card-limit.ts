@@ -16,10 +16,20 @@ const updateCardLimitStep = createCardMutationStep("gateway-update-card-limit", 
     currency: card.currency,
   }),
   send: (client, card, p, request_id) =>
-    client.card.update({ request_id, card_id: card.gateway_card_id, authLimitAmount: p.amount, updateCurrency: p.currency }),
+    client.card.update({
+      request_id,
+      card_id: card.gateway_card_id,
+      authLimitAmount: p.amount,
+      updateCurrency: p.currency,
+    }),
   undo: async (client, card, p, request_id) =>
     p.previous
-      ? client.card.update({ request_id, card_id: card.gateway_card_id, authLimitAmount: p.previous, updateCurrency: p.currency })
+      ? client.card.update({
+          request_id,
+          card_id: card.gateway_card_id,
+          authLimitAmount: p.previous,
+          updateCurrency: p.currency,
+        })
       : { status: "1", ok: true, reqNo: null, errorMsg: null, groupId: null },
   details: (p) => ({ amount: p.amount, previous: p.previous, currency: p.currency }),
 })
@@ -27,6 +37,8 @@ const updateCardLimitStep = createCardMutationStep("gateway-update-card-limit", 
 /** Changes the limit of a shared card, then re-reads it. */
 export const updateCardLimitWorkflow = createWorkflow("gateway-update-card-limit", (input: CardAmountInput) => {
   const done = updateCardLimitStep(input as never)
-  const card = syncCardStep(transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null })))
+  const card = syncCardStep(
+    transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null }))
+  )
   return new WorkflowResponse(card)
 })

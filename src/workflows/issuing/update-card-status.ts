@@ -20,14 +20,18 @@ const updateCardStatusStep = createCardMutationStep("gateway-update-card-status"
     // a closed card is refused by the gateway (1004) before any undo could matter
     from: card.status === "blocked" ? GATEWAY_STATUS.blocked : GATEWAY_STATUS.active,
   }),
-  send: (client, card, p, request_id) => client.card.status({ request_id, card_id: card.gateway_card_id, status: p.to }),
-  undo: (client, card, p, request_id) => client.card.status({ request_id, card_id: card.gateway_card_id, status: p.from }),
+  send: (client, card, p, request_id) =>
+    client.card.status({ request_id, card_id: card.gateway_card_id, status: p.to }),
+  undo: (client, card, p, request_id) =>
+    client.card.status({ request_id, card_id: card.gateway_card_id, status: p.from }),
   details: (p) => ({ status: p.to === "2" ? "blocked" : "active" }),
 })
 
 /** Blocks or activates a card, then re-reads it. */
 export const updateCardStatusWorkflow = createWorkflow("gateway-update-card-status", (input: UpdateCardStatusInput) => {
   const done = updateCardStatusStep(input as never)
-  const card = syncCardStep(transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null })))
+  const card = syncCardStep(
+    transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null }))
+  )
   return new WorkflowResponse(card)
 })

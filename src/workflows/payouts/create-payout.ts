@@ -1,4 +1,10 @@
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import { payoutBeneficiarySchema, payoutPayerSchema, toGatewayAmount } from "../../lib/gateway"
 import { toMedusaError } from "../../domain"
@@ -21,14 +27,21 @@ export interface CreatePayoutInput extends PayoutFields {
 }
 
 /** Checks a party against the gateway library's schema, so a wrong field is a 400 naming it, never a request. */
-function checkParty(name: string, schema: typeof payoutBeneficiarySchema | typeof payoutPayerSchema, value: unknown): void {
+function checkParty(
+  name: string,
+  schema: typeof payoutBeneficiarySchema | typeof payoutPayerSchema,
+  value: unknown
+): void {
   if (value === undefined || value === null) return
   const parsed = schema.safeParse(value)
   if (parsed.success) return
   const issue = parsed.error.issues[0]!
   const keys = (issue as { keys?: string[] }).keys
   const path = [name, ...issue.path.map(String), ...(keys?.length ? [keys.join(", ")] : [])].join(".")
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Field "${path}" ${keys?.length ? "is not a field the gateway knows" : issue.message}`)
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `Field "${path}" ${keys?.length ? "is not a field the gateway knows" : issue.message}`
+  )
 }
 
 /**
@@ -39,7 +52,11 @@ const preparePayoutStep = createStep("gateway-prepare-payout", async (input: Cre
   const currency = input.payment_currency.toUpperCase()
   const sourceCurrency = input.source_currency ? input.source_currency.toUpperCase() : null
   const { actor, idempotency: _key, ...fields } = input
-  if (!input.request_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, 'Field "request_id" is required: the caller\'s own id of this payout')
+  if (!input.request_id)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      'Field "request_id" is required: the caller\'s own id of this payout'
+    )
   const amount = (value: string, cur: string, field: string) => {
     try {
       return toGatewayAmount(value, cur, { field })
@@ -58,7 +75,7 @@ const preparePayoutStep = createStep("gateway-prepare-payout", async (input: Cre
     source_amount:
       input.source_amount && sourceCurrency ? amount(input.source_amount, sourceCurrency, "source_amount") : null,
     notify_url: gatewayModule(container).payoutNotifyUrl() ?? null,
-    created_by: actor?.type === "user" ? actor.id ?? null : null,
+    created_by: actor?.type === "user" ? (actor.id ?? null) : null,
   })
 })
 

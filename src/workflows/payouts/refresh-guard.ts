@@ -16,7 +16,11 @@ export function isFinalPayoutStatus(status: string | null | undefined): boolean 
 }
 
 /** Why a refresh of this payout is refused (it is final), or null when it may be re-sent. */
-export function payoutRefreshRefusal(payout: { id: string; request_id?: string | null; status: string | null | undefined }): string | null {
+export function payoutRefreshRefusal(payout: {
+  id: string
+  request_id?: string | null
+  status: string | null | undefined
+}): string | null {
   if (!isFinalPayoutStatus(payout.status)) return null
   const which = `Payout ${payout.id}${payout.request_id ? ` (request_id "${payout.request_id}")` : ""}`
   const risk =

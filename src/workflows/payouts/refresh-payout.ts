@@ -10,7 +10,10 @@ import { recordPayoutAnswerStep, resendPayoutStep } from "./steps"
  * refused before anything is sent (resendPayoutStep): a FAILED one re-sent could be paid while its record stays
  * FAILED.
  */
-export const refreshPayoutWorkflow = createWorkflow("gateway-refresh-payout", (input: { id: string; actor?: OperationActor | null }) => {
-  const answer = resendPayoutStep(input)
-  return new WorkflowResponse(recordPayoutAnswerStep(answer))
-})
+export const refreshPayoutWorkflow = createWorkflow(
+  "gateway-refresh-payout",
+  (input: { id: string; actor?: OperationActor | null }) => {
+    const answer = resendPayoutStep(input)
+    return new WorkflowResponse(recordPayoutAnswerStep(answer))
+  }
+)

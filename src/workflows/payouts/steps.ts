@@ -1,7 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { GatewayOutcomeUnknownError, PayoutResponse, redact } from "../../lib/gateway"
-import { payoutFieldsFromGateway, PayoutStatus, payoutStatusOf, payoutUpdate } from "../../modules/gateway/mappers/payout"
+import {
+  payoutFieldsFromGateway,
+  PayoutStatus,
+  payoutStatusOf,
+  payoutUpdate,
+} from "../../modules/gateway/mappers/payout"
 import { auditedGatewayCall } from "../common/audited-call"
 import type { IdempotentRequest } from "../common/idempotency"
 import { gatewayModule, OperationActor } from "../common/operation-context"
@@ -99,7 +104,14 @@ async function sendPayout(
  */
 export const sendPayoutStep = createStep(
   "gateway-send-payout",
-  async (input: { payout: StoredPayout & { id: string }; actor?: OperationActor | null; idempotency?: IdempotentRequest | null }, { container }) => {
+  async (
+    input: {
+      payout: StoredPayout & { id: string }
+      actor?: OperationActor | null
+      idempotency?: IdempotentRequest | null
+    },
+    { container }
+  ) => {
     const answer = await sendPayout(container, input.payout, "payout.create", input.actor, input.idempotency ?? null)
     return new StepResponse(answer, answer.payout_id)
   },
@@ -129,7 +141,9 @@ export const resendPayoutStep = createStep(
       if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
       return current
     })
-    return new StepResponse(await sendPayout(container, payout as unknown as StoredPayout & { id: string }, "payout.refresh", input.actor))
+    return new StepResponse(
+      await sendPayout(container, payout as unknown as StoredPayout & { id: string }, "payout.refresh", input.actor)
+    )
   }
 )
 
@@ -138,13 +152,20 @@ export const resendPayoutStep = createStep(
  * re-read may have finished the payout meanwhile, and a final status (or its details) is never replaced by an
  * earlier answer.
  */
-export const recordPayoutAnswerStep = createStep("gateway-record-payout-answer", async (answer: PayoutAnswer, { container }) => {
-  const service = gatewayModule(container)
-  const updated = await withPayoutLock(container, answer.payout_id, async () => {
-    const current = await service.retrieveGatewayPayout(answer.payout_id)
-    if (answer.unknown) return service.updateGatewayPayouts({ id: current.id, status: current.status === "PENDING" ? "UNKNOWN" : current.status })
-    const { status, fields } = payoutUpdate(current.status as PayoutStatus, answer.status, answer.fields)
-    return service.updateGatewayPayouts({ id: current.id, ...fields, status })
-  })
-  return new StepResponse(updated)
-})
+export const recordPayoutAnswerStep = createStep(
+  "gateway-record-payout-answer",
+  async (answer: PayoutAnswer, { container }) => {
+    const service = gatewayModule(container)
+    const updated = await withPayoutLock(container, answer.payout_id, async () => {
+      const current = await service.retrieveGatewayPayout(answer.payout_id)
+      if (answer.unknown)
+        return service.updateGatewayPayouts({
+          id: current.id,
+          status: current.status === "PENDING" ? "UNKNOWN" : current.status,
+        })
+      const { status, fields } = payoutUpdate(current.status as PayoutStatus, answer.status, answer.fields)
+      return service.updateGatewayPayouts({ id: current.id, ...fields, status })
+    })
+    return new StepResponse(updated)
+  }
+)

@@ -1,5 +1,10 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { payoutFieldsFromGateway, PayoutStatus, payoutStatusOf, payoutUpdate } from "../../modules/gateway/mappers/payout"
+import {
+  payoutFieldsFromGateway,
+  PayoutStatus,
+  payoutStatusOf,
+  payoutUpdate,
+} from "../../modules/gateway/mappers/payout"
 import { writeAudit } from "../common/audited-call"
 import { gatewayModule } from "../common/operation-context"
 import { withPayoutLock } from "./payout-lock"
@@ -78,7 +83,13 @@ const applyPayoutNotificationStep = createStep(
     const [payout] = await service.listGatewayPayouts({ request_id: String(input.request_id) }, { take: 1 })
     const reported = payoutStatusOf(input.status)
     if (!payout) {
-      const result: PayoutNotificationResult = { found: false, changed: false, payout_id: null, status: null, discrepancy: null }
+      const result: PayoutNotificationResult = {
+        found: false,
+        changed: false,
+        payout_id: null,
+        status: null,
+        discrepancy: null,
+      }
       return new StepResponse(result, null as Previous | null)
     }
     // Read again under the payout's lock: decided from the record as it is when written.
@@ -89,7 +100,8 @@ const applyPayoutNotificationStep = createStep(
       const before: Record<string, unknown> = {}
       for (const k of RESTORED_FIELDS) before[k] = (record as Record<string, unknown>)[k] ?? null
       const changed = status !== current || Object.entries(fields).some(([k, v]) => !sameValue(before[k], v))
-      if (changed) await service.updateGatewayPayouts({ id: payout.id, ...fields, status, last_notification_at: new Date() })
+      if (changed)
+        await service.updateGatewayPayouts({ id: payout.id, ...fields, status, last_notification_at: new Date() })
       return { current, status, before, changed }
     })
     const discrepancy =
@@ -98,7 +110,12 @@ const applyPayoutNotificationStep = createStep(
         : null
     await writeAudit(
       container,
-      { operation: "payout.notification", actor: { type: "gateway" }, target_id: payout.id, request_id: payout.request_id },
+      {
+        operation: "payout.notification",
+        actor: { type: "gateway" },
+        target_id: payout.id,
+        request_id: payout.request_id,
+      },
       {
         result: "succeeded",
         details: { notify_id: input.notify_id ?? null, reported_status: reported, status, changed, discrepancy },

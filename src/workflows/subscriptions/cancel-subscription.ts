@@ -16,28 +16,54 @@ export interface CancelSubscriptionInput {
  * was lost is audited as unknown and leaves the record as it was until the subscription sync reads the
  * contract's `recurring_status`. Cancelling cannot be undone at the gateway, so the step has no compensation.
  */
-const cancelSubscriptionStep = createStep("gateway-cancel-subscription", async (input: CancelSubscriptionInput, { container }) => {
-  const service = gatewayModule(container)
-  const [sub] = await service.listGatewaySubscriptions({ id: input.id, ...(input.customer_id ? { customer_id: input.customer_id } : {}) })
-  if (!sub) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Subscription ${input.id} was not found`)
-  if (sub.status === "cancelled" || sub.status === "ended") return new StepResponse({ subscription: sub, changed: false })
-  await auditedGatewayCall(
-    container,
-    { operation: "subscription.cancel", actor: input.actor, target_id: sub.id, details: { recurring_id: sub.recurring_id } },
-    async () => {
-      const res = await service.acquiring().cancelSubscription({ recurring_id: sub.recurring_id, contract_name: sub.contract_name })
-      if (!res.cancelled) {
-        const why = res.result?.message || res.error_message || res.return_message || `cancel_status ${res.cancel_status}`
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway did not cancel subscription ${sub.recurring_id}: ${why}`)
+const cancelSubscriptionStep = createStep(
+  "gateway-cancel-subscription",
+  async (input: CancelSubscriptionInput, { container }) => {
+    const service = gatewayModule(container)
+    const [sub] = await service.listGatewaySubscriptions({
+      id: input.id,
+      ...(input.customer_id ? { customer_id: input.customer_id } : {}),
+    })
+    if (!sub) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Subscription ${input.id} was not found`)
+    if (sub.status === "cancelled" || sub.status === "ended")
+      return new StepResponse({ subscription: sub, changed: false })
+    await auditedGatewayCall(
+      container,
+      {
+        operation: "subscription.cancel",
+        actor: input.actor,
+        target_id: sub.id,
+        details: { recurring_id: sub.recurring_id },
+      },
+      async () => {
+        const res = await service
+          .acquiring()
+          .cancelSubscription({ recurring_id: sub.recurring_id, contract_name: sub.contract_name })
+        if (!res.cancelled) {
+          const why =
+            res.result?.message || res.error_message || res.return_message || `cancel_status ${res.cancel_status}`
+          throw new MedusaError(
+            MedusaError.Types.NOT_ALLOWED,
+            `The gateway did not cancel subscription ${sub.recurring_id}: ${why}`
+          )
+        }
+        return res
       }
-      return res
-    }
-  )
-  const subscription = await service.updateGatewaySubscriptions({ id: sub.id, status: "cancelled", cancelled_at: new Date(), next_deduction_at: null })
-  return new StepResponse({ subscription, changed: true })
-})
+    )
+    const subscription = await service.updateGatewaySubscriptions({
+      id: sub.id,
+      status: "cancelled",
+      cancelled_at: new Date(),
+      next_deduction_at: null,
+    })
+    return new StepResponse({ subscription, changed: true })
+  }
+)
 
 /** Cancels a subscription's recurring contract at the gateway and in the plugin's record. */
-export const cancelSubscriptionWorkflow = createWorkflow("gateway-cancel-subscription", (input: CancelSubscriptionInput) => {
-  return new WorkflowResponse(cancelSubscriptionStep(input))
-})
+export const cancelSubscriptionWorkflow = createWorkflow(
+  "gateway-cancel-subscription",
+  (input: CancelSubscriptionInput) => {
+    return new WorkflowResponse(cancelSubscriptionStep(input))
+  }
+)

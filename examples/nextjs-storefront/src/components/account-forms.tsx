@@ -18,7 +18,10 @@ export default function AccountForms({ countryCode }: { countryCode: string }) {
         <input name="password" type="password" required className={input} data-testid={`${id}-password`} />
       </label>
       {error ? <p className="text-sm text-red-700">{error}</p> : null}
-      <button className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white" data-testid={`${id}-submit`}>
+      <button
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
+        data-testid={`${id}-submit`}
+      >
         {label}
       </button>
     </form>

@@ -4,9 +4,22 @@
  * session; then the kit takes over. The card is posted from this browser to Medusa only (a signed-in customer's
  * cart with a card grant from server code); saved cards go through server actions with the httpOnly token.
  */
-import { gatewayCardGrant, gatewayCompleteCart, gatewayPayWithSavedCard, gatewayRemoveSavedCard, gatewaySavedCards } from "@lib/data/gateway"
+import {
+  gatewayCardGrant,
+  gatewayCompleteCart,
+  gatewayPayWithSavedCard,
+  gatewayRemoveSavedCard,
+  gatewaySavedCards,
+} from "@lib/data/gateway"
 import { initiatePayment } from "@lib/data/cart"
-import { HostedPaymentFrame, PaymentControl, followRedirect, type CardOutcome, type GatewaySessionData, type SavedCardSource } from "medusa-plugin-card-gateway-storefront"
+import {
+  HostedPaymentFrame,
+  PaymentControl,
+  followRedirect,
+  type CardOutcome,
+  type GatewaySessionData,
+  type SavedCardSource,
+} from "medusa-plugin-card-gateway-storefront"
 import { useRouter } from "next/navigation"
 import { useMemo, useState } from "react"
 import { useBrowserSdk } from "./runtime-config"
@@ -19,7 +32,15 @@ const PROVIDERS = [
 
 type Session = { id: string; provider_id: string; status: string; data: Record<string, unknown> }
 
-export default function PaymentStep({ cartId, countryCode, signedIn }: { cartId: string; countryCode: string; signedIn: boolean }) {
+export default function PaymentStep({
+  cartId,
+  countryCode,
+  signedIn,
+}: {
+  cartId: string
+  countryCode: string
+  signedIn: boolean
+}) {
   const sdk = useBrowserSdk()
   const router = useRouter()
   const [provider, setProvider] = useState<string | null>(null)
@@ -60,7 +81,14 @@ export default function PaymentStep({ cartId, countryCode, signedIn }: { cartId:
       <div role="radiogroup" aria-label="Payment method" className="space-y-2">
         {PROVIDERS.map((p) => (
           <label key={p.id} className="flex items-center gap-2 rounded-md border border-gray-200 px-3 py-2 text-sm">
-            <input type="radio" name="provider" checked={provider === p.id} onChange={() => choose(p.id)} disabled={busy} data-testid={`provider-${p.id}`} />
+            <input
+              type="radio"
+              name="provider"
+              checked={provider === p.id}
+              onChange={() => choose(p.id)}
+              disabled={busy}
+              data-testid={`provider-${p.id}`}
+            />
             {p.title}
           </label>
         ))}
@@ -81,13 +109,16 @@ export default function PaymentStep({ cartId, countryCode, signedIn }: { cartId:
           messages={language === "de" ? "de" : { pay: "Place order" }}
         />
       ) : null}
-      {session?.provider_id === "pp_gateway_hosted" ? <HostedPaymentFrame session={session as { data: GatewaySessionData }} messages={language} /> : null}
+      {session?.provider_id === "pp_gateway_hosted" ? (
+        <HostedPaymentFrame session={session as { data: GatewaySessionData }} messages={language} />
+      ) : null}
       {session?.provider_id === "pp_gateway_apm" ? (
         <button
           type="button"
           className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
           onClick={() => {
-            if (!followRedirect(session.data as GatewaySessionData)) setError("The payment method's page is not available; try again.")
+            if (!followRedirect(session.data as GatewaySessionData))
+              setError("The payment method's page is not available; try again.")
           }}
           data-testid="apm-continue"
         >

@@ -9,8 +9,19 @@ import { createContext, useContext, useMemo, type ReactNode } from "react"
 
 const Ctx = createContext<Medusa | null>(null)
 
-export function BrowserSdkProvider({ backendUrl, publishableKey, children }: { backendUrl: string; publishableKey: string; children: ReactNode }) {
-  const sdk = useMemo(() => new Medusa({ baseUrl: backendUrl, publishableKey, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }), [backendUrl, publishableKey])
+export function BrowserSdkProvider({
+  backendUrl,
+  publishableKey,
+  children,
+}: {
+  backendUrl: string
+  publishableKey: string
+  children: ReactNode
+}) {
+  const sdk = useMemo(
+    () => new Medusa({ baseUrl: backendUrl, publishableKey, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }),
+    [backendUrl, publishableKey]
+  )
   return <Ctx.Provider value={sdk}>{children}</Ctx.Provider>
 }
 

@@ -13,7 +13,10 @@ import { sdk } from "../../lib/sdk"
 import { groupKeys } from "./groups"
 import { resource, useChange } from "./resource"
 
-const cards = resource<AdminGatewayCardListResponse, AdminGatewayCardResponse, z.input<typeof AdminCreateCardsSchema>>("gateway_card", "/admin/gateway/cards")
+const cards = resource<AdminGatewayCardListResponse, AdminGatewayCardResponse, z.input<typeof AdminCreateCardsSchema>>(
+  "gateway_card",
+  "/admin/gateway/cards"
+)
 const path = cards.path
 
 export const cardKeys = cards.keys
@@ -49,6 +52,7 @@ export const useCardAction = (id: string) =>
 /** Never cached: the answer lives only in the component that asked for it, which resets the mutation once read. */
 export const useRevealCard = (id: string) =>
   useMutation({
-    mutationFn: () => sdk.client.fetch<Json<AdminGatewayRevealedCardResponse>>(`${path}/${id}/reveal`, { method: "POST", body: {} }),
+    mutationFn: () =>
+      sdk.client.fetch<Json<AdminGatewayRevealedCardResponse>>(`${path}/${id}/reveal`, { method: "POST", body: {} }),
     gcTime: 0,
   })

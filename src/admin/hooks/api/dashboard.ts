@@ -10,6 +10,7 @@ export const dashboardKeys = queryKeys("gateway_dashboard")
 export const usePaymentsDashboard = (query: Partial<Record<keyof AdminGatewayDashboardQuery, string>>) =>
   useQuery({
     queryKey: dashboardKeys.list(query),
-    queryFn: () => sdk.client.fetch<Json<AdminGatewayDashboardResponse>>("/admin/gateway/dashboard", { query: cleanQuery(query) }),
+    queryFn: () =>
+      sdk.client.fetch<Json<AdminGatewayDashboardResponse>>("/admin/gateway/dashboard", { query: cleanQuery(query) }),
     placeholderData: (previous) => previous,
   })

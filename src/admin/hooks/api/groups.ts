@@ -4,7 +4,11 @@ import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from ".
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency"
 import { resource, useChange } from "./resource"
 
-const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>("gateway_group", "/admin/gateway/groups")
+const groups = resource<
+  AdminGatewayGroupListResponse,
+  AdminGatewayGroupResponse,
+  z.input<typeof AdminCreateGroupSchema>
+>("gateway_group", "/admin/gateway/groups")
 const path = groups.path
 
 export const groupKeys = groups.keys
@@ -12,11 +16,19 @@ export const useGroups = groups.useList
 export const useGroup = groups.useDetail
 /** Opens a group at the gateway, funded from the company's account, under the form's idempotency key (one group per form at most). */
 export const useCreateGroup = (key: string) =>
-  useChange<AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>((body) => ({ path, body, headers: { [IDEMPOTENCY_HEADER]: key } }), [groupKeys])
+  useChange<AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>(
+    (body) => ({ path, body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+    [groupKeys]
+  )
 /** Tracking a group that exists at the gateway is recording it here (from the gateway's). */
-export const useTrackGroup = () => useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>((body) => ({ path: `${path}/track`, body }), [groupKeys])
+export const useTrackGroup = () =>
+  useChange<AdminGatewayGroupResponse, z.input<typeof AdminTrackGroupSchema>>(
+    (body) => ({ path: `${path}/track`, body }),
+    [groupKeys]
+  )
 
-export const useGroupAction = (id: string, action: "close" | "refresh") => useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
+export const useGroupAction = (id: string, action: "close" | "refresh") =>
+  useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
 
 /** `amount` back from the group to the company's account, under the prompt's idempotency `key`; answers the group with its new balance. */
 export const useRefundGroup = (id: string) =>

@@ -21,7 +21,8 @@ export const useOrderPayments = (orderId: string) =>
 export const useGatewayPayment = (sessionId: string | undefined) =>
   useQuery({
     queryKey: gatewayPaymentKeys.detail(sessionId ?? ""),
-    queryFn: () => sdk.client.fetch<Json<AdminGatewayPaymentDetailsResponse>>(`/admin/gateway/payment-sessions/${sessionId}`),
+    queryFn: () =>
+      sdk.client.fetch<Json<AdminGatewayPaymentDetailsResponse>>(`/admin/gateway/payment-sessions/${sessionId}`),
     enabled: !!sessionId,
   })
 
@@ -29,7 +30,10 @@ export const useReviewGatewayPayment = (sessionId: string, orderId: string) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (action: z.input<typeof AdminGatewayReviewSchema>["action"]) =>
-      sdk.client.fetch<Json<AdminGatewayReviewResponse>>(`/admin/gateway/payment-sessions/${sessionId}/review`, { method: "POST", body: { action } }),
+      sdk.client.fetch<Json<AdminGatewayReviewResponse>>(`/admin/gateway/payment-sessions/${sessionId}/review`, {
+        method: "POST",
+        body: { action },
+      }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: gatewayPaymentKeys.detail(sessionId) })
       queryClient.invalidateQueries({ queryKey: orderPaymentsKey(orderId) })

@@ -9,7 +9,12 @@ import { cleanQuery, queryKeys, type QueryKeys } from "./query-keys"
  */
 
 /** A page of a list route; the previous page stays shown while the next one loads. */
-export const useListQuery = <R>(keys: QueryKeys, path: string, query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
+export const useListQuery = <R>(
+  keys: QueryKeys,
+  path: string,
+  query: Record<string, unknown>,
+  options: { enabled?: boolean } = {}
+) =>
   useQuery({
     queryKey: keys.list(query),
     queryFn: () => sdk.client.fetch<Json<R>>(path, { query: cleanQuery(query) }),
@@ -26,7 +31,12 @@ export const useDetailQuery = <R>(keys: QueryKeys, path: string, id: string, opt
  * SDK sends `Content-Type: application/json` on every call, which the admin API requires of each POST (CSRF).
  */
 export const useChange = <R, V = void>(
-  request: (variables: V) => { path: string; method?: "POST" | "DELETE"; body?: object; headers?: Record<string, string> },
+  request: (variables: V) => {
+    path: string
+    method?: "POST" | "DELETE"
+    body?: object
+    headers?: Record<string, string>
+  },
   touches: QueryKeys[]
 ) => {
   const queryClient = useQueryClient()
@@ -48,7 +58,8 @@ export function resource<L, D, B extends object>(name: string, path: string) {
   return {
     keys,
     path,
-    useList: (query: Record<string, unknown>, options: { enabled?: boolean } = {}) => useListQuery<L>(keys, path, query, options),
+    useList: (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
+      useListQuery<L>(keys, path, query, options),
     useDetail: (id: string, options: { enabled?: boolean } = {}) => useDetailQuery<D>(keys, path, id, options),
     useCreate: (touches: QueryKeys[] = []) => useChange<D, B>((body) => ({ path, body }), [keys, ...touches]),
   }

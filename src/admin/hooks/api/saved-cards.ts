@@ -16,4 +16,7 @@ export const useCustomerSavedCards = (customerId: string) =>
 
 /** Deletes one (the store's record; the gateway documents no endpoint to delete a token). */
 export const useDeleteSavedCard = (customerId: string) =>
-  useChange<AdminGatewaySavedCardDeleteResponse, string>((cardId) => ({ path: `${path(customerId)}/${cardId}`, method: "DELETE" }), [savedCardKeys])
+  useChange<AdminGatewaySavedCardDeleteResponse, string>(
+    (cardId) => ({ path: `${path(customerId)}/${cardId}`, method: "DELETE" }),
+    [savedCardKeys]
+  )

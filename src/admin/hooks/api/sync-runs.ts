@@ -16,4 +16,7 @@ export const useSyncRuns = (limit = 20) =>
   })
 
 export const useRunSync = () =>
-  useChange<AdminGatewaySyncRunResponse, z.input<typeof AdminGatewaySyncRunSchema>["job"]>((job) => ({ path, body: { job } }), [syncRunKeys])
+  useChange<AdminGatewaySyncRunResponse, z.input<typeof AdminGatewaySyncRunSchema>["job"]>(
+    (job) => ({ path, body: { job } }),
+    [syncRunKeys]
+  )

@@ -28,7 +28,8 @@ export const listQuery = <F extends z.ZodRawShape>(filters: F) =>
 export const retrieveQuery = z.object({ fields: z.string().optional() })
 
 /** The fields a route answers by default: every field of the model but `except`, and the record's dates. */
-export const fieldsOf = (model: { schema: Record<string, unknown> }, except: readonly string[] = [], dates = ["created_at", "updated_at"]) => [
-  ...Object.keys(model.schema).filter((f) => !except.includes(f)),
-  ...dates,
-]
+export const fieldsOf = (
+  model: { schema: Record<string, unknown> },
+  except: readonly string[] = [],
+  dates = ["created_at", "updated_at"]
+) => [...Object.keys(model.schema).filter((f) => !except.includes(f)), ...dates]

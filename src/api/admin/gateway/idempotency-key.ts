@@ -37,7 +37,9 @@ export function idempotentRequestOf(
 ): IdempotentRequest {
   const header = req.get(IDEMPOTENCY_HEADER)
   if (header !== undefined && !IDEMPOTENCY_KEY_RULE.test(header)) {
-    throw invalid(`header ${IDEMPOTENCY_HEADER} must be 1-64 letters, digits or _ . : - (a UUID, new for each ${operation})`)
+    throw invalid(
+      `header ${IDEMPOTENCY_HEADER} must be 1-64 letters, digits or _ . : - (a UUID, new for each ${operation})`
+    )
   }
   if (header !== undefined && bodyKey !== undefined && header !== bodyKey) {
     throw invalid(`request_id must equal the ${IDEMPOTENCY_HEADER} header (or be left out): both name the one payout`)
@@ -74,12 +76,15 @@ export async function respondOnce<A>(
     checkRepeat(holder, request)
     if (handlers.lostAnswerIsRefused && holder.result === "unknown") throw unknownOutcome(holder, request)
     const answer = await handlers.answer(holder)
-    if (answer === null) throw holder.result === "unknown" ? unknownOutcome(holder, request) : unrecordedResult(holder, request)
+    if (answer === null)
+      throw holder.result === "unknown" ? unknownOutcome(holder, request) : unrecordedResult(holder, request)
     res.json(answer)
   } catch (e) {
     // A workflow rethrows its step's error, maybe as a copy: read its type and message, not its class.
     const error = e as { type?: string; message?: string } | null
     if (error?.type !== MedusaError.Types.CONFLICT) throw e
-    ;(res as MedusaResponse).status(409).json({ type: "conflict", code: "idempotency_conflict", message: String(error.message) })
+    ;(res as MedusaResponse)
+      .status(409)
+      .json({ type: "conflict", code: "idempotency_conflict", message: String(error.message) })
   }
 }

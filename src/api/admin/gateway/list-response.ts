@@ -17,7 +17,14 @@ export function listArgs(req: AuthenticatedMedusaRequest<unknown>) {
  * `{ [key]: records, count, offset, limit }`.
  */
 export const listRoute =
-  <K extends string, T>(key: K, listAndCount: (gateway: GatewayModule, filters: Record<string, unknown>, config: ListConfig) => Promise<[T[], number]>) =>
+  <K extends string, T>(
+    key: K,
+    listAndCount: (
+      gateway: GatewayModule,
+      filters: Record<string, unknown>,
+      config: ListConfig
+    ) => Promise<[T[], number]>
+  ) =>
   async (req: AuthenticatedMedusaRequest, res: MedusaResponse<ListResponse<K, T>>) => {
     const { filters, config, page } = listArgs(req)
     const [records, count] = await listAndCount(gatewayModule(req.scope), filters, config)

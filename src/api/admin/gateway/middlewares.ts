@@ -29,7 +29,11 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   // Every POST here takes JSON only (CSRF: a cross-site form cannot send it); see ./validate-body.ts.
   { matcher: "/admin/gateway*", method: ["POST"], middlewares: [requireJson] },
 
-  { matcher: "/admin/gateway/subscriptions", method: ["GET"], middlewares: [list(AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS)] },
+  {
+    matcher: "/admin/gateway/subscriptions",
+    method: ["GET"],
+    middlewares: [list(AdminListSubscriptionsSchema, SUBSCRIPTION_FIELDS)],
+  },
   { matcher: "/admin/gateway/subscriptions/:id/cancel", method: ["POST"], middlewares: [noBody] },
 
   { matcher: "/admin/gateway/releases", method: ["GET"], middlewares: [list(AdminListReleasesSchema, RELEASE_FIELDS)] },
@@ -38,7 +42,11 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/gateway/payouts/:id", method: ["GET"], middlewares: [one(PAYOUT_FIELDS)] },
   { matcher: "/admin/gateway/payouts/:id/refresh", method: ["POST"], middlewares: [noBody] },
 
-  { matcher: "/admin/gateway/cardholders", method: ["GET"], middlewares: [list(AdminListCardholdersSchema, CARDHOLDER_FIELDS)] },
+  {
+    matcher: "/admin/gateway/cardholders",
+    method: ["GET"],
+    middlewares: [list(AdminListCardholdersSchema, CARDHOLDER_FIELDS)],
+  },
   { matcher: "/admin/gateway/cardholders", method: ["POST"], middlewares: [validateBody(AdminCreateCardholderSchema)] },
   { matcher: "/admin/gateway/cardholders/:id", method: ["GET"], middlewares: [one(CARDHOLDER_FIELDS)] },
   { matcher: "/admin/gateway/cardholders/:id/refresh", method: ["POST"], middlewares: [noBody] },
@@ -46,8 +54,16 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/gateway/cards", method: ["GET"], middlewares: [list(AdminListCardsSchema, CARD_FIELDS)] },
   { matcher: "/admin/gateway/cards", method: ["POST"], middlewares: [validateBody(AdminCreateCardsSchema)] },
   { matcher: "/admin/gateway/cards/:id", method: ["GET"], middlewares: [one(CARD_FIELDS)] },
-  { matcher: "/admin/gateway/cards/:id/recharge", method: ["POST"], middlewares: [validateBody(AdminCardAmountSchema)] },
-  { matcher: "/admin/gateway/cards/:id/withdraw", method: ["POST"], middlewares: [validateBody(AdminCardAmountSchema)] },
+  {
+    matcher: "/admin/gateway/cards/:id/recharge",
+    method: ["POST"],
+    middlewares: [validateBody(AdminCardAmountSchema)],
+  },
+  {
+    matcher: "/admin/gateway/cards/:id/withdraw",
+    method: ["POST"],
+    middlewares: [validateBody(AdminCardAmountSchema)],
+  },
   { matcher: "/admin/gateway/cards/:id/limit", method: ["POST"], middlewares: [validateBody(AdminCardAmountSchema)] },
   { matcher: "/admin/gateway/cards/:id/block", method: ["POST"], middlewares: [noBody] },
   { matcher: "/admin/gateway/cards/:id/activate", method: ["POST"], middlewares: [noBody] },
@@ -61,12 +77,24 @@ export const adminGatewayMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/gateway/groups/:id", method: ["GET"], middlewares: [one(GROUP_FIELDS)] },
   { matcher: "/admin/gateway/groups/:id/refresh", method: ["POST"], middlewares: [noBody] },
   { matcher: "/admin/gateway/groups/:id/close", method: ["POST"], middlewares: [noBody] },
-  { matcher: "/admin/gateway/groups/:id/refund", method: ["POST"], middlewares: [validateBody(AdminRefundGroupSchema)] },
+  {
+    matcher: "/admin/gateway/groups/:id/refund",
+    method: ["POST"],
+    middlewares: [validateBody(AdminRefundGroupSchema)],
+  },
 
   { matcher: "/admin/gateway/audit", method: ["GET"], middlewares: [list(AdminListAuditSchema, AUDIT_FIELDS)] },
 
-  { matcher: "/admin/gateway/payment-sessions/:id/review", method: ["POST"], middlewares: [validateBody(AdminGatewayReviewSchema)] },
+  {
+    matcher: "/admin/gateway/payment-sessions/:id/review",
+    method: ["POST"],
+    middlewares: [validateBody(AdminGatewayReviewSchema)],
+  },
   { matcher: "/admin/gateway/sync-runs", method: ["POST"], middlewares: [validateBody(AdminGatewaySyncRunSchema)] },
 
-  { matcher: "/admin/gateway/dashboard", method: ["GET"], middlewares: [validateAndTransformQuery(AdminGatewayDashboardSchema, {})] },
+  {
+    matcher: "/admin/gateway/dashboard",
+    method: ["GET"],
+    middlewares: [validateAndTransformQuery(AdminGatewayDashboardSchema, {})],
+  },
 ]

@@ -28,7 +28,10 @@ export const validateBody =
  * own client (Medusa's JS SDK) sends application/json on every request. 415 otherwise, before anything runs.
  */
 export const requireJson = (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void => {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase()
   if (type === "application/json") return next()
   res.status(415).json({
     type: "unsupported_media_type",

@@ -2,7 +2,10 @@ import { z } from "@medusajs/framework/zod"
 import { isCardExpired } from "../../../domain/saved-cards"
 
 const digits = (name: string, pattern: RegExp, rule: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v), z.string({ error: `${name} must be a string` }).regex(pattern, `${name} ${rule}`))
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
+    z.string({ error: `${name} must be a string` }).regex(pattern, `${name} ${rule}`)
+  )
 
 /** Browser and device data for 3-D Secure and risk checks; all optional. */
 export const BrowserDataSchema = z
@@ -30,7 +33,10 @@ const CardSchema = z
     holder_name: z.string().max(100).optional(),
   })
   .strict()
-  .refine((c) => !isCardExpired(c.exp_month, c.exp_year), { message: "card.exp_year/exp_month: the card has expired", path: ["exp_year"] })
+  .refine((c) => !isCardExpired(c.exp_month, c.exp_year), {
+    message: "card.exp_year/exp_month: the card has expired",
+    path: ["exp_year"],
+  })
 
 /**
  * POST /store/gateway/payment-sessions/:id/card: the session's `cart_id` (Medusa's guest credential: a session
@@ -40,34 +46,56 @@ const CardSchema = z
  */
 export const StoreGatewayCardSchema = z
   .object({
-    cart_id: z.string({ error: "cart_id is required (the id of the cart this payment session pays)" }).min(1, "cart_id is required (the id of the cart this payment session pays)").max(100, "cart_id must be at most 100 characters"),
+    cart_id: z
+      .string({ error: "cart_id is required (the id of the cart this payment session pays)" })
+      .min(1, "cart_id is required (the id of the cart this payment session pays)")
+      .max(100, "cart_id must be at most 100 characters"),
     card: CardSchema.optional(),
     save_card: z.boolean({ error: "save_card must be true or false" }).optional(),
-    saved_card_id: z.string({ error: "saved_card_id must be a string" }).regex(/^gwsc_[A-Za-z0-9]{1,60}$/, "saved_card_id must be the id of a saved card (gwsc_...)").optional(),
+    saved_card_id: z
+      .string({ error: "saved_card_id must be a string" })
+      .regex(/^gwsc_[A-Za-z0-9]{1,60}$/, "saved_card_id must be the id of a saved card (gwsc_...)")
+      .optional(),
     security_code: digits("security_code", /^\d{3,4}$/, "must be 3 or 4 digits").optional(),
     browser: BrowserDataSchema.optional(),
-    card_grant: z.string({ error: "card_grant must be a string" }).min(1).max(1000, "card_grant must be at most 1000 characters").optional(),
+    card_grant: z
+      .string({ error: "card_grant must be a string" })
+      .min(1)
+      .max(1000, "card_grant must be at most 1000 characters")
+      .optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.card_grant && !b.card) ctx.addIssue({ code: "custom", path: ["card_grant"], message: "card_grant: goes with a typed card (a saved card needs the customer's own auth)" })
+    if (b.card_grant && !b.card)
+      ctx.addIssue({
+        code: "custom",
+        path: ["card_grant"],
+        message: "card_grant: goes with a typed card (a saved card needs the customer's own auth)",
+      })
     if (!b.card === !b.saved_card_id) {
       ctx.addIssue({ code: "custom", path: ["card"], message: "card or saved_card_id: send exactly one of them" })
     }
-    if (b.save_card && !b.card) ctx.addIssue({ code: "custom", path: ["save_card"], message: "save_card: goes with a typed card" })
+    if (b.save_card && !b.card)
+      ctx.addIssue({ code: "custom", path: ["save_card"], message: "save_card: goes with a typed card" })
     if (b.security_code && !b.saved_card_id) {
-      ctx.addIssue({ code: "custom", path: ["security_code"], message: "security_code: goes with saved_card_id (a typed card has card.cvv)" })
+      ctx.addIssue({
+        code: "custom",
+        path: ["security_code"],
+        message: "security_code: goes with saved_card_id (a typed card has card.cvv)",
+      })
     }
   })
 export type StoreGatewayCard = z.infer<typeof StoreGatewayCardSchema>
 
 export const StoreGatewayCardGrantSchema = z
   .object({
-    cart_id: z.string({ error: "cart_id is required (the id of the cart this payment session pays)" }).min(1, "cart_id is required (the id of the cart this payment session pays)").max(100, "cart_id must be at most 100 characters"),
+    cart_id: z
+      .string({ error: "cart_id is required (the id of the cart this payment session pays)" })
+      .min(1, "cart_id is required (the id of the cart this payment session pays)")
+      .max(100, "cart_id must be at most 100 characters"),
   })
   .strict()
 export type StoreGatewayCardGrant = z.infer<typeof StoreGatewayCardGrantSchema>
 
 export const StoreGatewayPaymentMethodsSchema = z.object({ cart_id: z.string().min(1) }).strict()
 export type StoreGatewayPaymentMethods = z.infer<typeof StoreGatewayPaymentMethodsSchema>
-

@@ -13,7 +13,16 @@ import {
   toGatewayAmount,
   encodeItems,
 } from "../index"
-import { acquiringFor, cardPayment, CARDS, expectNothingSent, orderNo, Sandbox, SIGN_KEY, start } from "./helpers/sandbox"
+import {
+  acquiringFor,
+  cardPayment,
+  CARDS,
+  expectNothingSent,
+  orderNo,
+  Sandbox,
+  SIGN_KEY,
+  start,
+} from "./helpers/sandbox"
 
 let sb: Sandbox
 let client: AcquiringClient
@@ -90,7 +99,11 @@ describe("direct payment /v1/authorise", () => {
   })
 
   it("3-D Secure: pending with issuer_url", async () => {
-    const r = await client.authorise({ ...cardPayment("7.00", "USD", CARDS.threeDS), open3d: "do3DS", return_url: "https://shop.example/r" })
+    const r = await client.authorise({
+      ...cardPayment("7.00", "USD", CARDS.threeDS),
+      open3d: "do3DS",
+      return_url: "https://shop.example/r",
+    })
     expect(r.outcome).toBe("pending")
     expect(r.issuer_url).toContain(`/sandbox/issuer/${r.transaction_id}`)
   })
@@ -101,7 +114,7 @@ describe("direct payment /v1/authorise", () => {
     expect(r.risk_action).toBe("REVIEW")
     expect(r.risk_score).toBe("75")
     expect(r.risk_reasons).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: expect.any(String), status: "REVIEW" })]),
+      expect.arrayContaining([expect.objectContaining({ name: expect.any(String), status: "REVIEW" })])
     )
   })
 
@@ -116,10 +129,21 @@ describe("direct payment /v1/authorise", () => {
   it("token: token_flag YES stores the card, token_id pays without it", async () => {
     const first = await client.authorise({ ...cardPayment("3.00"), token_flag: "YES" })
     expect(first.token_id).toBeTruthy()
-    const again = await client.authorise({ order_no: orderNo(), currency: "USD", amount: "4.00", token_id: first.token_id! })
+    const again = await client.authorise({
+      order_no: orderNo(),
+      currency: "USD",
+      amount: "4.00",
+      token_id: first.token_id!,
+    })
     expect(again.outcome).toBe("approved")
     // The notes' form: `card` sent empty next to the token (what the saved-card payment sends).
-    const empty = await client.authorise({ order_no: orderNo(), currency: "USD", amount: "5.00", card: "", token_id: first.token_id! })
+    const empty = await client.authorise({
+      order_no: orderNo(),
+      currency: "USD",
+      amount: "5.00",
+      card: "",
+      token_id: first.token_id!,
+    })
     expect(empty.outcome).toBe("approved")
     expect(empty.card).toMatch(/4242$/)
   })
@@ -188,7 +212,13 @@ describe("direct payment /v1/authorise", () => {
 
 describe("hosted page /v1/checkout", () => {
   it("answers the loading page: form action, gbc_id and the script's inputs", async () => {
-    const req = { order_no: orderNo(), currency: "USD", amount: "15.00", return_url: "https://shop.example/r", card_type: "1" as const }
+    const req = {
+      order_no: orderNo(),
+      currency: "USD",
+      amount: "15.00",
+      return_url: "https://shop.example/r",
+      card_type: "1" as const,
+    }
     const r = await client.checkout(req)
     expect(r.html).toContain("<form")
     expect(r.method).toBe("POST")
@@ -199,7 +229,11 @@ describe("hosted page /v1/checkout", () => {
     expect(r.inputs.allParams).toContain("returnUrl=https%3A%2F%2Fshop.example%2Fr")
     expect(r.inputs.signInfo).toMatch(/^[0-9a-f]{64}$/)
     // posting the form gives the card-entry page
-    const res = await fetch(r.action, { method: "POST", body: new URLSearchParams(r.inputs), headers: { "content-type": "application/x-www-form-urlencoded" } })
+    const res = await fetch(r.action, {
+      method: "POST",
+      body: new URLSearchParams(r.inputs),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    })
     expect(res.status).toBe(200)
     expect(await res.text()).toContain("security_code")
   })
@@ -209,10 +243,18 @@ describe("order query /v1/retrievalTrans", () => {
   it("finds transactions by order number and transaction id; unknown ids answer query_result 2", async () => {
     const a = await authorised("1.00")
     const b = await authorised("2.00")
-    const r = await client.orderQuery({ orders: [a.order_no, "no-such-order"], trades: [b.transaction_id!, "T-missing"] })
+    const r = await client.orderQuery({
+      orders: [a.order_no, "no-such-order"],
+      trades: [b.transaction_id!, "T-missing"],
+    })
     expect(r.return_status).toBe("1")
     const byOrder = new Map(r.orders_list.map((t) => [t.order_no ?? t.transaction_id, t]))
-    expect(byOrder.get(a.order_no)).toMatchObject({ transaction_id: a.transaction_id, payment_status: "2000", query_result: "1", amount: "1.00" })
+    expect(byOrder.get(a.order_no)).toMatchObject({
+      transaction_id: a.transaction_id,
+      payment_status: "2000",
+      query_result: "1",
+      amount: "1.00",
+    })
     expect(byOrder.get(b.order_no)).toMatchObject({ transaction_id: b.transaction_id, payment_status: "2000" })
     expect(byOrder.get("no-such-order")).toMatchObject({ query_result: "2" })
     expect(byOrder.get("T-missing")).toMatchObject({ query_result: "2" })
@@ -224,7 +266,9 @@ describe("order query /v1/retrievalTrans", () => {
     try {
       const a = await authorised("1.00")
       expect((await json.orderQuery({ orders: [a.order_no] })).orders_list[0]!.transaction_id).toBe(a.transaction_id)
-      const c = await json.capture({ capture_orders: [{ transaction_id: a.transaction_id!, order_no: a.order_no, currency: "USD", amount: "1.00" }] })
+      const c = await json.capture({
+        capture_orders: [{ transaction_id: a.transaction_id!, order_no: a.order_no, currency: "USD", amount: "1.00" }],
+      })
       expect(c.capture_orders[0]!.outcome).toBe("done")
     } finally {
       await json.close()
@@ -238,7 +282,9 @@ describe("order query /v1/retrievalTrans", () => {
       const e = await c.orderQuery({ orders: ["x"] }).catch((x: unknown) => x)
       expect(e).toBeInstanceOf(GatewayApiError)
       expect(e).toMatchObject({ returnStatus: "7", code: "return_status:7", httpStatus: 200 })
-      expect((e as Error).message).toMatch(/IP not registered with the gateway: register this server's IP address for the order query/)
+      expect((e as Error).message).toMatch(
+        /IP not registered with the gateway: register this server's IP address for the order query/
+      )
     } finally {
       await c.close()
       await guarded.close()
@@ -250,7 +296,12 @@ describe("capture, cancel, review", () => {
   it("capture: done, then refused as data when repeated or too large", async () => {
     const a = await authorised("10.00")
     const b = await authorised("10.00")
-    const entry = (t: typeof a, amount: string) => ({ transaction_id: t.transaction_id!, order_no: t.order_no, currency: "USD", amount })
+    const entry = (t: typeof a, amount: string) => ({
+      transaction_id: t.transaction_id!,
+      order_no: t.order_no,
+      currency: "USD",
+      amount,
+    })
     const r = await client.capture({ capture_orders: [entry(a, "10.00"), entry(b, "10.01")] })
     expect(r.return_status).toBe("1")
     expect(r.capture_orders[0]).toMatchObject({ outcome: "done", capture_status: "1", result: null })
@@ -300,7 +351,12 @@ describe("capture, cancel, review", () => {
   it("a batch over the limit is split by splitBatch into compliant requests", async () => {
     const txs = []
     for (let i = 0; i < 60; i++) txs.push(await authorised("1.00"))
-    const entries = txs.map((t) => ({ transaction_id: t.transaction_id!, order_no: t.order_no, currency: "USD", amount: "1.00" }))
+    const entries = txs.map((t) => ({
+      transaction_id: t.transaction_id!,
+      order_no: t.order_no,
+      currency: "USD",
+      amount: "1.00",
+    }))
     // one request over the limit is refused locally, without a request
     await expectNothingSent(sb, () => client.capture({ capture_orders: entries }))
     const before = sb.stats().byPath["/v1/capture"] ?? 0
@@ -317,9 +373,16 @@ describe("refund and refund search", () => {
     const t = await captured("20.00")
     const base = { transaction_id: t.transaction_id!, order_no: t.order_no, currency: "USD", amount: "20.00" }
     const ref = `re_${orderNo()}`
-    const r = await client.refund({ refund_orders: [{ ...base, refund_amount: "5.00", refund_reason: "damaged", refund_reference: ref }] })
+    const r = await client.refund({
+      refund_orders: [{ ...base, refund_amount: "5.00", refund_reason: "damaged", refund_reference: ref }],
+    })
     const entry = r.refund_orders[0]!
-    expect(entry).toMatchObject({ outcome: "done", refund_status: "1", refund_reference: ref, result: { code: "V0000", message: "OK" } })
+    expect(entry).toMatchObject({
+      outcome: "done",
+      refund_status: "1",
+      refund_reference: ref,
+      result: { code: "V0000", message: "OK" },
+    })
     expect(entry.refund_reference_id).toMatch(new RegExp(`^${t.transaction_id}-\\d{2}$`))
     const repeat = await client.refund({ refund_orders: [{ ...base, refund_amount: "5.00", refund_reference: ref }] })
     expect(repeat.refund_orders[0]!.refund_reference_id).toBe(entry.refund_reference_id)
@@ -333,7 +396,11 @@ describe("refund and refund search", () => {
     expect(byOrder.refund_orders.every((x) => x.transaction_id === t.transaction_id)).toBe(true)
     const byMerchantRef = await client.refundSearch({ merchant_refunds: [ref] })
     expect(byMerchantRef.refund_orders).toHaveLength(1)
-    expect(byMerchantRef.refund_orders[0]).toMatchObject({ refund_reference: ref, refund_amount: "5.00", refund_status: "1" })
+    expect(byMerchantRef.refund_orders[0]).toMatchObject({
+      refund_reference: ref,
+      refund_amount: "5.00",
+      refund_status: "1",
+    })
     expect(byMerchantRef.refund_orders[0]!.refund_date).toMatch(/^\d{14}$/)
     const byGatewayRef = await client.refundSearch({ refund_references: [entry.refund_reference_id!] })
     expect(byGatewayRef.refund_orders[0]!.refund_reference_id).toBe(entry.refund_reference_id)
@@ -343,7 +410,15 @@ describe("refund and refund search", () => {
   it("an uncaptured transaction is not refundable (data, not an error)", async () => {
     const t = await authorised("3.00")
     const r = await client.refund({
-      refund_orders: [{ transaction_id: t.transaction_id!, order_no: t.order_no, currency: "USD", amount: "3.00", refund_amount: "1.00" }],
+      refund_orders: [
+        {
+          transaction_id: t.transaction_id!,
+          order_no: t.order_no,
+          currency: "USD",
+          amount: "3.00",
+          refund_amount: "1.00",
+        },
+      ],
     })
     expect(r.refund_orders[0]).toMatchObject({ outcome: "refused", result: { code: "V0002" } })
   })
@@ -380,11 +455,21 @@ describe("payout, optimise", () => {
 
     const failing = await client.payout({ ...req, request_id: `po_${orderNo()}`, reference: "please FAIL" })
     const settled = await client.payout({ ...req, request_id: failing.request_id!, reference: "please FAIL" })
-    expect(settled).toMatchObject({ status: "FAILED", failure_reason: "Beneficiary account closed", failure_type: "BENEFICIARY_ACCOUNT" })
+    expect(settled).toMatchObject({
+      status: "FAILED",
+      failure_reason: "Beneficiary account closed",
+      failure_type: "BENEFICIARY_ACCOUNT",
+    })
   })
 
   it("optimise: payment methods ranked", async () => {
-    const r = await client.optimise({ request_id: `q_${orderNo()}`, currency: "EUR", amount: "30.00", shopper_email: "a@b.c", billing_country: "DE" })
+    const r = await client.optimise({
+      request_id: `q_${orderNo()}`,
+      currency: "EUR",
+      amount: "30.00",
+      shopper_email: "a@b.c",
+      billing_country: "DE",
+    })
     expect(r.payment_methods.length).toBeGreaterThan(1)
     expect(r.payment_methods[0]).toMatchObject({ payment_method: "klarna", rank: 1 })
     expect(r.payment_methods.map((m) => m.rank)).toEqual(r.payment_methods.map((_, i) => i + 1))
@@ -397,7 +482,11 @@ describe("options reach the wire", () => {
     try {
       const a = await authorised("1.00")
       const e = await c
-        .capture({ capture_orders: [{ transaction_id: a.transaction_id!, order_no: a.order_no, currency: "USD", amount: "1.00" }] })
+        .capture({
+          capture_orders: [
+            { transaction_id: a.transaction_id!, order_no: a.order_no, currency: "USD", amount: "1.00" },
+          ],
+        })
         .catch((x: unknown) => x)
       expect(e).toMatchObject({ name: "GatewayApiError", code: "I0013" })
     } finally {
@@ -408,7 +497,9 @@ describe("options reach the wire", () => {
   it("a path override is used (an unknown path answers I0404)", async () => {
     const c = acquiringFor(sb, { paths: { optimise: "/v1/optimize" } })
     try {
-      const e = await c.optimise({ request_id: "q", currency: "USD", amount: "1.00", shopper_email: "a@b.c" }).catch((x: unknown) => x)
+      const e = await c
+        .optimise({ request_id: "q", currency: "USD", amount: "1.00", shopper_email: "a@b.c" })
+        .catch((x: unknown) => x)
       expect(e).toMatchObject({ name: "GatewayApiError", code: "I0404", httpStatus: 404, source: "path" })
       expect(sb.stats().byPath["/v1/optimize"]).toBe(1)
     } finally {
@@ -441,17 +532,58 @@ describe("bad input never reaches the gateway", () => {
     ["authorise: Luhn", (c) => c.authorise({ ...cardPayment(), card: "4242424242424241" })],
     ["authorise: order_no too long", (c) => c.authorise({ ...cardPayment(), order_no: "x".repeat(51) })],
     ["authorise: return_url with &", (c) => c.authorise({ ...cardPayment(), return_url: "https://s/r?a=1&b=2" })],
-    ["checkout: unknown field", (c) => c.checkout({ order_no: "o", currency: "USD", amount: "1.00", security_code: "123" } as never)],
-    ["capture: 51 entries", (c) =>
-      c.capture({ capture_orders: Array.from({ length: 51 }, (_, i) => ({ transaction_id: `T${i}`, order_no: `o${i}`, currency: "USD", amount: "1.00" })) })],
-    ["refund: zero", (c) => c.refund({ refund_orders: [{ transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00", refund_amount: "0.00" }] })],
-    ["review: bad flag", (c) => c.review({ review_orders: [{ transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00", review_flag: "x" as never }] })],
-    ["cancel: JPY decimals", (c) => c.cancel({ cancel_orders: [{ transaction_id: "T", order_no: "o", currency: "JPY", amount: "1.50" }] })],
+    [
+      "checkout: unknown field",
+      (c) => c.checkout({ order_no: "o", currency: "USD", amount: "1.00", security_code: "123" } as never),
+    ],
+    [
+      "capture: 51 entries",
+      (c) =>
+        c.capture({
+          capture_orders: Array.from({ length: 51 }, (_, i) => ({
+            transaction_id: `T${i}`,
+            order_no: `o${i}`,
+            currency: "USD",
+            amount: "1.00",
+          })),
+        }),
+    ],
+    [
+      "refund: zero",
+      (c) =>
+        c.refund({
+          refund_orders: [
+            { transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00", refund_amount: "0.00" },
+          ],
+        }),
+    ],
+    [
+      "review: bad flag",
+      (c) =>
+        c.review({
+          review_orders: [
+            { transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00", review_flag: "x" as never },
+          ],
+        }),
+    ],
+    [
+      "cancel: JPY decimals",
+      (c) => c.cancel({ cancel_orders: [{ transaction_id: "T", order_no: "o", currency: "JPY", amount: "1.50" }] }),
+    ],
     ["order query: 101 ids", (c) => c.orderQuery({ orders: Array.from({ length: 101 }, (_, i) => `o${i}`) })],
     ["refund search: none", (c) => c.refundSearch({})],
-    ["payout: bad date", (c) => c.payout({ request_id: "r", payment_amount: "1.00", payment_currency: "USD", payment_date: "31-01-2030" })],
-    ["optimise: bad email length", (c) => c.optimise({ request_id: "r", currency: "USD", amount: "1.00", shopper_email: "x".repeat(101) })],
-    ["cancel subscription: too long", (c) => c.cancelSubscription({ recurring_id: "r".repeat(51), contract_name: "c" })],
+    [
+      "payout: bad date",
+      (c) => c.payout({ request_id: "r", payment_amount: "1.00", payment_currency: "USD", payment_date: "31-01-2030" }),
+    ],
+    [
+      "optimise: bad email length",
+      (c) => c.optimise({ request_id: "r", currency: "USD", amount: "1.00", shopper_email: "x".repeat(101) }),
+    ],
+    [
+      "cancel subscription: too long",
+      (c) => c.cancelSubscription({ recurring_id: "r".repeat(51), contract_name: "c" }),
+    ],
   ])("%s", async (_name, call) => {
     const e = await expectNothingSent(sb, () => call(client))
     expect(e).toBeInstanceOf(GatewayValidationError)

@@ -1,10 +1,25 @@
 import fc from "fast-check"
-import { assertBatchSize, BATCH_LIMITS, chunk, FILTER_TEXT_LIMITS, runInBatches, runInBatchesStreamed, splitBatch } from "../batch"
+import {
+  assertBatchSize,
+  BATCH_LIMITS,
+  chunk,
+  FILTER_TEXT_LIMITS,
+  runInBatches,
+  runInBatchesStreamed,
+  splitBatch,
+} from "../batch"
 import { GatewayValidationError } from "../errors"
 
 describe("batch limits", () => {
   it("are the interface's limits", () => {
-    expect(BATCH_LIMITS).toEqual({ capture: 50, cancel: 50, refund: 50, review: 100, orderQuery: 100, refundSearch: 100 })
+    expect(BATCH_LIMITS).toEqual({
+      capture: 50,
+      cancel: 50,
+      refund: 50,
+      review: 100,
+      orderQuery: 100,
+      refundSearch: 100,
+    })
   })
 
   it("splitBatch gives compliant chunks in order", () => {
@@ -25,7 +40,13 @@ describe("batch limits", () => {
     expect(chunks.every((c) => c.join(",").length <= 1000)).toBe(true)
     expect(chunks.flat()).toEqual(ids)
     // entries that stand for an id say which (the order sync's open payments)
-    expect(splitBatch("orderQuery", ids.map((order_no) => ({ order_no })), (o) => o.order_no).map((c) => c.length)).toEqual([28, 28, 28, 16])
+    expect(
+      splitBatch(
+        "orderQuery",
+        ids.map((order_no) => ({ order_no })),
+        (o) => o.order_no
+      ).map((c) => c.length)
+    ).toEqual([28, 28, 28, 16])
     // the refund search publishes no such limit
     expect(splitBatch("refundSearch", ids).map((c) => c.length)).toEqual([100])
   })
@@ -36,19 +57,23 @@ describe("batch limits", () => {
         const chunks = splitBatch("orderQuery", ids)
         expect(chunks.every((c) => c.length >= 1 && c.length <= 100 && c.join(",").length <= 1000)).toBe(true)
         expect(chunks.flat()).toEqual(ids)
-      }),
+      })
     )
   })
 
   it("every chunk fits and nothing is lost (property)", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...(Object.keys(BATCH_LIMITS) as (keyof typeof BATCH_LIMITS)[])), fc.nat(400), (op, n) => {
-        const list = Array.from({ length: n }, (_, i) => i)
-        const chunks = splitBatch(op, list) // numbers stand for no filter text
-        expect(chunks.every((c) => c.length >= 1 && c.length <= BATCH_LIMITS[op])).toBe(true)
-        expect(chunks.flat()).toEqual(list)
-        expect(chunks.length).toBe(Math.ceil(n / BATCH_LIMITS[op]))
-      }),
+      fc.property(
+        fc.constantFrom(...(Object.keys(BATCH_LIMITS) as (keyof typeof BATCH_LIMITS)[])),
+        fc.nat(400),
+        (op, n) => {
+          const list = Array.from({ length: n }, (_, i) => i)
+          const chunks = splitBatch(op, list) // numbers stand for no filter text
+          expect(chunks.every((c) => c.length >= 1 && c.length <= BATCH_LIMITS[op])).toBe(true)
+          expect(chunks.flat()).toEqual(list)
+          expect(chunks.length).toBe(Math.ceil(n / BATCH_LIMITS[op]))
+        }
+      )
     )
   })
 
@@ -76,7 +101,7 @@ describe("batch limits", () => {
         inFlight--
         return `${i}:${c.length}`
       },
-      2,
+      2
     )
     expect(results).toEqual(["0:50", "1:50", "2:50", "3:50", "4:50", "5:10"])
     expect(maxInFlight).toBe(2)
@@ -84,10 +109,14 @@ describe("batch limits", () => {
 
   it("runInBatches rejects with the first failure", async () => {
     await expect(
-      runInBatches("capture", Array.from({ length: 120 }, (_, i) => i), async (_c, i) => {
-        if (i === 1) throw new Error("boom")
-        return i
-      }),
+      runInBatches(
+        "capture",
+        Array.from({ length: 120 }, (_, i) => i),
+        async (_c, i) => {
+          if (i === 1) throw new Error("boom")
+          return i
+        }
+      )
     ).rejects.toThrow("boom")
   })
 
@@ -108,29 +137,42 @@ describe("batch limits", () => {
 
     it("fills chunks across pages: N entries take ceil(N/limit) calls, every entry once, in order", async () => {
       fc.assert(
-        await fc.asyncProperty(fc.array(fc.nat(250), { maxLength: 8 }), fc.integer({ min: 1, max: 6 }), async (sizes, concurrency) => {
-          const { pages } = source(sizes)
-          const seen: number[][] = []
-          const calls = await runInBatchesStreamed("orderQuery", pages, async (c) => void seen.push(c), concurrency)
-          const total = sizes.reduce((a, b) => a + b, 0)
-          expect(calls).toBe(Math.ceil(total / 100))
-          expect(seen.length).toBe(calls)
-          expect(seen.slice(0, -1).every((c) => c.length === 100)).toBe(true)
-          expect(seen.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i))
-        }),
-        { numRuns: 50 },
+        await fc.asyncProperty(
+          fc.array(fc.nat(250), { maxLength: 8 }),
+          fc.integer({ min: 1, max: 6 }),
+          async (sizes, concurrency) => {
+            const { pages } = source(sizes)
+            const seen: number[][] = []
+            const calls = await runInBatchesStreamed("orderQuery", pages, async (c) => void seen.push(c), concurrency)
+            const total = sizes.reduce((a, b) => a + b, 0)
+            expect(calls).toBe(Math.ceil(total / 100))
+            expect(seen.length).toBe(calls)
+            expect(seen.slice(0, -1).every((c) => c.length === 100)).toBe(true)
+            expect(seen.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i))
+          }
+        ),
+        { numRuns: 50 }
       )
     })
 
     it("closes a chunk before its ids pass the order query's 1000 characters, across pages", async () => {
       async function* pages() {
-        for (let p = 0; p < 3; p++) yield Array.from({ length: 40 }, (_, i) => ({ order_no: `payses_${String(p * 40 + i).padStart(26, "0")}` }))
+        for (let p = 0; p < 3; p++)
+          yield Array.from({ length: 40 }, (_, i) => ({ order_no: `payses_${String(p * 40 + i).padStart(26, "0")}` }))
       }
       const seen: { order_no: string }[][] = []
-      await runInBatchesStreamed("orderQuery", pages(), async (c) => void seen.push(c), 2, (o) => o.order_no)
+      await runInBatchesStreamed(
+        "orderQuery",
+        pages(),
+        async (c) => void seen.push(c),
+        2,
+        (o) => o.order_no
+      )
       expect(seen.every((c) => c.map((o) => o.order_no).join(",").length <= 1000)).toBe(true)
       expect(seen.map((c) => c.length)).toEqual([29, 29, 29, 29, 4])
-      expect(seen.flat().map((o) => o.order_no)).toEqual(Array.from({ length: 120 }, (_, i) => `payses_${String(i).padStart(26, "0")}`))
+      expect(seen.flat().map((o) => o.order_no)).toEqual(
+        Array.from({ length: 120 }, (_, i) => `payses_${String(i).padStart(26, "0")}`)
+      )
     })
 
     it("keeps at most `concurrency` calls in flight, and no more than there are chunks", async () => {
@@ -148,7 +190,7 @@ describe("batch limits", () => {
             await sleep(5)
             inFlight--
           },
-          concurrency,
+          concurrency
         )
         expect(max).toBe(expected)
       }
@@ -186,15 +228,17 @@ describe("batch limits", () => {
             if (i === 2) throw new Error("boom")
             finished++
           },
-          3,
-        ),
+          3
+        )
       ).rejects.toThrow("boom")
       expect(read.pages).toBeLessThan(10)
       expect(finished).toBe(calls - 1)
     })
 
     it("refuses a concurrency that is not a positive integer", async () => {
-      await expect(runInBatchesStreamed("orderQuery", source([1]).pages, async () => undefined, 0)).rejects.toThrow(RangeError)
+      await expect(runInBatchesStreamed("orderQuery", source([1]).pages, async () => undefined, 0)).rejects.toThrow(
+        RangeError
+      )
     })
   })
 })

@@ -19,7 +19,11 @@ const balanceRow: AcquiringEndpoint = {
   contentType: "form",
   retrySafe: true,
   signature: ["merchant_id", "account_id", "currency"],
-  request: z.strictObject({ merchant_id: z.string(), account_id: z.string(), currency: z.string().length(3, "must be 3 letters") }),
+  request: z.strictObject({
+    merchant_id: z.string(),
+    account_id: z.string(),
+    currency: z.string().length(3, "must be 3 letters"),
+  }),
   answer: "json",
   response: z.looseObject({ return_status: z.string(), balance: z.string() }),
 }
@@ -34,7 +38,7 @@ const client = (endpoints: Record<string, AcquiringEndpoint>, extra: object = {}
       endpoints,
       retry: { attempts: 2, baseMs: 1, maxMs: 2 },
       ...extra,
-    }),
+    })
   )
 
 describe("a made-up endpoint from one table row", () => {
@@ -50,7 +54,11 @@ describe("a made-up endpoint from one table row", () => {
       merchant_id: "701001",
       account_id: "701001010",
       currency: "USD",
-      encryption_data: signAcquiring(["merchant_id", "account_id", "currency"], { merchant_id: "701001", account_id: "701001010", currency: "USD" }, SIGN_KEY),
+      encryption_data: signAcquiring(
+        ["merchant_id", "account_id", "currency"],
+        { merchant_id: "701001", account_id: "701001010", currency: "USD" },
+        SIGN_KEY
+      ),
     })
   })
 
@@ -73,7 +81,9 @@ describe("a made-up endpoint from one table row", () => {
       }
       json({ return_status: "1", balance: "1.00" })(r, res)
     })
-    expect((await client({ balance: balanceRow }).call<{ balance: string }>("balance", { currency: "EUR" })).balance).toBe("1.00")
+    expect(
+      (await client({ balance: balanceRow }).call<{ balance: string }>("balance", { currency: "EUR" })).balance
+    ).toBe("1.00")
     expect(calls).toBe(2)
 
     rig.server.reply((_r, res) => {
@@ -88,7 +98,11 @@ describe("a made-up endpoint from one table row", () => {
     rig.server.reply(json({ return_status: "1", balance: "0.00" }))
     const c = client(
       { balance: balanceRow },
-      { paths: { balance: "/v2/balance" }, contentTypes: { balance: "json" }, signatureOverrides: { balance: ["currency"] } },
+      {
+        paths: { balance: "/v2/balance" },
+        contentTypes: { balance: "json" },
+        signatureOverrides: { balance: ["currency"] },
+      }
     )
     await c.call("balance", { currency: "JPY" })
     const sent = rig.server.last()
@@ -110,6 +124,13 @@ describe("everything derives from the table", () => {
       expect(ACQUIRING_SIGNATURE_FIELDS[op as keyof typeof ACQUIRING_SIGNATURE_FIELDS]).toEqual(row.signature)
       expect(ACQUIRING_PATH_ALIASES[row.path]).toBe(op === "apm" ? "authorise" : op)
     }
-    expect(BATCH_LIMITS).toEqual({ capture: 50, review: 100, cancel: 50, refund: 50, orderQuery: 100, refundSearch: 100 })
+    expect(BATCH_LIMITS).toEqual({
+      capture: 50,
+      review: 100,
+      cancel: 50,
+      refund: 50,
+      orderQuery: 100,
+      refundSearch: 100,
+    })
   })
 })

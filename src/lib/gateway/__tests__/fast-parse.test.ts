@@ -29,19 +29,62 @@ const record = {
   is3ds: "0",
   antifraud_provider: "",
   delivery_information: { delivery_city: "New York", delivery_country: "US" },
-  fraud_check_result: [{ check_items: "card_velocity", status: "PASS" }, { check_items: 3, status: true }],
+  fraud_check_result: [
+    { check_items: "card_velocity", status: "PASS" },
+    { check_items: 3, status: true },
+  ],
   subscription_result: null,
 }
 
 const samples: [string, z.ZodType, Record<string, unknown>][] = [
   ["authorise request", ACQUIRING_ENDPOINTS.authorise.request, { ...authoriseRequest, ...merchant }],
-  ["capture request", ACQUIRING_ENDPOINTS.capture.request, { ...merchant, capture_orders: [entry, { ...entry, order_no: "o-2" }] }],
-  ["capture answer", ACQUIRING_ENDPOINTS.capture.response!, { ...merchant, return_status: 1, return_message: "ok", capture_orders: [{ ...entry, capture_status: "1", error_message: "" }] }],
+  [
+    "capture request",
+    ACQUIRING_ENDPOINTS.capture.request,
+    { ...merchant, capture_orders: [entry, { ...entry, order_no: "o-2" }] },
+  ],
+  [
+    "capture answer",
+    ACQUIRING_ENDPOINTS.capture.response!,
+    {
+      ...merchant,
+      return_status: 1,
+      return_message: "ok",
+      capture_orders: [{ ...entry, capture_status: "1", error_message: "" }],
+    },
+  ],
   ["order query request", ACQUIRING_ENDPOINTS.orderQuery.request, { ...merchant, orders: ["o-1", "o-2"] }],
-  ["order query answer", ACQUIRING_ENDPOINTS.orderQuery.response!, { ...merchant, return_status: "1", orders_list: [record, { order_no: "o-2", query_result: "2" }], extra: { kept: true } }],
-  ["order query answer without a list", ACQUIRING_ENDPOINTS.orderQuery.response!, { ...merchant, return_status: "1", orders_list: null }],
-  ["issuing cardholder create", ISSUING_ENDPOINTS.cardholderCreate.request, { first_name: "Ada", last_name: "Lovelace", email: "ada@shop.example", birth_date: "1990-12-10", mobile: "5550100" }],
-  ["issuing card create", ISSUING_ENDPOINTS.cardCreate.request, { cardholder_id: 1, group_id: "7001", charge_amount: "10.00", pieces: "3" }],
+  [
+    "order query answer",
+    ACQUIRING_ENDPOINTS.orderQuery.response!,
+    {
+      ...merchant,
+      return_status: "1",
+      orders_list: [record, { order_no: "o-2", query_result: "2" }],
+      extra: { kept: true },
+    },
+  ],
+  [
+    "order query answer without a list",
+    ACQUIRING_ENDPOINTS.orderQuery.response!,
+    { ...merchant, return_status: "1", orders_list: null },
+  ],
+  [
+    "issuing cardholder create",
+    ISSUING_ENDPOINTS.cardholderCreate.request,
+    {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@shop.example",
+      birth_date: "1990-12-10",
+      mobile: "5550100",
+    },
+  ],
+  [
+    "issuing card create",
+    ISSUING_ENDPOINTS.cardCreate.request,
+    { cardholder_id: 1, group_id: "7001", charge_amount: "10.00", pieces: "3" },
+  ],
 ]
 
 /** Every path to a value inside `v`. */
@@ -62,12 +105,41 @@ function mutate(base: unknown, path: (string | number)[], change: { remove: true
   return copy
 }
 
-const ODD_VALUES = [null, undefined, "", "x", "a,b", "not-an-email", "a@b", "1990-13-01", "1", "-1", "20261123", "12.345", "USD", "usd", true, false, 0, 1, -1, 1.5, Number.NaN, Infinity, 51, [], {}, ["o-1"], { a: 1 }, "x".repeat(51)]
+const ODD_VALUES = [
+  null,
+  undefined,
+  "",
+  "x",
+  "a,b",
+  "not-an-email",
+  "a@b",
+  "1990-13-01",
+  "1",
+  "-1",
+  "20261123",
+  "12.345",
+  "USD",
+  "usd",
+  true,
+  false,
+  0,
+  1,
+  -1,
+  1.5,
+  Number.NaN,
+  Infinity,
+  51,
+  [],
+  {},
+  ["o-1"],
+  { a: 1 },
+  "x".repeat(51),
+]
 const oddValue = fc.oneof(
   fc.constantFrom(...ODD_VALUES),
   fc.string({ maxLength: 3 }),
   fc.string({ minLength: 48, maxLength: 60 }),
-  fc.integer(),
+  fc.integer()
 )
 
 function agree(schema: z.ZodType, value: unknown) {
@@ -97,15 +169,19 @@ describe.each(samples)("%s", (_name, schema, sample) => {
     fc.assert(
       fc.property(
         fc.constantFrom(...all),
-        fc.oneof(fc.constant({ remove: true as const }), oddValue.map((value) => ({ value }))),
+        fc.oneof(
+          fc.constant({ remove: true as const }),
+          oddValue.map((value) => ({ value }))
+        ),
         fc.boolean(),
         (path, change, unknownKey) => {
           const mutated = mutate(sample, path, change)
           agree(schema, mutated)
-          if (unknownKey && mutated && typeof mutated === "object" && !Array.isArray(mutated)) agree(schema, { ...mutated, not_a_field: "x" })
-        },
+          if (unknownKey && mutated && typeof mutated === "object" && !Array.isArray(mutated))
+            agree(schema, { ...mutated, not_a_field: "x" })
+        }
       ),
-      { numRuns: 400 },
+      { numRuns: 400 }
     )
   })
 })
@@ -120,7 +196,13 @@ it("runs a format type's own check (z.email()): a bad address is zod's to refuse
 describe("transforms", () => {
   it("runs a transform of the value alone itself, with zod's output (the order query's `orders_list ?? []`)", () => {
     const schema = ACQUIRING_ENDPOINTS.orderQuery.response!
-    const answer = { merchant_id: "701001", account_id: "701001010", return_status: "1", return_message: "OK", orders_list: null }
+    const answer = {
+      merchant_id: "701001",
+      account_id: "701001010",
+      return_status: "1",
+      return_message: "OK",
+      orders_list: null,
+    }
     const fast = fastParser(schema)(answer)
     expect(fast).toEqual(schema.parse(answer))
     expect((fast as { orders_list: unknown }).orders_list).toEqual([])

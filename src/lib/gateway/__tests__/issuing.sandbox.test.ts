@@ -41,7 +41,12 @@ async function newHolder(email = "ada@example.com") {
 }
 
 async function newGroup(amount = "100.00") {
-  const g = await client.group.create({ group_name: `g${Date.now()}`, country_code: "US", currency: "USD", charge_amount: amount })
+  const g = await client.group.create({
+    group_name: `g${Date.now()}`,
+    country_code: "US",
+    currency: "USD",
+    charge_amount: amount,
+  })
   expect(g.ok).toBe(true)
   return String(g.groupId)
 }
@@ -50,7 +55,13 @@ describe("cardholders", () => {
   it("create, query, delete; a deleted cardholder is not found (1003)", async () => {
     const h = await newHolder()
     expect(typeof h.cardholderId).toBe("number")
-    expect(h).toMatchObject({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", status: "1", isStatus: "1" })
+    expect(h).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      status: "1",
+      isStatus: "1",
+    })
     const q = await client.cardholder.query({ cardholderId: h.cardholderId })
     expect(q.cardholderId).toBe(h.cardholderId)
     expect(q.companyId).toBe(4101)
@@ -89,7 +100,9 @@ describe("groups", () => {
     expect((await client.group.close({ group_id: id })).ok).toBe(true)
     expect((await client.group.query({ group_id: id })).status).toBe("0")
     const h = await newHolder()
-    const e = await issuingError(client.card.create({ cardholder_id: h.cardholderId, group_id: id, charge_amount: "1.00", pieces: 1 }))
+    const e = await issuingError(
+      client.card.create({ cardholder_id: h.cardholderId, group_id: id, charge_amount: "1.00", pieces: 1 })
+    )
     expect(e.code).toBe(1004)
   })
 
@@ -114,7 +127,15 @@ describe("cards", () => {
     })
     expect(created.createResultInfoList).toHaveLength(2)
     for (const c of created.createResultInfoList) {
-      expect(c).toMatchObject({ ok: true, status: "1", errorMsg: null, cardholderId: h.cardholderId, amount: 10, currency: "USD", pieces: 2 })
+      expect(c).toMatchObject({
+        ok: true,
+        status: "1",
+        errorMsg: null,
+        cardholderId: h.cardholderId,
+        amount: 10,
+        currency: "USD",
+        pieces: 2,
+      })
       expect(typeof c.cardId).toBe("number")
       expect(c.cardNumber).toMatch(/^\d{16}$/)
     }
@@ -142,22 +163,48 @@ describe("cards", () => {
 
   it("only a shared card's limit can change", async () => {
     const h = await newHolder()
-    const shared = await client.card.create({ cardholder_id: h.cardholderId, group_id: "7001", charge_amount: "5.00", pieces: 1, enable_shared: true })
-    const plain = await client.card.create({ cardholder_id: h.cardholderId, group_id: "7001", charge_amount: "5.00", pieces: 1, enable_shared: "false" })
+    const shared = await client.card.create({
+      cardholder_id: h.cardholderId,
+      group_id: "7001",
+      charge_amount: "5.00",
+      pieces: 1,
+      enable_shared: true,
+    })
+    const plain = await client.card.create({
+      cardholder_id: h.cardholderId,
+      group_id: "7001",
+      charge_amount: "5.00",
+      pieces: 1,
+      enable_shared: "false",
+    })
     const sharedId = shared.createResultInfoList[0]!.cardId!
     const plainId = plain.createResultInfoList[0]!.cardId!
-    expect((await client.card.update({ card_id: sharedId, authLimitAmount: "500.00", updateCurrency: "USD" })).ok).toBe(true)
+    expect((await client.card.update({ card_id: sharedId, authLimitAmount: "500.00", updateCurrency: "USD" })).ok).toBe(
+      true
+    )
     expect((await client.card.query({ cardId: sharedId })).amountLimit).toBe("500")
-    const e = await issuingError(client.card.update({ card_id: plainId, authLimitAmount: "500.00", updateCurrency: "USD" }))
+    const e = await issuingError(
+      client.card.update({ card_id: plainId, authLimitAmount: "500.00", updateCurrency: "USD" })
+    )
     expect(e.code).toBe(1004)
   })
 
   it("cards past the group's balance fail one by one (partial success)", async () => {
     const h = await newHolder()
     const group = await newGroup("25.00")
-    const r = await client.card.create({ cardholder_id: h.cardholderId, group_id: group, charge_amount: "10.00", pieces: 3 })
+    const r = await client.card.create({
+      cardholder_id: h.cardholderId,
+      group_id: group,
+      charge_amount: "10.00",
+      pieces: 3,
+    })
     expect(r.createResultInfoList.map((c) => c.ok)).toEqual([true, true, false])
-    expect(r.createResultInfoList[2]).toMatchObject({ status: "0", errorMsg: "Insufficient group balance", cardNumber: null, cardId: null })
+    expect(r.createResultInfoList[2]).toMatchObject({
+      status: "0",
+      errorMsg: "Insufficient group balance",
+      cardNumber: null,
+      cardId: null,
+    })
   })
 
   it("an unknown card is not found", async () => {
@@ -184,8 +231,15 @@ describe("signatures", () => {
     const wrong = issuingFor(sorted)
     try {
       const h = await good.cardholder.create({ first_name: "Sorted", last_name: "Json", email: "s@example.com" })
-      const c = await good.card.create({ cardholder_id: h.cardholderId, group_id: "7001", charge_amount: "2.00", pieces: 1 })
-      expect((await good.card.charge({ card_id: c.createResultInfoList[0]!.cardId!, charge_amount: "1.00" })).ok).toBe(true)
+      const c = await good.card.create({
+        cardholder_id: h.cardholderId,
+        group_id: "7001",
+        charge_amount: "2.00",
+        pieces: 1,
+      })
+      expect((await good.card.charge({ card_id: c.createResultInfoList[0]!.cardId!, charge_amount: "1.00" })).ok).toBe(
+        true
+      )
       expect((await issuingError(wrong.group.query({ group_id: "7001" }))).code).toBe(1002)
     } finally {
       await good.close()
@@ -207,17 +261,42 @@ describe("signatures", () => {
 describe("bad input never reaches the gateway", () => {
   it.each<[string, (c: IssuingClient) => Promise<unknown>]>([
     ["cardholder: bad email", (c) => c.cardholder.create({ first_name: "A", last_name: "B", email: "nope" })],
-    ["cardholder: bad birth date", (c) => c.cardholder.create({ first_name: "A", last_name: "B", email: "a@b.c", birth_date: "10-12-1990" })],
+    [
+      "cardholder: bad birth date",
+      (c) => c.cardholder.create({ first_name: "A", last_name: "B", email: "a@b.c", birth_date: "10-12-1990" }),
+    ],
     ["cardholder query: no id", (c) => c.cardholder.query({} as never)],
-    ["group create: bad country", (c) => c.group.create({ group_name: "g", country_code: "USA", currency: "USD", charge_amount: "1.00" })],
-    ["group create: JPY decimals", (c) => c.group.create({ group_name: "g", country_code: "JP", currency: "JPY", charge_amount: "1.50" })],
+    [
+      "group create: bad country",
+      (c) => c.group.create({ group_name: "g", country_code: "USA", currency: "USD", charge_amount: "1.00" }),
+    ],
+    [
+      "group create: JPY decimals",
+      (c) => c.group.create({ group_name: "g", country_code: "JP", currency: "JPY", charge_amount: "1.50" }),
+    ],
     ["group refund: zero", (c) => c.group.refund({ group_id: "7001", refund_amount: "0.00" })],
-    ["card create: 51 pieces", (c) => c.card.create({ cardholder_id: 1, group_id: "7001", charge_amount: "1.00", pieces: 51 })],
-    ["card create: end before start", (c) =>
-      c.card.create({ cardholder_id: 1, group_id: "7001", charge_amount: "1.00", pieces: 1, start_date: "2030-01-02", end_date: "2030-01-01" })],
+    [
+      "card create: 51 pieces",
+      (c) => c.card.create({ cardholder_id: 1, group_id: "7001", charge_amount: "1.00", pieces: 51 }),
+    ],
+    [
+      "card create: end before start",
+      (c) =>
+        c.card.create({
+          cardholder_id: 1,
+          group_id: "7001",
+          charge_amount: "1.00",
+          pieces: 1,
+          start_date: "2030-01-02",
+          end_date: "2030-01-01",
+        }),
+    ],
     ["card status: 3", (c) => c.card.status({ card_id: 1, status: "3" as never })],
     ["card charge: negative", (c) => c.card.charge({ card_id: 1, charge_amount: "-1" })],
-    ["card update: unknown currency", (c) => c.card.update({ card_id: 1, authLimitAmount: "1.00", updateCurrency: "XYZ" })],
+    [
+      "card update: unknown currency",
+      (c) => c.card.update({ card_id: 1, authLimitAmount: "1.00", updateCurrency: "XYZ" }),
+    ],
     ["card query: unknown field", (c) => c.card.query({ cardId: 1, extra: "x" } as never)],
   ])("%s", async (_n, call) => {
     const e = await expectNothingSent(sb, () => call(client))

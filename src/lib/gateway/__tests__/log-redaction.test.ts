@@ -30,7 +30,13 @@ it("a card number across the logged length is masked, not cut", async () => {
   const log = (m: string) => lines.push(m)
   const transport = new HttpTransport({ logger: { debug: log, info: log, warn: log, error: log }, logBodies: true })
   try {
-    const res = await transport.send({ operation: "capture", url, body: "{}", contentType: "application/json", idempotent: false })
+    const res = await transport.send({
+      operation: "capture",
+      url,
+      body: "{}",
+      contentType: "application/json",
+      idempotent: false,
+    })
     expect(res.body).toContain(PAN) // the card number did cross the cut
     expect(res.body.indexOf(PAN)).toBeLessThan(4000)
     expect(res.body.indexOf(PAN) + PAN.length).toBeGreaterThan(4000)
@@ -46,13 +52,27 @@ it("a level the logger does not write (Medusa's shouldLog) gets no line; the oth
   const lines: [string, string][] = []
   const at = (level: string) => (m: string) => void lines.push([level, m])
   let debugOn = false
-  const logger = redactingLogger({ debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), shouldLog: (l) => l !== "debug" || debugOn })!
+  const logger = redactingLogger({
+    debug: at("debug"),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+    shouldLog: (l) => l !== "debug" || debugOn,
+  })!
   const transport = new HttpTransport({ logger, retry: { attempts: 2, baseMs: 1 }, logBodies: true })
   const closed = new URL("http://127.0.0.1:9/v1/retrievalTrans") // nothing listens: a warning per attempt
   try {
     await transport.send({ operation: "capture", url, body: "{}", contentType: "application/json", idempotent: false })
     expect(lines).toEqual([])
-    await expect(transport.send({ operation: "orderQuery", url: closed, body: "", contentType: "application/x-www-form-urlencoded", idempotent: true })).rejects.toThrow()
+    await expect(
+      transport.send({
+        operation: "orderQuery",
+        url: closed,
+        body: "",
+        contentType: "application/x-www-form-urlencoded",
+        idempotent: true,
+      })
+    ).rejects.toThrow()
     expect(lines.length).toBeGreaterThan(0)
     expect(lines.every(([level]) => level === "warn")).toBe(true)
     // The level is asked per line: switched on at run time, debug lines come (redacted).
@@ -94,7 +114,9 @@ describe("logs of real calls with renamed card fields", () => {
   const pay = async (client: ReturnType<typeof acquiringFor>) => {
     // The sandbox reads the docs' names, so it may refuse the renamed fields: what matters here is the log.
     await client.authorise({ ...cardPayment("10.00"), card: CARDS.approved, security_code: CVV }).catch(() => undefined)
-    await client.authorise({ ...cardPayment("10.00"), card: "", token_id: TOKEN, security_code: CVV }).catch(() => undefined)
+    await client
+      .authorise({ ...cardPayment("10.00"), card: "", token_id: TOKEN, security_code: CVV })
+      .catch(() => undefined)
   }
   const expectNoCardData = () => {
     const logged = lines.join("\n")
@@ -134,7 +156,17 @@ describe("logs of real calls with renamed card fields", () => {
           payment_method: "SWIFT",
           fee_paid_by: "PAYER",
           reference: "Invoice 42",
-          beneficiary: { entity_type: "COMPANY", company_name: "Acme", bank_details: { account_currency: "AUD", bank_country_code: "AU", iban: IBAN_TEXT, account_number: "12345678", bank_code: "062" } },
+          beneficiary: {
+            entity_type: "COMPANY",
+            company_name: "Acme",
+            bank_details: {
+              account_currency: "AUD",
+              bank_country_code: "AU",
+              iban: IBAN_TEXT,
+              account_number: "12345678",
+              bank_code: "062",
+            },
+          },
           payer: { entity_type: "COMPANY", company_name: "Shop", address: { country_code: "US" } },
         })
         .catch(() => undefined)
@@ -163,7 +195,12 @@ describe("logs of real calls with renamed card fields", () => {
         billing_postal: "N1",
         remark: "test",
       })
-      const created = await issuing.card.create({ cardholder_id: holder.cardholderId, group_id: "7001", charge_amount: "1.00", pieces: 1 })
+      const created = await issuing.card.create({
+        cardholder_id: holder.cardholderId,
+        group_id: "7001",
+        charge_amount: "1.00",
+        pieces: 1,
+      })
       const entry = created.createResultInfoList[0]!
       const card = await issuing.card.query({ cardId: String(entry.cardId) })
       const logged = lines.join("\n")

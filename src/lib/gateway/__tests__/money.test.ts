@@ -131,7 +131,7 @@ describe("properties", () => {
         // exactly the exponent's decimals
         const frac = text.split(".")[1] ?? ""
         expect(frac.length).toBe(exponent[c])
-      }),
+      })
     )
   })
 
@@ -150,8 +150,8 @@ describe("properties", () => {
           expect(out.startsWith(`${intPart}`)).toBe(true)
           expect(toMinorUnits(out, c)).toBe(toMinorUnits(text, c))
           expect(out.split(".")[1] ?? "").toBe(e ? (frac + "0".repeat(e)).slice(0, e) : "")
-        },
-      ),
+        }
+      )
     )
   })
 
@@ -160,7 +160,7 @@ describe("properties", () => {
       fc.property(fc.integer({ min: 0, max: 10 ** 12 }), (cents) => {
         const n = cents / 100 // the nearest double to the decimal; String(n) is its shortest decimal
         expect(toMinorUnits(n, "USD")).toBe(BigInt(cents))
-      }),
+      })
     )
   })
 
@@ -169,16 +169,25 @@ describe("properties", () => {
       fc.property(fc.constantFrom(...currencies), fc.nat(10 ** 9), fc.integer({ min: 1, max: 9 }), (c, i, last) => {
         const text = `${i}.${"0".repeat(exponent[c])}${last}`
         expect(() => toMinorUnits(text, c)).toThrow(GatewayValidationError)
-      }),
+      })
     )
   })
 
   it("sum of parts equals the sum of minor units", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...currencies), fc.array(fc.bigInt({ min: 0n, max: 10n ** 12n }), { maxLength: 10 }), (c, parts) => {
-        const total = parts.reduce((a, b) => a + b, 0n)
-        expect(sumAmounts(c, parts.map((p) => fromMinorUnits(p, c)))).toBe(fromMinorUnits(total, c))
-      }),
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 12n }), { maxLength: 10 }),
+        (c, parts) => {
+          const total = parts.reduce((a, b) => a + b, 0n)
+          expect(
+            sumAmounts(
+              c,
+              parts.map((p) => fromMinorUnits(p, c))
+            )
+          ).toBe(fromMinorUnits(total, c))
+        }
+      )
     )
   })
 })

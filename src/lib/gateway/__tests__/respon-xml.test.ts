@@ -70,21 +70,32 @@ describe("respon XML", () => {
   })
 
   it("keeps leading zeros and numeric-looking values as text", () => {
-    const out = parseResponXml("<respon><result_info>0000:Success</result_info><order_no>000123</order_no><risk_score>1e3</risk_score></respon>")
+    const out = parseResponXml(
+      "<respon><result_info>0000:Success</result_info><order_no>000123</order_no><risk_score>1e3</risk_score></respon>"
+    )
     expect(out.result_info).toBe("0000:Success")
     expect(out.order_no).toBe("000123")
     expect(out.risk_score).toBe("1e3")
   })
 
   it("accepts a single risk reason, zipped name/status lists and wrapped entries", () => {
-    expect(parseResponXml("<respon><risk_reasons><name>a</name><status>PASS</status></risk_reasons></respon>").risk_reasons).toEqual([
-      { name: "a", status: "PASS" },
-    ])
+    expect(
+      parseResponXml("<respon><risk_reasons><name>a</name><status>PASS</status></risk_reasons></respon>").risk_reasons
+    ).toEqual([{ name: "a", status: "PASS" }])
     expect(normaliseRiskReasons([{ name: ["a", "b"], status: ["PASS", "FAIL"] }])).toEqual([
       { name: "a", status: "PASS" },
       { name: "b", status: "FAIL" },
     ])
-    expect(normaliseRiskReasons([{ risk_reason: [{ name: "a", status: "PASS" }, { name: "b", status: "FAIL" }] }])).toEqual([
+    expect(
+      normaliseRiskReasons([
+        {
+          risk_reason: [
+            { name: "a", status: "PASS" },
+            { name: "b", status: "FAIL" },
+          ],
+        },
+      ])
+    ).toEqual([
       { name: "a", status: "PASS" },
       { name: "b", status: "FAIL" },
     ])
@@ -159,7 +170,9 @@ describe("hosted page HTML", () => {
   })
 
   it("resolves a relative action against the base URL", () => {
-    expect(parseHostedPage('<form action="/v1/checkout"></form>', "http://gw.example/").action).toBe("http://gw.example/v1/checkout")
+    expect(parseHostedPage('<form action="/v1/checkout"></form>', "http://gw.example/").action).toBe(
+      "http://gw.example/v1/checkout"
+    )
   })
 
   it("a page without a form is a GatewayResponseError", () => {
@@ -171,7 +184,11 @@ describe("hosted page HTML", () => {
   })
 
   it("scriptInputs takes flat JSON objects inside code blocks, whatever stray braces and quotes surround them", () => {
-    expect(scriptInputs('(function () { // don\'t {\n  var extra = {"a":"1","n":2};\n  if (x) { y() }\n})(); var z = {"b":"c"}')).toEqual({ a: "1", n: "2", b: "c" })
+    expect(
+      scriptInputs(
+        '(function () { // don\'t {\n  var extra = {"a":"1","n":2};\n  if (x) { y() }\n})(); var z = {"b":"c"}'
+      )
+    ).toEqual({ a: "1", n: "2", b: "c" })
     expect(scriptInputs('var a = {"x": [{"y": "1"}]}; var b = {"c": "2"}')).toEqual({ c: "2" })
   })
 
@@ -190,7 +207,11 @@ describe("hosted page HTML", () => {
   }
 
   it("reads each character of a script once, however unbalanced its braces", () => {
-    for (const text of ["{".repeat(2000) + '{"a":"1"}', "{".repeat(2000) + '{"a":"1"}' + "}".repeat(2000), "'{".repeat(2000) + '\n{"a":"1"}']) {
+    for (const text of [
+      "{".repeat(2000) + '{"a":"1"}',
+      "{".repeat(2000) + '{"a":"1"}' + "}".repeat(2000),
+      "'{".repeat(2000) + '\n{"a":"1"}',
+    ]) {
       const { script, reads } = counted(text)
       expect(scriptInputs(script)).toEqual({ a: "1" })
       expect(reads.n).toBeLessThanOrEqual(text.length)
@@ -202,8 +223,12 @@ describe("hosted page HTML", () => {
     const n = 200_000
     expect(scriptInputs("{".repeat(n) + '{"a":"1"}')).toEqual({ a: "1" })
     expect(scriptInputs('x.name="a"' + " ".repeat(n) + "y")).toEqual({})
-    expect(parseHostedPage('<form action="/v1/checkout">' + "<input".repeat(n), "https://gw.example").inputs).toEqual({})
-    expect(parseHostedPage('<form action="/v1/checkout"></form>' + "<script>".repeat(n), "https://gw.example").inputs).toEqual({})
+    expect(parseHostedPage('<form action="/v1/checkout">' + "<input".repeat(n), "https://gw.example").inputs).toEqual(
+      {}
+    )
+    expect(
+      parseHostedPage('<form action="/v1/checkout"></form>' + "<script>".repeat(n), "https://gw.example").inputs
+    ).toEqual({})
   })
 
   it("parses no character of a script as JSON more than once", () => {
@@ -230,7 +255,7 @@ describe("respon XML: entities (L1-4)", () => {
 
   it("decodes XML's own escapes and character references once, and nothing else", () => {
     const out = parseResponXml(
-      "<respon><note>&amp;lt; &#65;&#x42; &quot;q&quot; &apos;s&apos; &unknown; &#0; &#x110000;</note><issuer_url>https://gw.example/3ds?a=1&amp;b=2&amp;c=%20</issuer_url></respon>",
+      "<respon><note>&amp;lt; &#65;&#x42; &quot;q&quot; &apos;s&apos; &unknown; &#0; &#x110000;</note><issuer_url>https://gw.example/3ds?a=1&amp;b=2&amp;c=%20</issuer_url></respon>"
     )
     expect(out.note).toBe(`&lt; AB "q" 's' &unknown; &#0; &#x110000;`)
     expect(out.issuer_url).toBe("https://gw.example/3ds?a=1&b=2&c=%20")

@@ -4,7 +4,15 @@
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http"
 import { AddressInfo } from "node:net"
-import { AcquiringClient, createAcquiringClient, createIssuingClient, GatewayApiError, GatewayOutcomeUnknownError, GatewayResponseError, IssuingClient } from "../index"
+import {
+  AcquiringClient,
+  createAcquiringClient,
+  createIssuingClient,
+  GatewayApiError,
+  GatewayOutcomeUnknownError,
+  GatewayResponseError,
+  IssuingClient,
+} from "../index"
 
 let server: Server
 let reply: (req: IncomingMessage, res: ServerResponse) => void = (_q, res) => res.end()
@@ -18,7 +26,13 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  acquiring = createAcquiringClient({ baseUrl: url, merchantId: "701001", accountId: "701001010", signKey: "k", retry: { attempts: 1 } })
+  acquiring = createAcquiringClient({
+    baseUrl: url,
+    merchantId: "701001",
+    accountId: "701001010",
+    signKey: "k",
+    retry: { attempts: 1 },
+  })
   issuing = createIssuingClient({ baseUrl: `${url}/api`, companyId: "4101", apiKey: "k", retry: { attempts: 1 } })
 })
 
@@ -46,7 +60,13 @@ async function responseError(p: Promise<unknown>): Promise<GatewayResponseError>
 }
 
 it("a batch entry without its status names the field", async () => {
-  json(200, { merchant_id: "701001", account_id: "701001010", return_status: "1", return_message: "OK", capture_orders: [{ transaction_id: "T1" }] })
+  json(200, {
+    merchant_id: "701001",
+    account_id: "701001010",
+    return_status: "1",
+    return_message: "OK",
+    capture_orders: [{ transaction_id: "T1" }],
+  })
   const e = await responseError(acquiring.capture({ capture_orders: [entry] }))
   expect(e.field).toBe("capture_orders[0].capture_status")
   expect(e.rule).toBe("is required")
@@ -84,13 +104,17 @@ it("a refund_reference_id that is not <transaction_id>-NN", async () => {
 
 it("an optimise acceptance rate above 1", async () => {
   json(200, { return_status: "1", payment_methods: [{ payment_method: "card", acceptance_rate: 1.5, rank: 1 }] })
-  const e = await responseError(acquiring.optimise({ request_id: "r", currency: "USD", amount: "1.00", shopper_email: "a@b.c" }))
+  const e = await responseError(
+    acquiring.optimise({ request_id: "r", currency: "USD", amount: "1.00", shopper_email: "a@b.c" })
+  )
   expect(e.field).toBe("payment_methods[0].acceptance_rate")
 })
 
 it("a payout answer without status", async () => {
   json(200, { request_id: "r" })
-  expect((await responseError(acquiring.payout({ request_id: "r", payment_amount: "1.00", payment_currency: "USD" }))).field).toBe("status")
+  expect(
+    (await responseError(acquiring.payout({ request_id: "r", payment_amount: "1.00", payment_currency: "USD" }))).field
+  ).toBe("status")
 })
 
 it("a 4xx without the error body is a GatewayApiError with the HTTP status", async () => {
@@ -106,7 +130,15 @@ it("a 4xx without the error body is a GatewayApiError with the HTTP status", asy
 it("the direct payment answer in JSON instead of XML", async () => {
   json(200, { order_status: "1" })
   const e = await responseError(
-    acquiring.authorise({ order_no: "o", currency: "USD", amount: "1.00", card: "4242424242424242", expiration_month: "12", expiration_year: "2040", security_code: "123" }),
+    acquiring.authorise({
+      order_no: "o",
+      currency: "USD",
+      amount: "1.00",
+      card: "4242424242424242",
+      expiration_month: "12",
+      expiration_year: "2040",
+      security_code: "123",
+    })
   )
   expect(e.field).toBe("(body)")
 })
@@ -145,8 +177,12 @@ it("issuing: a 2xx answer that cannot be read is an unknown outcome for a money 
     res.writeHead(200, { "content-type": "text/html" })
     res.end("<html>gateway busy</html>")
   }
-  expect(await issuing.card.charge({ card_id: "9", charge_amount: "1.00" }).catch((x: unknown) => x)).toBeInstanceOf(GatewayOutcomeUnknownError)
-  expect(await issuing.group.refund({ group_id: "1", refund_amount: "1.00" }).catch((x: unknown) => x)).toBeInstanceOf(GatewayOutcomeUnknownError)
+  expect(await issuing.card.charge({ card_id: "9", charge_amount: "1.00" }).catch((x: unknown) => x)).toBeInstanceOf(
+    GatewayOutcomeUnknownError
+  )
+  expect(await issuing.group.refund({ group_id: "1", refund_amount: "1.00" }).catch((x: unknown) => x)).toBeInstanceOf(
+    GatewayOutcomeUnknownError
+  )
   const query = await issuing.cardholder.query({ cardholderId: 1 }).catch((x: unknown) => x)
   expect(query).toBeInstanceOf(GatewayResponseError)
   expect(query).not.toBeInstanceOf(GatewayOutcomeUnknownError)

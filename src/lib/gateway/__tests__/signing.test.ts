@@ -41,18 +41,22 @@ describe("signature vectors (shared/spec/signature-vectors.json)", () => {
   })
 
   it.each(vectors.map((v) => [`${v.family} ${v.endpoint}`, v] as const))("%s: signer reproduces it", (_n, v) => {
-    const sig = v.family === "acquiring" ? signAcquiring(v.fields, v.values, v.key) : signIssuingFields(v.fields, v.values, v.key)
+    const sig =
+      v.family === "acquiring" ? signAcquiring(v.fields, v.values, v.key) : signIssuingFields(v.fields, v.values, v.key)
     expect(sig).toBe(v.signature)
     if (v.family === "acquiring") expect(sig).toMatch(/^[0-9a-f]{64}$/)
     else expect(sig).toMatch(/^[0-9A-F]{64}$/)
   })
 
-  it.each(vectors.map((v) => [`${v.family} ${v.endpoint}`, v] as const))("%s: verifier accepts it in either case", (_n, v) => {
-    const verify = v.family === "acquiring" ? verifyAcquiring : verifyIssuingFields
-    expect(verify(v.fields, v.values, v.key, v.signature)).toBe(true)
-    expect(verify(v.fields, v.values, v.key, v.signature.toUpperCase())).toBe(true)
-    expect(verify(v.fields, v.values, v.key, v.signature.toLowerCase())).toBe(true)
-  })
+  it.each(vectors.map((v) => [`${v.family} ${v.endpoint}`, v] as const))(
+    "%s: verifier accepts it in either case",
+    (_n, v) => {
+      const verify = v.family === "acquiring" ? verifyAcquiring : verifyIssuingFields
+      expect(verify(v.fields, v.values, v.key, v.signature)).toBe(true)
+      expect(verify(v.fields, v.values, v.key, v.signature.toUpperCase())).toBe(true)
+      expect(verify(v.fields, v.values, v.key, v.signature.toLowerCase())).toBe(true)
+    }
+  )
 
   it.each(vectors.map((v) => [`${v.family} ${v.endpoint}`, v] as const))("%s: tampering is rejected", (_n, v) => {
     const verify = v.family === "acquiring" ? verifyAcquiring : verifyIssuingFields
@@ -97,7 +101,9 @@ describe("signature vectors (shared/spec/signature-vectors.json)", () => {
     const signer = new IssuingSigner(v.key)
     expect(signer.sign("cardholderQuery", { companyId: "4101", cardholderId: "8101" })).toBe(v.signature)
     expect(signer.sign("cardholderQuery", { company_id: "4101", cardholderId: "8101" })).toBe(v.signature)
-    expect(signer.verify("cardholderQuery", { companyId: "4101", cardholderId: "8101" }, v.signature.toLowerCase())).toBe(true)
+    expect(
+      signer.verify("cardholderQuery", { companyId: "4101", cardholderId: "8101" }, v.signature.toLowerCase())
+    ).toBe(true)
   })
 
   it("every issuing vector is reproduced by the signer's default table", () => {
@@ -149,7 +155,9 @@ describe("signing details", () => {
     expect(sig).toMatch(/^[0-9A-F]{64}$/)
     expect(new IssuingSigner("Ak_test_51b2e0", "sorted-json").sign("cardCharge", body)).toBe(sig)
     // the same body in another key order signs the same
-    expect(signIssuingSortedJson({ charge_amount: "25.00", company_id: "4101", card_id: "100029701" }, "Ak_test_51b2e0")).toBe(sig)
+    expect(
+      signIssuingSortedJson({ charge_amount: "25.00", company_id: "4101", card_id: "100029701" }, "Ak_test_51b2e0")
+    ).toBe(sig)
   })
 
   it("signaturesEqual is false for different lengths and non-strings", () => {

@@ -123,7 +123,12 @@ describe("mutations are never retried", () => {
 
   it("issuing: a dropped recharge is an unknown outcome", async () => {
     const holder = await issuing.cardholder.create({ first_name: "Ada", last_name: "L", email: "ada@example.com" })
-    const created = await issuing.card.create({ cardholder_id: holder.cardholderId, group_id: "7001", charge_amount: "1.00", pieces: 1 })
+    const created = await issuing.card.create({
+      cardholder_id: holder.cardholderId,
+      group_id: "7001",
+      charge_amount: "1.00",
+      pieces: 1,
+    })
     const cardId = created.createResultInfoList[0]!.cardId!
     sb.setFaults([{ path: "/api/card/charge", fault: "drop", times: 1 }])
     const err = await issuing.card.charge({ card_id: cardId, charge_amount: "2.00" }).catch((x: unknown) => x)
@@ -143,7 +148,9 @@ describe("nothing sent", () => {
     })
     const dead = acquiringFor(sb, { baseUrl: `http://127.0.0.1:${port}`, retry: { attempts: 2, baseMs: 1 } })
     try {
-      const e1 = await dead.capture({ capture_orders: [{ transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00" }] }).catch((x: unknown) => x)
+      const e1 = await dead
+        .capture({ capture_orders: [{ transaction_id: "T", order_no: "o", currency: "USD", amount: "1.00" }] })
+        .catch((x: unknown) => x)
       expect(e1).toBeInstanceOf(GatewayTransportError)
       expect(e1).toMatchObject({ code: "ECONNREFUSED" })
       expect((e1 as Error).message).toMatch(/nothing was changed/)
@@ -189,7 +196,10 @@ describe("answers that cannot be trusted", () => {
     const err = await client.authorise(cardPayment()).catch((x: unknown) => x)
     expect(err).toBeInstanceOf(GatewayOutcomeUnknownError)
     expect((err as Error & { cause?: unknown }).cause).toBeInstanceOf(GatewaySignatureError)
-    expect((err as Error & { cause?: GatewaySignatureError }).cause).toMatchObject({ field: "encryption_data", operation: "authorise" })
+    expect((err as Error & { cause?: GatewaySignatureError }).cause).toMatchObject({
+      field: "encryption_data",
+      operation: "authorise",
+    })
   })
 
   it("verification can be turned off by option", async () => {

@@ -9,7 +9,12 @@ const acquiring = createAcquiringClient({
   signKey: "k",
   retry: { attempts: 1 },
 })
-const issuing = createIssuingClient({ baseUrl: "http://127.0.0.1:9/api", companyId: "4101", apiKey: "k", retry: { attempts: 1 } })
+const issuing = createIssuingClient({
+  baseUrl: "http://127.0.0.1:9/api",
+  companyId: "4101",
+  apiKey: "k",
+  retry: { attempts: 1 },
+})
 
 afterAll(async () => {
   await acquiring.close()
@@ -69,7 +74,14 @@ describe("request validation names the field and the rule", () => {
   it("authorise accepts amount parts that add up", async () => {
     // passes validation, then fails to connect: proves validation let it through
     await expect(
-      acquiring.authorise({ ...card, amount: "10.36", item_total: "9.00", shipping: "2.00", tax_total: "0.36", discount: "1.00" }),
+      acquiring.authorise({
+        ...card,
+        amount: "10.36",
+        item_total: "9.00",
+        shipping: "2.00",
+        tax_total: "0.36",
+        discount: "1.00",
+      })
     ).rejects.toMatchObject({ name: "GatewayTransportError" })
   })
 
@@ -82,21 +94,31 @@ describe("request validation names the field and the rule", () => {
     const e = await validationError(acquiring.authoriseApm({ order_no: "o", currency: "USD", amount: "1.00" } as never))
     expect(e.field).toBe("payment_method")
     const e2 = await validationError(
-      acquiring.authoriseApm({ order_no: "o", currency: "USD", amount: "1.00", payment_method: "alipay", card: "4242424242424242" } as never),
+      acquiring.authoriseApm({
+        order_no: "o",
+        currency: "USD",
+        amount: "1.00",
+        payment_method: "alipay",
+        card: "4242424242424242",
+      } as never)
     )
     expect(e2.field).toBe("card")
     expect(e2.rule).toMatch(/not a known field/)
   })
 
   it("checkout refuses card fields", async () => {
-    const e = await validationError(acquiring.checkout({ order_no: "o", currency: "USD", amount: "1.00", card: "4242424242424242" } as never))
+    const e = await validationError(
+      acquiring.checkout({ order_no: "o", currency: "USD", amount: "1.00", card: "4242424242424242" } as never)
+    )
     expect(e.field).toBe("card")
   })
 
   const entry = (i: number) => ({ transaction_id: `T${i}`, order_no: `o${i}`, currency: "USD", amount: "1.00" })
 
   it("capture: over 50 entries is refused before sending", async () => {
-    const e = await validationError(acquiring.capture({ capture_orders: Array.from({ length: 51 }, (_, i) => entry(i)) }))
+    const e = await validationError(
+      acquiring.capture({ capture_orders: Array.from({ length: 51 }, (_, i) => entry(i)) })
+    )
     expect(e.field).toBe("capture_orders")
     expect(e.rule).toMatch(/at most 50 entries.*splitBatch/)
   })
@@ -118,14 +140,18 @@ describe("request validation names the field and the rule", () => {
     const e = await validationError(acquiring.review({ review_orders: [{ ...entry(0), review_flag: "2" as never }] }))
     expect(e.field).toBe("review_orders[0].review_flag")
     const e2 = await validationError(
-      acquiring.review({ review_orders: Array.from({ length: 101 }, (_, i) => ({ ...entry(i), review_flag: "1" as const })) }),
+      acquiring.review({
+        review_orders: Array.from({ length: 101 }, (_, i) => ({ ...entry(i), review_flag: "1" as const })),
+      })
     )
     expect(e2.rule).toMatch(/at most 100 entries/)
   })
 
   it("refund: refund_reference ≤ 50 and refund_amount > 0", async () => {
     const base = { ...entry(0), refund_amount: "1.00", refund_reason: "r" }
-    const e = await validationError(acquiring.refund({ refund_orders: [{ ...base, refund_reference: "r".repeat(51) }] }))
+    const e = await validationError(
+      acquiring.refund({ refund_orders: [{ ...base, refund_reference: "r".repeat(51) }] })
+    )
     expect(e.field).toBe("refund_orders[0].refund_reference")
     const e2 = await validationError(acquiring.refund({ refund_orders: [{ ...base, refund_amount: "0.00" }] }))
     expect(e2.field).toBe("refund_orders[0].refund_amount")
@@ -135,7 +161,9 @@ describe("request validation names the field and the rule", () => {
   it("order query: at least one filter, at most 100 ids, no commas", async () => {
     expect((await validationError(acquiring.orderQuery({}))).rule).toMatch(/at least 1/)
     const many = Array.from({ length: 60 }, (_, i) => `o${i}`)
-    expect((await validationError(acquiring.orderQuery({ orders: many, trades: many }))).rule).toMatch(/at most 100 ids \(got 120\)/)
+    expect((await validationError(acquiring.orderQuery({ orders: many, trades: many }))).rule).toMatch(
+      /at most 100 ids \(got 120\)/
+    )
     const long = Array.from({ length: 30 }, (_, i) => `payses_01JABCDEFGHJKMNPQRSTVW${String(i).padStart(5, "0")}`)
     const tooLong = await validationError(acquiring.orderQuery({ orders: ["short"], trades: long }))
     expect(tooLong.field).toBe("trades")
@@ -152,10 +180,17 @@ describe("request validation names the field and the rule", () => {
   })
 
   it("payout: amounts against their currencies, dates", async () => {
-    const e = await validationError(acquiring.payout({ request_id: "r1", payment_amount: "1.5", payment_currency: "JPY" }))
+    const e = await validationError(
+      acquiring.payout({ request_id: "r1", payment_amount: "1.5", payment_currency: "JPY" })
+    )
     expect(e.field).toBe("payment_amount")
     const e2 = await validationError(
-      acquiring.payout({ request_id: "r1", payment_amount: "1.50", payment_currency: "USD", beneficiary: { date_of_birth: "01-01-1990" } }),
+      acquiring.payout({
+        request_id: "r1",
+        payment_amount: "1.50",
+        payment_currency: "USD",
+        beneficiary: { date_of_birth: "01-01-1990" },
+      })
     )
     expect(e2.field).toBe("beneficiary.date_of_birth")
   })
@@ -163,17 +198,21 @@ describe("request validation names the field and the rule", () => {
   it("cancel subscription and optimise: lengths and required fields", async () => {
     const e = await validationError(acquiring.cancelSubscription({ recurring_id: "r".repeat(51), contract_name: "c" }))
     expect(e.field).toBe("recurring_id")
-    const e2 = await validationError(acquiring.cancelSubscription({ recurring_id: "r", contract_name: "c".repeat(201) }))
+    const e2 = await validationError(
+      acquiring.cancelSubscription({ recurring_id: "r", contract_name: "c".repeat(201) })
+    )
     expect(e2.field).toBe("contract_name")
     const e3 = await validationError(acquiring.optimise({ request_id: "q", currency: "USD", amount: "1.00" } as never))
     expect(e3.field).toBe("shopper_email")
   })
 
   it("issuing: fields are checked before sending", async () => {
-    const e = await validationError(issuing.cardholder.create({ first_name: "A", last_name: "B", email: "not-an-email" }))
+    const e = await validationError(
+      issuing.cardholder.create({ first_name: "A", last_name: "B", email: "not-an-email" })
+    )
     expect(e.field).toBe("email")
     const e2 = await validationError(
-      issuing.card.create({ cardholder_id: 1, group_id: "7001", charge_amount: "10.00", pieces: 51 }),
+      issuing.card.create({ cardholder_id: 1, group_id: "7001", charge_amount: "10.00", pieces: 51 })
     )
     expect(e2.field).toBe("pieces")
     expect(e2.rule).toMatch(/between 1 and 50/)
@@ -181,7 +220,9 @@ describe("request validation names the field and the rule", () => {
     expect(e3.field).toBe("status")
     const e4 = await validationError(issuing.card.charge({ card_id: 1, charge_amount: "0" }))
     expect(e4.rule).toMatch(/greater than 0/)
-    const e5 = await validationError(issuing.card.update({ card_id: 1, authLimitAmount: "1.234", updateCurrency: "USD" }))
+    const e5 = await validationError(
+      issuing.card.update({ card_id: 1, authLimitAmount: "1.234", updateCurrency: "USD" })
+    )
     expect(e5.field).toBe("authLimitAmount")
     const e6 = await validationError(issuing.cardholder.query({} as never))
     expect(e6.field).toBe("cardholderId")
@@ -198,16 +239,27 @@ describe("the base URL is https: (L5-2)", () => {
   const account = { merchantId: "701001", accountId: "701001010", signKey: "k" }
   it("refuses plain http: to another machine, naming the rule", () => {
     expect(() => createAcquiringClient({ ...account, baseUrl: "http://api.gateway.example" })).toThrow(
-      /"baseUrl" must be an https: URL \(http: only to localhost, 127.0.0.1 or ::1, or with allowInsecureHttp: true\)/,
+      /"baseUrl" must be an https: URL \(http: only to localhost, 127.0.0.1 or ::1, or with allowInsecureHttp: true\)/
     )
-    expect(() => createIssuingClient({ baseUrl: "http://sandbox.gateway.example/api", companyId: "4101", apiKey: "k" })).toThrow(/"baseUrl" must be an https: URL/)
+    expect(() =>
+      createIssuingClient({ baseUrl: "http://sandbox.gateway.example/api", companyId: "4101", apiKey: "k" })
+    ).toThrow(/"baseUrl" must be an https: URL/)
   })
   it("accepts https:, http: to this machine, and http: elsewhere only when allowed", () => {
-    for (const baseUrl of ["https://api.gateway.example", "http://localhost:4010", "http://127.0.0.1:4010", "http://[::1]:4010"]) {
+    for (const baseUrl of [
+      "https://api.gateway.example",
+      "http://localhost:4010",
+      "http://127.0.0.1:4010",
+      "http://[::1]:4010",
+    ]) {
       expect(() => createAcquiringClient({ ...account, baseUrl })).not.toThrow()
     }
-    expect(() => createAcquiringClient({ ...account, baseUrl: "http://api.gateway.example", allowInsecureHttp: true })).not.toThrow()
-    expect(() => createIssuingClient({ baseUrl: "http://gw.example/api", companyId: "4101", apiKey: "k", allowInsecureHttp: true })).not.toThrow()
+    expect(() =>
+      createAcquiringClient({ ...account, baseUrl: "http://api.gateway.example", allowInsecureHttp: true })
+    ).not.toThrow()
+    expect(() =>
+      createIssuingClient({ baseUrl: "http://gw.example/api", companyId: "4101", apiKey: "k", allowInsecureHttp: true })
+    ).not.toThrow()
   })
 })
 

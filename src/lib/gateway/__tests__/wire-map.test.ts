@@ -23,13 +23,26 @@ const API_KEY = "issuing_key"
 const recording = useRecordingServer()
 
 function acquiring(extra: Partial<AcquiringClientOptions> = {}): AcquiringClient {
-  const c = createAcquiringClient({ baseUrl: recording.server.url, merchantId: "701001", accountId: "701001010", signKey: SIGN_KEY, retry: { attempts: 1 }, ...extra })
+  const c = createAcquiringClient({
+    baseUrl: recording.server.url,
+    merchantId: "701001",
+    accountId: "701001010",
+    signKey: SIGN_KEY,
+    retry: { attempts: 1 },
+    ...extra,
+  })
   recording.track(c)
   return c
 }
 
 function issuing(extra: Partial<IssuingClientOptions> = {}) {
-  const c = createIssuingClient({ baseUrl: `${recording.server.url}/api`, companyId: "4101", apiKey: API_KEY, retry: { attempts: 1 }, ...extra })
+  const c = createIssuingClient({
+    baseUrl: `${recording.server.url}/api`,
+    companyId: "4101",
+    apiKey: API_KEY,
+    retry: { attempts: 1 },
+    ...extra,
+  })
   recording.track(c)
   return c
 }
@@ -56,26 +69,48 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
     recording.server.reply(
       json({
         return_status: "1",
-        orders: [{ transaction_id: "T1", order_no: "o1", currency: "USD", capture_amount: "1.00", capture_status: "1", error_message: "" }],
-      }),
+        orders: [
+          {
+            transaction_id: "T1",
+            order_no: "o1",
+            currency: "USD",
+            capture_amount: "1.00",
+            capture_status: "1",
+            error_message: "",
+          },
+        ],
+      })
     )
     const c = acquiring({
-      fieldNames: { capture: { capture_orders: "orders", "capture_orders[].amount": "capture_amount", encryption_data: "sign" } },
+      fieldNames: {
+        capture: { capture_orders: "orders", "capture_orders[].amount": "capture_amount", encryption_data: "sign" },
+      },
     })
     const r = await c.capture({ capture_orders: [entry] })
     const sent = recording.server.last().fields as { orders: Record<string, unknown>[]; sign: string }
     expect(sent).not.toHaveProperty("capture_orders")
     expect(sent.orders[0]).toEqual({ transaction_id: "T1", order_no: "o1", currency: "USD", capture_amount: "1.00" })
     expect(sent.sign).toBe(
-      signAcquiring(ACQUIRING_SIGNATURE_FIELDS.capture, { merchant_id: "701001", account_id: "701001010", capture_orders: [entry] }, SIGN_KEY),
+      signAcquiring(
+        ACQUIRING_SIGNATURE_FIELDS.capture,
+        { merchant_id: "701001", account_id: "701001010", capture_orders: [entry] },
+        SIGN_KEY
+      )
     )
     expect(r.capture_orders[0]).toMatchObject({ amount: "1.00", capture_status: "1", outcome: "done" })
   })
 
   it("renames a form field (order query) and the answer's records and their fields", async () => {
-    recording.server.reply(json({ return_status: "1", records: [{ order_no: "o1", transaction_id: "T1", query_result: "1", status: "3000" }] }))
+    recording.server.reply(
+      json({
+        return_status: "1",
+        records: [{ order_no: "o1", transaction_id: "T1", query_result: "1", status: "3000" }],
+      })
+    )
     const c = acquiring({
-      fieldNames: { "/v1/retrievalTrans": { orders: "order_nos", orders_list: "records", "orders_list[].payment_status": "status" } },
+      fieldNames: {
+        "/v1/retrievalTrans": { orders: "order_nos", orders_list: "records", "orders_list[].payment_status": "status" },
+      },
     })
     const r = await c.orderQuery({ orders: ["o1", "o2"] })
     const sent = recording.server.last()
@@ -89,7 +124,11 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
     recording.server.reply(approvedRespon(SIGN_KEY, { transaction_id: "trade_no", result_info: "resultInfo" }))
     const c = acquiring({ fieldNames: { authorise: { transaction_id: "trade_no", result_info: "resultInfo" } } })
     const r = await c.authorise({ ...payment, order_no: "wire-xml" })
-    expect(r).toMatchObject({ transaction_id: "T100", outcome: "approved", result: { code: "0000", message: "Success" } })
+    expect(r).toMatchObject({
+      transaction_id: "T100",
+      outcome: "approved",
+      result: { code: "0000", message: "Success" },
+    })
   })
 
   it("a 4xx naming a renamed field names ours", async () => {
@@ -103,7 +142,9 @@ describe("fieldNames: our name → the gateway's, in requests", () => {
   it("the hosted page's one-time id is read under the gateway's input name", async () => {
     recording.server.reply((_r, res) => {
       res.writeHead(200, { "content-type": "text/html" })
-      res.end(`<html><body><form method="post" action="/v1/checkout"><input type="hidden" name="page_id" value="G1"></form></body></html>`)
+      res.end(
+        `<html><body><form method="post" action="/v1/checkout"><input type="hidden" name="page_id" value="G1"></form></body></html>`
+      )
     })
     const c = acquiring({ fieldNames: { checkout: { gbc_id: "page_id" } } })
     const { order_no, currency, amount } = payment
@@ -128,7 +169,12 @@ describe("fieldValues: constants, omissions and translations", () => {
     await c.authorise({ ...payment, order_no: "wire-null" })
     const sent = recording.server.last().fields
     expect(sent).not.toHaveProperty("return_url")
-    const { return_url: _omitted, ...rest } = { ...payment, order_no: "wire-null", merchant_id: "701001", account_id: "701001010" }
+    const { return_url: _omitted, ...rest } = {
+      ...payment,
+      order_no: "wire-null",
+      merchant_id: "701001",
+      account_id: "701001010",
+    }
     expect(sent.encryption_data).toBe(signAcquiring(ACQUIRING_SIGNATURE_FIELDS.authorise, rest, SIGN_KEY))
   })
 
@@ -155,9 +201,11 @@ describe("fieldValues: constants, omissions and translations", () => {
           { order_no: "o2", query_result: "1", payment_status: "SETTLED" },
           { order_no: "o3", query_result: "1", payment_status: "2000" },
         ],
-      }),
+      })
     )
-    const c = acquiring({ fieldValues: { orderQuery: { "orders_list[].payment_status": { "3000": ["PAID", "SETTLED"] } } } })
+    const c = acquiring({
+      fieldValues: { orderQuery: { "orders_list[].payment_status": { "3000": ["PAID", "SETTLED"] } } },
+    })
     const r = await c.orderQuery({ orders: ["o1", "o2", "o3"] })
     expect(r.orders_list.map((o) => o.payment_status)).toEqual(["3000", "3000", "2000"])
   })
@@ -166,17 +214,32 @@ describe("fieldValues: constants, omissions and translations", () => {
 describe("status tables", () => {
   it("statusCodes.orderStatus reads the direct payment's order_status", async () => {
     recording.server.reply((r, res) => {
-      const values = { merchant_id: "701001", account_id: "701001010", transaction_id: "T9", order_no: String(r.fields.order_no), currency: "USD", amount: "10.36", order_status: "A", result_info: "0000:OK" }
+      const values = {
+        merchant_id: "701001",
+        account_id: "701001010",
+        transaction_id: "T9",
+        order_no: String(r.fields.order_no),
+        currency: "USD",
+        amount: "10.36",
+        order_status: "A",
+        result_info: "0000:OK",
+      }
       const sig = signAcquiring(ACQUIRING_SIGNATURE_FIELDS.authoriseResponse, values, SIGN_KEY)
       res.writeHead(200, { "content-type": "application/xml" })
-      res.end(`<respon>${Object.entries(values).map(([k, v]) => `<${k}>${v}</${k}>`).join("")}<encryption_data>${sig}</encryption_data></respon>`)
+      res.end(
+        `<respon>${Object.entries(values)
+          .map(([k, v]) => `<${k}>${v}</${k}>`)
+          .join("")}<encryption_data>${sig}</encryption_data></respon>`
+      )
     })
     const c = acquiring({ statusCodes: { orderStatus: { approved: ["A"] } } })
     expect((await c.authorise({ ...payment, order_no: "wire-s1" })).outcome).toBe("approved")
   })
 
   it("statusCodes.returnStatusOk and entryDone read the batch answers", async () => {
-    recording.server.reply(json({ return_status: "SUCCESS", capture_orders: [{ transaction_id: "T1", capture_status: "OK" }] }))
+    recording.server.reply(
+      json({ return_status: "SUCCESS", capture_orders: [{ transaction_id: "T1", capture_status: "OK" }] })
+    )
     const c = acquiring({ statusCodes: { returnStatusOk: ["SUCCESS"], entryDone: ["OK"] } })
     expect((await c.capture({ capture_orders: [entry] })).capture_orders[0]!.outcome).toBe("done")
   })
@@ -188,7 +251,16 @@ describe("notifications", () => {
       fieldNames: { notification: { notify_type: "event", order_no: "orderNo", encryption_data: "signature" } },
       fieldValues: { notification: { payment_status: { "3000": "PAID" }, notify_type: { PAYMENT: "payment" } } },
     })
-    const values = { merchant_id: "701001", account_id: "701001010", transaction_id: "T1", order_no: "o1", currency: "USD", amount: "1.00", order_status: "1", result_info: "0000:Success" }
+    const values = {
+      merchant_id: "701001",
+      account_id: "701001010",
+      transaction_id: "T1",
+      order_no: "o1",
+      currency: "USD",
+      amount: "1.00",
+      order_status: "1",
+      result_info: "0000:Success",
+    }
     const wire = {
       event: "payment",
       merchant_id: "701001",
@@ -210,11 +282,26 @@ describe("notifications", () => {
   it("a __proto__ key of the body never supplies a field: what is decoded is what was verified", () => {
     // A rename makes the notification go through the wire map's copy.
     const c = acquiring({ fieldNames: { notification: { order_no: "orderNo" } } })
-    const signed = { merchant_id: "701001", account_id: "701001010", transaction_id: "T1", currency: "USD", amount: "1.00", order_status: "1", result_info: "0000:Success" }
+    const signed = {
+      merchant_id: "701001",
+      account_id: "701001010",
+      transaction_id: "T1",
+      currency: "USD",
+      amount: "1.00",
+      order_status: "1",
+      result_info: "0000:Success",
+    }
     // Signed without an order number (the signer reads a missing field as ""), as a payload that carries none.
-    const encryption_data = signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, { ...signed, order_no: "" }, SIGN_KEY)
+    const encryption_data = signAcquiring(
+      ACQUIRING_SIGNATURE_FIELDS.notification,
+      { ...signed, order_no: "" },
+      SIGN_KEY
+    )
     const body = JSON.parse(
-      JSON.stringify({ ...signed, notify_type: "PAYMENT", encryption_data }).replace("{", '{"__proto__":{"order_no":"someone-else","notify_type":"DISPUTE RECEIVED"},'),
+      JSON.stringify({ ...signed, notify_type: "PAYMENT", encryption_data }).replace(
+        "{",
+        '{"__proto__":{"order_no":"someone-else","notify_type":"DISPUTE RECEIVED"},'
+      )
     )
     expect(Object.keys(body)).toContain("__proto__") // what a JSON body parser keeps
     expect(c.verifyNotification(body)).toBe(true)
@@ -228,16 +315,22 @@ describe("notifications", () => {
 describe("issuing", () => {
   it("renames request and answer fields (answers under data.), translates a status value, reads ok through statusCodes", async () => {
     recording.server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { id: 100029701, balance: 10, status: "2" } }))
-    const c = issuing({ fieldNames: { cardQuery: { cardId: "card_id", companyId: "company_id", "data.cardId": "id" } } })
+    const c = issuing({
+      fieldNames: { cardQuery: { cardId: "card_id", companyId: "company_id", "data.cardId": "id" } },
+    })
     const card = await c.card.query({ cardId: 100029701 })
     const sent = recording.server.last()
     expect(sent.path).toBe("/api/card/query")
     expect(sent.fields).toMatchObject({ card_id: "100029701", company_id: "4101" })
     expect(sent.fields).not.toHaveProperty("cardId")
-    expect(sent.fields.sign).toBe(signIssuingFields(ISSUING_SIGNATURE_FIELDS.cardQuery, { cardId: "100029701", companyId: "4101" }, API_KEY))
+    expect(sent.fields.sign).toBe(
+      signIssuingFields(ISSUING_SIGNATURE_FIELDS.cardQuery, { cardId: "100029701", companyId: "4101" }, API_KEY)
+    )
     expect(card.cardId).toBe(100029701)
 
-    recording.server.reply(json({ code: 0, msg: { "en-US": "ok" }, data: { status: "SUCCESS", reqNo: 1, errorMsg: null } }))
+    recording.server.reply(
+      json({ code: 0, msg: { "en-US": "ok" }, data: { status: "SUCCESS", reqNo: 1, errorMsg: null } })
+    )
     const s = issuing({ fieldValues: { cardStatus: { status: { "2": "BLOCK" } } }, statusCodes: { ok: ["SUCCESS"] } })
     const r = await s.card.status({ card_id: "1", status: "2" })
     expect(recording.server.last().fields.status).toBe("BLOCK")
@@ -256,13 +349,48 @@ describe("issuing", () => {
 
 describe("options are checked, naming the entry", () => {
   const bad: [string, Partial<AcquiringClientOptions>, string, RegExp][] = [
-    ["unknown operation", { fieldNames: { autorise: { card: "pan" } } }, "fieldNames.autorise", /not a known operation/],
-    ["not a path", { fieldNames: { authorise: { "card..x": "pan" } } }, "fieldNames.authorise.card..x", /not a field path/],
-    ["unknown field", { fieldNames: { authorise: { expiraton_month: "m" } } }, "fieldNames.authorise.expiraton_month", /not a field that authorise sends or reads/],
-    ["bad wire name", { fieldNames: { authorise: { card: "pan number" } } }, "fieldNames.authorise.card", /gateway's field name/],
-    ["same wire name twice", { fieldNames: { authorise: { card: "x", token_id: "x" } } }, "fieldNames.authorise.token_id", /same gateway name "x"/],
-    ["bad value", { fieldValues: { payment: { platform_source: 3 as never } } }, "fieldValues.payment.platform_source", /a text .*null .*object/],
-    ["ambiguous translation", { fieldValues: { orderQuery: { "orders_list[].payment_status": { "3000": "P", "4100": "P" } } } }, "fieldValues.orderQuery.orders_list[].payment_status.4100", /already read as "3000"/],
+    [
+      "unknown operation",
+      { fieldNames: { autorise: { card: "pan" } } },
+      "fieldNames.autorise",
+      /not a known operation/,
+    ],
+    [
+      "not a path",
+      { fieldNames: { authorise: { "card..x": "pan" } } },
+      "fieldNames.authorise.card..x",
+      /not a field path/,
+    ],
+    [
+      "unknown field",
+      { fieldNames: { authorise: { expiraton_month: "m" } } },
+      "fieldNames.authorise.expiraton_month",
+      /not a field that authorise sends or reads/,
+    ],
+    [
+      "bad wire name",
+      { fieldNames: { authorise: { card: "pan number" } } },
+      "fieldNames.authorise.card",
+      /gateway's field name/,
+    ],
+    [
+      "same wire name twice",
+      { fieldNames: { authorise: { card: "x", token_id: "x" } } },
+      "fieldNames.authorise.token_id",
+      /same gateway name "x"/,
+    ],
+    [
+      "bad value",
+      { fieldValues: { payment: { platform_source: 3 as never } } },
+      "fieldValues.payment.platform_source",
+      /a text .*null .*object/,
+    ],
+    [
+      "ambiguous translation",
+      { fieldValues: { orderQuery: { "orders_list[].payment_status": { "3000": "P", "4100": "P" } } } },
+      "fieldValues.orderQuery.orders_list[].payment_status.4100",
+      /already read as "3000"/,
+    ],
     ["not an object", { fieldNames: [] as never }, "fieldNames", /object keyed by operation/],
   ]
   it.each(bad)("%s", (_name, options, option, rule) => {
@@ -278,7 +406,9 @@ describe("options are checked, naming the entry", () => {
   })
 
   it("issuing: an unknown field of an operation", () => {
-    expect(() => issuing({ fieldNames: { cardQuery: { card: "x" } } })).toThrow(/"fieldNames.cardQuery.card" is not a field that cardQuery sends/)
+    expect(() => issuing({ fieldNames: { cardQuery: { card: "x" } } })).toThrow(
+      /"fieldNames.cardQuery.card" is not a field that cardQuery sends/
+    )
     expect(() => issuing({ statusCodes: { ok: [] } })).toThrow(/statusCodes.ok/)
   })
 })

@@ -32,7 +32,7 @@ export class AnswerReader {
   constructor(
     private readonly resolved: ResolvedAcquiringOptions,
     private readonly signer: AcquiringSigner,
-    private readonly verifyResponses: boolean,
+    private readonly verifyResponses: boolean
   ) {}
 
   /** Reads an `order_status` through the client's status table. */
@@ -56,7 +56,9 @@ export class AnswerReader {
       }
       default: {
         const answer = this.json(op, row, res)
-        return row.batch ? { ...answer, [row.batch.list]: this.entries(answer[row.batch.list] as Body[], row.batch) } : answer
+        return row.batch
+          ? { ...answer, [row.batch.list]: this.entries(answer[row.batch.list] as Body[], row.batch) }
+          : answer
       }
     }
   }
@@ -64,13 +66,22 @@ export class AnswerReader {
   /** The direct/APM payment's XML answer, its signature verified, with its outcome read through the status table. */
   private paymentAnswer(op: string, row: AcquiringEndpoint, res: HttpResponse): AuthoriseResult {
     const parsed = this.readAnswer(op, row, res, () => {
-      const answer = parseResponse(row.response!, parseResponXml(res.body, op, res.status), op, res.status) as AuthoriseResult
+      const answer = parseResponse(
+        row.response!,
+        parseResponXml(res.body, op, res.status),
+        op,
+        res.status
+      ) as AuthoriseResult
       if (this.verifyResponses && !this.signer.verify("authoriseResponse", answer, answer.encryption_data)) {
         throw new GatewaySignatureError(op, "encryption_data", answer.encryption_data ? "mismatch" : "missing")
       }
       return answer
     })
-    return { ...parsed, outcome: this.paymentOutcome(parsed.order_status), result: parseCodeMessage(parsed.result_info) }
+    return {
+      ...parsed,
+      outcome: this.paymentOutcome(parsed.order_status),
+      result: parseCodeMessage(parsed.result_info),
+    }
   }
 
   /** Parses a 2xx JSON answer, checks the envelope, validates it against the row's schema. */
@@ -91,7 +102,12 @@ export class AnswerReader {
         })
       }
     }
-    return this.readAnswer(op, row, res, () => (row.response ? parseResponse(row.response, data, op, res.status) : data) as Body)
+    return this.readAnswer(
+      op,
+      row,
+      res,
+      () => (row.response ? parseResponse(row.response, data, op, res.status) : data) as Body
+    )
   }
 
   /**
@@ -105,10 +121,14 @@ export class AnswerReader {
     } catch (err) {
       if (row.retrySafe) throw err
       if (!(err instanceof GatewayResponseError || err instanceof GatewaySignatureError)) throw err
-      throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${(err as Error).message}`, {
-        cause: err,
-        httpStatus: res.status,
-      })
+      throw new GatewayOutcomeUnknownError(
+        op,
+        `HTTP ${res.status} answer could not be read: ${(err as Error).message}`,
+        {
+          cause: err,
+          httpStatus: res.status,
+        }
+      )
     }
   }
 
@@ -125,7 +145,7 @@ export class AnswerReader {
       return new GatewayOutcomeUnknownError(
         op,
         `HTTP ${res.status}${parsed ? ` ${parsed.code} ${parsed.message ?? ""}` : ""}`.trim(),
-        { httpStatus: res.status },
+        { httpStatus: res.status }
       )
     }
     if (parsed) {
@@ -146,7 +166,11 @@ export class AnswerReader {
     const s = this.resolved.statusCodes
     return list.map((e) => {
       const status = String(e[batch.status] ?? "")
-      const outcome: BatchEntryOutcome = s.entryDone.includes(status) ? "done" : s.entryRefused.includes(status) ? "refused" : "unknown"
+      const outcome: BatchEntryOutcome = s.entryDone.includes(status)
+        ? "done"
+        : s.entryRefused.includes(status)
+          ? "refused"
+          : "unknown"
       return { ...e, outcome, result: parseCodeMessage(e[batch.message] as string | null | undefined) }
     })
   }

@@ -5,7 +5,15 @@
  */
 import { GatewayResponseError } from "../errors"
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", hellip: "\u2026" }
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  hellip: "\u2026",
+}
 
 export function decodeHtmlEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
@@ -46,7 +54,8 @@ const parseJson = (text: string): { value: unknown } | null => {
 }
 
 /** `x.name = "..."; x.value = "..."`: string bodies that cannot backtrack into each other (no nested quantifiers). */
-const NAME_VALUE_PAIR = /\.name\s*=\s*(["'])((?:\\.|(?!\1)[^\\\n])*)\1\s*(?:;\s*)?[\w$.]*\.value\s*=\s*(["'])((?:\\.|(?!\3)[^\\\n])*)\3/g
+const NAME_VALUE_PAIR =
+  /\.name\s*=\s*(["'])((?:\\.|(?!\1)[^\\\n])*)\1\s*(?:;\s*)?[\w$.]*\.value\s*=\s*(["'])((?:\\.|(?!\3)[^\\\n])*)\3/g
 
 /** A `{` not yet closed: where it starts, its own text so far (inner blocks as `0`), and what was found before it. */
 interface OpenBlock {
@@ -129,7 +138,7 @@ export interface HostedForm {
 function* startTags(html: string, name: string, from = 0): Generator<{ tag: string; index: number; end: number }> {
   const start = new RegExp(`<${name}\\b`, "gi")
   start.lastIndex = from
-  for (let m: RegExpExecArray | null; (m = start.exec(html)); ) {
+  for (let m: RegExpExecArray | null; (m = start.exec(html));) {
     const close = html.indexOf(">", m.index)
     if (close < 0) return
     yield { tag: html.slice(m.index, close + 1), index: m.index, end: close + 1 }
@@ -166,7 +175,7 @@ export function parseHostedPage(html: string, baseUrl: string, operation = "chec
     const a = tagAttributes(tag)
     if (a.name && (a.type ?? "text").toLowerCase() === "hidden") inputs[a.name] = a.value ?? ""
   }
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const script = startTags(html, "script", from).next().value
     const end = script ? endTag(html, "script", script.end) : -1
     if (!script || end < 0) break

@@ -40,10 +40,18 @@ import { OrderQueryResponse } from "./schemas/order-query"
 import { PayoutRequest, PayoutResponse } from "./schemas/payout"
 import { RefundSearchResponse } from "./schemas/refund-search"
 
-export type CaptureResult = Omit<CaptureResponse, "capture_orders"> & { capture_orders: (CaptureResultEntry & BatchEntryResult)[] }
-export type CancelResult = Omit<CancelResponse, "cancel_orders"> & { cancel_orders: (CancelResultEntry & BatchEntryResult)[] }
-export type ReviewResult = Omit<ReviewResponse, "review_orders"> & { review_orders: (ReviewResultEntry & BatchEntryResult)[] }
-export type RefundResult = Omit<RefundResponse, "refund_orders"> & { refund_orders: (RefundResultEntry & BatchEntryResult)[] }
+export type CaptureResult = Omit<CaptureResponse, "capture_orders"> & {
+  capture_orders: (CaptureResultEntry & BatchEntryResult)[]
+}
+export type CancelResult = Omit<CancelResponse, "cancel_orders"> & {
+  cancel_orders: (CancelResultEntry & BatchEntryResult)[]
+}
+export type ReviewResult = Omit<ReviewResponse, "review_orders"> & {
+  review_orders: (ReviewResultEntry & BatchEntryResult)[]
+}
+export type RefundResult = Omit<RefundResponse, "refund_orders"> & {
+  refund_orders: (RefundResultEntry & BatchEntryResult)[]
+}
 export type OrderQueryResult = OrderQueryResponse
 export type RefundSearchResult = RefundSearchResponse
 export type PayoutResult = PayoutResponse
@@ -202,7 +210,10 @@ export class AcquiringClient {
    * The request exactly as `operation` would send it (validated, wire map applied, signed, encoded), without
    * sending it: for benchmarks, logs and checks of the wire names.
    */
-  wireRequest(operation: AcquiringOperation | (string & {}), request: object): { url: string; contentType: string; body: string } {
+  wireRequest(
+    operation: AcquiringOperation | (string & {}),
+    request: object
+  ): { url: string; contentType: string; body: string } {
     const { url, text, contentType } = this.#encode(operation, this.#prepare(operation, request))
     return { url: url.toString(), contentType, body: text }
   }
@@ -211,7 +222,6 @@ export class AcquiringClient {
   paymentOutcome(orderStatus: string): PaymentOutcome {
     return this.#answers.paymentOutcome(orderStatus)
   }
-
 
   /** Closes the connection pools. */
   async close(): Promise<void> {
@@ -222,7 +232,11 @@ export class AcquiringClient {
 
   #row(op: string): AcquiringEndpoint {
     const row = this.#resolved.endpoints[op]
-    if (!row) throw new GatewayValidationError({ field: "(operation)", rule: `"${op}" is not an endpoint of this client` }, { operation: op })
+    if (!row)
+      throw new GatewayValidationError(
+        { field: "(operation)", rule: `"${op}" is not an endpoint of this client` },
+        { operation: op }
+      )
     return row
   }
 
@@ -274,10 +288,11 @@ export class AcquiringClient {
     const wire = this.#resolved.wire
     if (wire.isIdentity(op)) return res
     const ok = res.status >= 200 && res.status < 300
-    const body = ok ? wire.answerText(op, res.body, { xml: this.#row(op).answer === "respon-xml" }) : wire.errorText(op, res.body)
+    const body = ok
+      ? wire.answerText(op, res.body, { xml: this.#row(op).answer === "respon-xml" })
+      : wire.errorText(op, res.body)
     return body === res.body ? res : { ...res, body }
   }
-
 }
 
 /** Creates an acquiring client; throws GatewayOptionsError naming a bad option. */

@@ -101,7 +101,9 @@ function queryEndpoint<const F extends string, S extends z.ZodType>(row: {
   response: S
 }) {
   const names = Object.keys(row.filters) as F[]
-  const filters = Object.fromEntries(names.map((f) => [f, idList(row.filters[f])])) as { [K in F]: ReturnType<typeof idList> }
+  const filters = Object.fromEntries(names.map((f) => [f, idList(row.filters[f])])) as {
+    [K in F]: ReturnType<typeof idList>
+  }
   return {
     path: row.path,
     contentType: "form",
@@ -109,7 +111,8 @@ function queryEndpoint<const F extends string, S extends z.ZodType>(row: {
     signature: ["merchant_id", "account_id"], // [doc]
     request: z.strictObject({ ...merchantFields, ...filters }).superRefine((v, ctx) => {
       const n = names.reduce((sum, f) => sum + ((v as Record<string, string[] | undefined>)[f]?.length ?? 0), 0)
-      if (n === 0) ctx.addIssue({ code: "custom", path: [names[0]!], message: `${names.join(" or ")} must hold at least 1 id` })
+      if (n === 0)
+        ctx.addIssue({ code: "custom", path: [names[0]!], message: `${names.join(" or ")} must hold at least 1 id` })
       if (n > row.limit) {
         ctx.addIssue({
           code: "custom",
@@ -178,7 +181,11 @@ export const ACQUIRING_ENDPOINTS = Object.freeze({
   refundSearch: queryEndpoint({
     operation: "refundSearch",
     path: "/v1/retrievalRefund",
-    filters: { refund_orders: LIMITS.order_no, refund_references: LIMITS.refund_reference + 10, merchant_refunds: LIMITS.refund_reference },
+    filters: {
+      refund_orders: LIMITS.order_no,
+      refund_references: LIMITS.refund_reference + 10,
+      merchant_refunds: LIMITS.refund_reference,
+    },
     limit: 100,
     response: refundSearchResponseSchema,
   }),
@@ -262,7 +269,16 @@ export type AcquiringOperation = keyof typeof ACQUIRING_ENDPOINTS
  * Signed messages that are not requests: the direct payment's answer and the notifications. Their formulas
  * are [assumed] (gateway notes) and overridable like the endpoints' rows.
  */
-const PAYMENT_RESULT_SIGNATURE = ["merchant_id", "account_id", "transaction_id", "order_no", "currency", "amount", "order_status", "result_info"] as const
+const PAYMENT_RESULT_SIGNATURE = [
+  "merchant_id",
+  "account_id",
+  "transaction_id",
+  "order_no",
+  "currency",
+  "amount",
+  "order_status",
+  "result_info",
+] as const
 export const ACQUIRING_SIGNED_MESSAGES = Object.freeze({
   authoriseResponse: PAYMENT_RESULT_SIGNATURE,
   notification: PAYMENT_RESULT_SIGNATURE,
@@ -275,7 +291,10 @@ export type AcquiringSignatureKey = AcquiringOperation | keyof typeof ACQUIRING_
 export type AcquiringWireKey = AcquiringOperation | "notification" | "payoutNotification"
 
 /** The request a caller passes to an operation (the client adds merchant_id and account_id). */
-export type RequestOf<Op extends AcquiringOperation> = Omit<z.input<(typeof ACQUIRING_ENDPOINTS)[Op]["request"]>, "merchant_id" | "account_id">
+export type RequestOf<Op extends AcquiringOperation> = Omit<
+  z.input<(typeof ACQUIRING_ENDPOINTS)[Op]["request"]>,
+  "merchant_id" | "account_id"
+>
 
 export type OrderQueryRequest = RequestOf<"orderQuery">
 export type RefundSearchRequest = RequestOf<"refundSearch">
@@ -290,18 +309,29 @@ export type CancelResponse = z.output<(typeof ACQUIRING_ENDPOINTS)["cancel"]["re
 export type RefundResponse = z.output<(typeof ACQUIRING_ENDPOINTS)["refund"]["response"]>
 
 /** Operations accepted as keys of path-keyed options: "/v1/capture" → "capture" (the first row of a path). */
-export function acquiringPathAliases(table: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS): Readonly<Record<string, string>> {
+export function acquiringPathAliases(
+  table: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS
+): Readonly<Record<string, string>> {
   const out: Record<string, string> = {}
   for (const [op, row] of Object.entries(table)) if (!(row.path in out)) out[row.path] = op
   return Object.freeze(out)
 }
 
 /** The request and answer fields of each row (first segment of a wire-map path), to refuse a typo in the options. */
-export function knownAcquiringFields(table: Readonly<Record<string, AcquiringEndpoint>>): Record<string, ReadonlySet<string>> {
+export function knownAcquiringFields(
+  table: Readonly<Record<string, AcquiringEndpoint>>
+): Record<string, ReadonlySet<string>> {
   const keysOf = (s: z.ZodType | null) => (s instanceof z.ZodObject ? Object.keys(s.shape) : [])
   const out: Record<string, ReadonlySet<string>> = {}
   for (const [op, row] of Object.entries(table)) {
-    out[op] = new Set(["merchant_id", "account_id", "encryption_data", ...keysOf(row.request), ...keysOf(row.response), ...(row.answerFields ?? [])])
+    out[op] = new Set([
+      "merchant_id",
+      "account_id",
+      "encryption_data",
+      ...keysOf(row.request),
+      ...keysOf(row.response),
+      ...(row.answerFields ?? []),
+    ])
   }
   return out
 }

@@ -100,43 +100,45 @@ export interface AcquiringClientOptions {
   maxResponseBytes?: number
 }
 
-const optionsSchema = z.strictObject({
-  baseUrl: baseUrlOptionSchema,
-  allowInsecureHttp: z.boolean().optional(),
-  merchantId: merchantIdOptionSchema,
-  accountId: accountIdOptionSchema,
-  signKey: secretOptionSchema("the merchant's sign key"),
-  timeouts: timeoutsOptionSchema,
-  retry: retryOptionSchema,
-  signatureOverrides: signatureListsOptionSchema.optional(),
-  contentTypes: z.record(z.string(), contentTypeOptionSchema).optional(),
-  paths: z.record(z.string(), pathOptionSchema).optional(),
-  endpoints: z.record(z.string(), z.looseObject({ path: pathOptionSchema })).optional(),
-  statusCodes: z
-    .strictObject({
-      orderStatus: z
-        .strictObject({
-          approved: statusListOptionSchema.optional(),
-          declined: statusListOptionSchema.optional(),
-          pending: statusListOptionSchema.optional(),
-          review: statusListOptionSchema.optional(),
-        })
-        .optional(),
-      returnStatusOk: statusListOptionSchema.optional(),
-      entryDone: statusListOptionSchema.optional(),
-      entryRefused: statusListOptionSchema.optional(),
-      subscriptionCancelled: statusListOptionSchema.optional(),
-    })
-    .optional(),
-  // checked by WireMap.compile, which names the offending entry
-  fieldNames: z.unknown().optional(),
-  fieldValues: z.unknown().optional(),
-  verifyResponseSignatures: z.boolean().optional(),
-  logger: loggerOptionSchema,
-  logBodies: z.boolean().optional(),
-  connections: z.number().int().positive().optional(),
-  maxResponseBytes: z.number().int().positive().optional(),
-}).superRefine(httpsOnly(["baseUrl"], "allowInsecureHttp"))
+const optionsSchema = z
+  .strictObject({
+    baseUrl: baseUrlOptionSchema,
+    allowInsecureHttp: z.boolean().optional(),
+    merchantId: merchantIdOptionSchema,
+    accountId: accountIdOptionSchema,
+    signKey: secretOptionSchema("the merchant's sign key"),
+    timeouts: timeoutsOptionSchema,
+    retry: retryOptionSchema,
+    signatureOverrides: signatureListsOptionSchema.optional(),
+    contentTypes: z.record(z.string(), contentTypeOptionSchema).optional(),
+    paths: z.record(z.string(), pathOptionSchema).optional(),
+    endpoints: z.record(z.string(), z.looseObject({ path: pathOptionSchema })).optional(),
+    statusCodes: z
+      .strictObject({
+        orderStatus: z
+          .strictObject({
+            approved: statusListOptionSchema.optional(),
+            declined: statusListOptionSchema.optional(),
+            pending: statusListOptionSchema.optional(),
+            review: statusListOptionSchema.optional(),
+          })
+          .optional(),
+        returnStatusOk: statusListOptionSchema.optional(),
+        entryDone: statusListOptionSchema.optional(),
+        entryRefused: statusListOptionSchema.optional(),
+        subscriptionCancelled: statusListOptionSchema.optional(),
+      })
+      .optional(),
+    // checked by WireMap.compile, which names the offending entry
+    fieldNames: z.unknown().optional(),
+    fieldValues: z.unknown().optional(),
+    verifyResponseSignatures: z.boolean().optional(),
+    logger: loggerOptionSchema,
+    logBodies: z.boolean().optional(),
+    connections: z.number().int().positive().optional(),
+    maxResponseBytes: z.number().int().positive().optional(),
+  })
+  .superRefine(httpsOnly(["baseUrl"], "allowInsecureHttp"))
 
 export interface ResolvedStatusCodes {
   approved: readonly string[]
@@ -168,7 +170,7 @@ export function compileAcquiringWireMap(
   fieldNames: unknown,
   fieldValues: unknown,
   optionNames: { names: string; values: string } = { names: "fieldNames", values: "fieldValues" },
-  endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS,
+  endpoints: Readonly<Record<string, AcquiringEndpoint>> = ACQUIRING_ENDPOINTS
 ): WireMap<string> {
   return WireMap.compile<string>(
     {
@@ -180,7 +182,7 @@ export function compileAcquiringWireMap(
       optionNames,
     },
     fieldNames as FieldNamesOption | undefined,
-    fieldValues as FieldValuesOption | undefined,
+    fieldValues as FieldValuesOption | undefined
   )
 }
 
@@ -193,13 +195,17 @@ export function resolveAcquiringOptions(options: AcquiringClientOptions): Resolv
   const endpoints: Record<string, ResolvedEndpoint> = {}
   for (const [op, row] of Object.entries(table)) endpoints[op] = { ...row }
   for (const [key, path] of Object.entries(options.paths ?? {})) {
-    if (!(key in endpoints)) throw new GatewayOptionsError(`paths.${key}`, `is not a known operation (one of: ${names.join(", ")})`)
+    if (!(key in endpoints))
+      throw new GatewayOptionsError(`paths.${key}`, `is not a known operation (one of: ${names.join(", ")})`)
     if (path !== undefined) endpoints[key] = { ...endpoints[key]!, path }
   }
   for (const [rawKey, ct] of Object.entries(options.contentTypes ?? {})) {
     const key = aliases[rawKey] ?? rawKey
     if (!(key in endpoints)) {
-      throw new GatewayOptionsError(`contentTypes.${rawKey}`, `is not a known operation (one of: ${names.join(", ")}, or their paths)`)
+      throw new GatewayOptionsError(
+        `contentTypes.${rawKey}`,
+        `is not a known operation (one of: ${names.join(", ")}, or their paths)`
+      )
     }
     if (ct !== undefined) endpoints[key] = { ...endpoints[key]!, contentType: ct }
   }

@@ -81,11 +81,21 @@ export function normaliseRiskReasons(value: unknown): RiskReason[] {
 export function parseResponXml(xml: string, operation = "authorise", httpStatus?: number): Record<string, unknown> {
   const status = httpStatus !== undefined ? { httpStatus } : undefined
   if (/<!DOCTYPE/i.test(xml)) {
-    throw new GatewayResponseError(operation, "(body)", "holds a <!DOCTYPE: refused (the answer needs no entity declarations)", status)
+    throw new GatewayResponseError(
+      operation,
+      "(body)",
+      "holds a <!DOCTYPE: refused (the answer needs no entity declarations)",
+      status
+    )
   }
   const valid = XMLValidator.validate(xml)
   if (valid !== true) {
-    throw new GatewayResponseError(operation, "(body)", `is not well-formed XML (${valid.err.msg}, line ${valid.err.line})`, status)
+    throw new GatewayResponseError(
+      operation,
+      "(body)",
+      `is not well-formed XML (${valid.err.msg}, line ${valid.err.line})`,
+      status
+    )
   }
   let doc: unknown
   try {
@@ -105,7 +115,8 @@ export function parseResponXml(xml: string, operation = "authorise", httpStatus?
   for (const [k, v] of safeEntries(root as Record<string, unknown>)) {
     if (k === "risk_reasons") out[k] = normaliseRiskReasons(v)
     else if (Array.isArray(v)) out[k] = text(v[v.length - 1])
-    else if (v !== null && typeof v === "object" && !("#text" in v)) out[k] = v // nested element: let the schema judge
+    else if (v !== null && typeof v === "object" && !("#text" in v))
+      out[k] = v // nested element: let the schema judge
     else out[k] = text(v)
   }
   return out

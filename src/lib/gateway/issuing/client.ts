@@ -7,7 +7,13 @@
  * (GatewayResponseError naming the field).
  */
 import { z } from "zod"
-import { GatewayApiError, GatewayOptionsError, GatewayOutcomeUnknownError, GatewayResponseError, IssuingApiError } from "../errors"
+import {
+  GatewayApiError,
+  GatewayOptionsError,
+  GatewayOutcomeUnknownError,
+  GatewayResponseError,
+  IssuingApiError,
+} from "../errors"
 import { encodeBody } from "../encoding"
 import { HttpResponse, HttpTransport } from "../http"
 import { redact } from "../redact"
@@ -17,10 +23,31 @@ import { parseRequest, parseResponse } from "../validate"
 import { IssuingClientOptions, IssuingOperation, resolveIssuingOptions } from "./options"
 import type { IssuingEndpoint } from "./endpoints"
 import type { WireMap } from "../wire-map"
-import type { CardChargeRequest, CardCloseRequest, CardCreateRequest, CardCreateResult, CardQueryRequest, CardRecord, CardRefundRequest, CardStatusRequest, CardUpdateRequest } from "./schemas/card"
-import type { CardholderCreateRequest, CardholderDeleteRequest, CardholderQueryRequest, CardholderRecord } from "./schemas/cardholder"
+import type {
+  CardChargeRequest,
+  CardCloseRequest,
+  CardCreateRequest,
+  CardCreateResult,
+  CardQueryRequest,
+  CardRecord,
+  CardRefundRequest,
+  CardStatusRequest,
+  CardUpdateRequest,
+} from "./schemas/card"
+import type {
+  CardholderCreateRequest,
+  CardholderDeleteRequest,
+  CardholderQueryRequest,
+  CardholderRecord,
+} from "./schemas/cardholder"
 import { envelopeMessage, issuingEnvelopeSchema, OperationResult } from "./schemas/common"
-import type { GroupCloseRequest, GroupCreateRequest, GroupQueryRequest, GroupRecord, GroupRefundRequest } from "./schemas/group"
+import type {
+  GroupCloseRequest,
+  GroupCreateRequest,
+  GroupQueryRequest,
+  GroupRecord,
+  GroupRefundRequest,
+} from "./schemas/group"
 
 type Body = Record<string, unknown>
 
@@ -77,13 +104,21 @@ export class IssuingClient {
     this.#signer = new IssuingSigner(options.apiKey, options.signScheme ?? "fields", options.signatureOverrides)
     this.#transport = transportFor(options, options.apiKey, resolved.wire)
 
-    const call = <T>(op: IssuingOperation) => (r: object) => this.call<T>(op, r)
+    const call =
+      <T>(op: IssuingOperation) =>
+      (r: object) =>
+        this.call<T>(op, r)
     this.cardholder = {
       create: call("cardholderCreate"),
       delete: call("cardholderDelete"),
       query: call("cardholderQuery"),
     }
-    this.group = { query: call("groupQuery"), close: call("groupClose"), create: call("groupCreate"), refund: call("groupRefund") }
+    this.group = {
+      query: call("groupQuery"),
+      close: call("groupClose"),
+      create: call("groupCreate"),
+      refund: call("groupRefund"),
+    }
     this.card = {
       create: call("cardCreate"),
       query: call("cardQuery"),
@@ -100,7 +135,10 @@ export class IssuingClient {
    * path is configured in `paths`. Fields are sent as given (plus company id, request_id if given, sign);
    * `data` is returned unvalidated.
    */
-  async extra(operation: "cardBinQuery" | "groupStatus" | "groupCharge", request: IssuingExtraRequest): Promise<unknown> {
+  async extra(
+    operation: "cardBinQuery" | "groupStatus" | "groupCharge",
+    request: IssuingExtraRequest
+  ): Promise<unknown> {
     return this.call(operation, request)
   }
 
@@ -137,7 +175,7 @@ export class IssuingClient {
     if (spec.path === null) {
       throw new GatewayOptionsError(
         `paths.${op}`,
-        "is not configured: the gateway's docs give no path for this endpoint; set it to use the endpoint",
+        "is not configured: the gateway's docs give no path for this endpoint; set it to use the endpoint"
       )
     }
     const fields = parseRequest(spec.request ?? EXTRA_FIELDS, request ?? {}, op) as Body
@@ -187,12 +225,17 @@ export class IssuingClient {
       if (!jsonOk) throw new GatewayResponseError(op, "(body)", "is not valid JSON", { httpStatus: res.status })
       const envelope = parseResponse(issuingEnvelopeSchema, json, op, res.status)
       // validated under "data" so that a mismatch names e.g. "data.cardholderId"
-      return (parseResponse(z.object({ data: spec.data }), { data: envelope.data }, op, res.status) as { data: unknown }).data
+      return (
+        parseResponse(z.object({ data: spec.data }), { data: envelope.data }, op, res.status) as { data: unknown }
+      ).data
     } catch (err) {
       // A 2xx answer that cannot be read says nothing about what a request that moves money did: unknown, never a
       // refusal (which would free its idempotency key and let a retry move the money again).
       if (spec.retrySafe || !(err instanceof GatewayResponseError)) throw err
-      throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${err.message}`, { cause: err, httpStatus: res.status })
+      throw new GatewayOutcomeUnknownError(op, `HTTP ${res.status} answer could not be read: ${err.message}`, {
+        cause: err,
+        httpStatus: res.status,
+      })
     }
   }
 }

@@ -18,7 +18,12 @@ import {
 } from "./schemas/card"
 import { cardholderCreateRequestSchema, cardholderIdRequestSchema, cardholderRecordSchema } from "./schemas/cardholder"
 import { operationResultSchema } from "./schemas/common"
-import { groupCreateRequestSchema, groupIdRequestSchema, groupRecordSchema, groupRefundRequestSchema } from "./schemas/group"
+import {
+  groupCreateRequestSchema,
+  groupIdRequestSchema,
+  groupRecordSchema,
+  groupRefundRequestSchema,
+} from "./schemas/group"
 
 /**
  * How `data` reads: "record" (a cardholder, card or group), "operation" (`{ status, reqNo, errorMsg }`: `ok`
@@ -229,8 +234,8 @@ export type IssuingSignatureKey = IssuingOperation
 /** Operations reachable by path in path-keyed options: "/card/query" → "cardQuery". */
 export const ISSUING_PATH_ALIASES: Readonly<Record<string, IssuingOperation>> = Object.freeze(
   Object.fromEntries(
-    Object.entries(ISSUING_ENDPOINTS).flatMap(([op, row]) => (row.path ? [[row.path, op as IssuingOperation]] : [])),
-  ),
+    Object.entries(ISSUING_ENDPOINTS).flatMap(([op, row]) => (row.path ? [[row.path, op as IssuingOperation]] : []))
+  )
 )
 
 /** The fields each operation sends (answers are under `data`), for the wire map; endpoints without fields accept any name. */

@@ -12,7 +12,13 @@ import {
 } from "../client-options"
 import type { IssuingSignScheme } from "../signing"
 import { FieldNamesOption, FieldValuesOption, WireMap } from "../wire-map"
-import { ISSUING_ENDPOINTS, ISSUING_PATH_ALIASES, IssuingEndpoint, IssuingOperation, knownIssuingFields } from "./endpoints"
+import {
+  ISSUING_ENDPOINTS,
+  ISSUING_PATH_ALIASES,
+  IssuingEndpoint,
+  IssuingOperation,
+  knownIssuingFields,
+} from "./endpoints"
 
 export type { IssuingOperation }
 
@@ -54,27 +60,29 @@ export interface IssuingClientOptions {
 
 const OPERATION_NAMES = Object.keys(ISSUING_ENDPOINTS) as IssuingOperation[]
 
-const optionsSchema = z.strictObject({
-  baseUrl: baseUrlOptionSchema,
-  allowInsecureHttp: z.boolean().optional(),
-  companyId: z.union([z.string().min(1).max(32), z.number().int().nonnegative()], {
-    error: "is required (the company id, text or integer)",
-  }),
-  apiKey: z.string({ error: "is required (the company's api key)" }).min(1, "is required (the company's api key)"),
-  signScheme: z.enum(["fields", "sorted-json"], { error: 'must be "fields" or "sorted-json"' }).optional(),
-  signatureOverrides: z.record(z.string(), z.array(z.string())).optional(),
-  paths: z.partialRecord(z.enum(OPERATION_NAMES), pathOptionSchema).optional(),
-  // checked by WireMap.compile, which names the offending entry
-  fieldNames: z.unknown().optional(),
-  fieldValues: z.unknown().optional(),
-  statusCodes: z.strictObject({ ok: z.array(z.string()).min(1, "must hold at least 1 value").optional() }).optional(),
-  timeouts: timeoutsOptionSchema,
-  retry: retryOptionSchema,
-  logger: loggerOptionSchema,
-  logBodies: z.boolean().optional(),
-  connections: z.number().int().positive().optional(),
-  maxResponseBytes: z.number().int().positive().optional(),
-}).superRefine(httpsOnly(["baseUrl"], "allowInsecureHttp"))
+const optionsSchema = z
+  .strictObject({
+    baseUrl: baseUrlOptionSchema,
+    allowInsecureHttp: z.boolean().optional(),
+    companyId: z.union([z.string().min(1).max(32), z.number().int().nonnegative()], {
+      error: "is required (the company id, text or integer)",
+    }),
+    apiKey: z.string({ error: "is required (the company's api key)" }).min(1, "is required (the company's api key)"),
+    signScheme: z.enum(["fields", "sorted-json"], { error: 'must be "fields" or "sorted-json"' }).optional(),
+    signatureOverrides: z.record(z.string(), z.array(z.string())).optional(),
+    paths: z.partialRecord(z.enum(OPERATION_NAMES), pathOptionSchema).optional(),
+    // checked by WireMap.compile, which names the offending entry
+    fieldNames: z.unknown().optional(),
+    fieldValues: z.unknown().optional(),
+    statusCodes: z.strictObject({ ok: z.array(z.string()).min(1, "must hold at least 1 value").optional() }).optional(),
+    timeouts: timeoutsOptionSchema,
+    retry: retryOptionSchema,
+    logger: loggerOptionSchema,
+    logBodies: z.boolean().optional(),
+    connections: z.number().int().positive().optional(),
+    maxResponseBytes: z.number().int().positive().optional(),
+  })
+  .superRefine(httpsOnly(["baseUrl"], "allowInsecureHttp"))
 
 /**
  * Validates and compiles `fieldNames` / `fieldValues` of an issuing client. `optionNames` names them in errors
@@ -83,12 +91,12 @@ const optionsSchema = z.strictObject({
 export function compileIssuingWireMap(
   fieldNames: unknown,
   fieldValues: unknown,
-  optionNames: { names: string; values: string } = { names: "fieldNames", values: "fieldValues" },
+  optionNames: { names: string; values: string } = { names: "fieldNames", values: "fieldValues" }
 ): WireMap<IssuingOperation> {
   return WireMap.compile(
     { keys: OPERATION_NAMES, aliases: ISSUING_PATH_ALIASES, knownFields: knownIssuingFields(), optionNames },
     fieldNames as FieldNamesOption | undefined,
-    fieldValues as FieldValuesOption | undefined,
+    fieldValues as FieldValuesOption | undefined
   )
 }
 
@@ -103,7 +111,8 @@ export interface ResolvedIssuingOptions {
 export function resolveIssuingOptions(options: IssuingClientOptions): ResolvedIssuingOptions {
   parseOptions(optionsSchema, options)
   const endpoints = {} as Record<IssuingOperation, IssuingEndpoint>
-  for (const op of OPERATION_NAMES) endpoints[op] = { ...ISSUING_ENDPOINTS[op], path: options.paths?.[op] ?? ISSUING_ENDPOINTS[op].path }
+  for (const op of OPERATION_NAMES)
+    endpoints[op] = { ...ISSUING_ENDPOINTS[op], path: options.paths?.[op] ?? ISSUING_ENDPOINTS[op].path }
   return {
     endpoints,
     wire: compileIssuingWireMap(options.fieldNames, options.fieldValues),

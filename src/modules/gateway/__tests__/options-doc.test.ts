@@ -96,7 +96,7 @@ describe(`${DOC} documents every option`, () => {
     const unnamed = Object.entries(shape).flatMap(([key, child]) =>
       nestedKeys(child)
         .filter((nested) => !new RegExp(`\\b${nested}\\b`).test(rows.get(key) ?? ""))
-        .map((nested) => `${key}.${nested}`),
+        .map((nested) => `${key}.${nested}`)
     )
     expect({ part, unnamed }).toEqual({ part, unnamed: [] })
   })

@@ -3,18 +3,30 @@
  * is refused at boot with what to add (issue: "never a silent skip"), read from Medusa's own normalised config.
  */
 import { defineConfig } from "@medusajs/framework/utils"
-import checkPaymentDependency, { PAYMENT_DEPENDENCY_MISSING, paymentDependencyProblem } from "../loaders/payment-dependency"
+import checkPaymentDependency, {
+  PAYMENT_DEPENDENCY_MISSING,
+  paymentDependencyProblem,
+} from "../loaders/payment-dependency"
 
 const config = (payment: Record<string, unknown> | null, provider = "medusa-plugin-card-gateway/providers/gateway") =>
   defineConfig({
     projectConfig: { http: {} as any },
     modules: [
       { resolve: "./src/modules/gateway" },
-      ...(payment ? [{ resolve: "@medusajs/medusa/payment", ...payment, options: { providers: [{ resolve: provider, id: "gateway", options: {} }] } }] : []),
+      ...(payment
+        ? [
+            {
+              resolve: "@medusajs/medusa/payment",
+              ...payment,
+              options: { providers: [{ resolve: provider, id: "gateway", options: {} }] },
+            },
+          ]
+        : []),
     ],
   })
 
-const containerWith = (configModule: unknown) => ({ resolve: (key: string) => (key === "configModule" ? configModule : undefined) }) as any
+const containerWith = (configModule: unknown) =>
+  ({ resolve: (key: string) => (key === "configModule" ? configModule : undefined) }) as any
 
 describe("payment module dependency check", () => {
   it("names what to add when the payment module lists the provider without the dependency", () => {
@@ -31,8 +43,14 @@ describe("payment module dependency check", () => {
   })
 
   it("the module's loader throws at boot, and leaves migrations alone", async () => {
-    await expect(checkPaymentDependency({ container: containerWith(config({})) })).rejects.toThrow(PAYMENT_DEPENDENCY_MISSING)
-    await expect(checkPaymentDependency({ container: containerWith(config({})), dataLoaderOnly: true })).resolves.toBeUndefined()
-    await expect(checkPaymentDependency({ container: containerWith(config({ dependencies: ["gateway"] })) })).resolves.toBeUndefined()
+    await expect(checkPaymentDependency({ container: containerWith(config({})) })).rejects.toThrow(
+      PAYMENT_DEPENDENCY_MISSING
+    )
+    await expect(
+      checkPaymentDependency({ container: containerWith(config({})), dataLoaderOnly: true })
+    ).resolves.toBeUndefined()
+    await expect(
+      checkPaymentDependency({ container: containerWith(config({ dependencies: ["gateway"] })) })
+    ).resolves.toBeUndefined()
   })
 })

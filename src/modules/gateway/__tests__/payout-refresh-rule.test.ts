@@ -14,6 +14,9 @@ describe("payout refresh on notification", () => {
   })
 
   it("re-reads an open payout at most once per interval when the store turns it on", () => {
-    expect(payoutRefreshRule({ ...payout, refresh_on_notification: true, refresh_interval_seconds: 300 })).toEqual({ onNotification: true, intervalSeconds: 300 })
+    expect(payoutRefreshRule({ ...payout, refresh_on_notification: true, refresh_interval_seconds: 300 })).toEqual({
+      onNotification: true,
+      intervalSeconds: 300,
+    })
   })
 })

@@ -14,11 +14,14 @@ export const PAYMENT_DEPENDENCY_MISSING =
 
 type Entry = { resolve?: unknown; dependencies?: unknown; options?: { providers?: unknown } }
 
-const resolveOf = (e: unknown) => (e && typeof e === "object" && typeof (e as Entry).resolve === "string" ? ((e as Entry).resolve as string) : "")
+const resolveOf = (e: unknown) =>
+  e && typeof e === "object" && typeof (e as Entry).resolve === "string" ? ((e as Entry).resolve as string) : ""
 
 /** The payment module's entries that list this plugin's provider, from the config's modules (array or keyed object). */
 function paymentEntriesWithProvider(modules: unknown): Entry[] {
-  const entries: [string, unknown][] = Array.isArray(modules) ? modules.map((m) => ["", m]) : Object.entries((modules as object) ?? {})
+  const entries: [string, unknown][] = Array.isArray(modules)
+    ? modules.map((m) => ["", m])
+    : Object.entries((modules as object) ?? {})
   return entries
     .filter(([key, e]) => key === "payment" || PAYMENT_RESOLVES.includes(resolveOf(e)))
     .map(([, e]) => e as Entry)
@@ -31,7 +34,9 @@ function paymentEntriesWithProvider(modules: unknown): Entry[] {
 
 /** What is wrong with the store's config, or null when the provider can reach this module (or is not registered). */
 export function paymentDependencyProblem(modules: unknown): string | null {
-  const missing = paymentEntriesWithProvider(modules).some((e) => !(Array.isArray(e.dependencies) && e.dependencies.includes("gateway")))
+  const missing = paymentEntriesWithProvider(modules).some(
+    (e) => !(Array.isArray(e.dependencies) && e.dependencies.includes("gateway"))
+  )
   return missing ? PAYMENT_DEPENDENCY_MISSING : null
 }
 

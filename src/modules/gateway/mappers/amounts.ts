@@ -5,7 +5,10 @@ import { toGatewayAmount } from "../../../lib/gateway"
  * exponent ("10000.00"). JSON numbers are parsed through their shortest text, so no float arithmetic happens;
  * half-even only matters if the gateway ever sent more decimals than the currency has.
  */
-export function decimalAmount(value: number | string | null | undefined, currency: string | null | undefined): string | null {
+export function decimalAmount(
+  value: number | string | null | undefined,
+  currency: string | null | undefined
+): string | null {
   if (value === null || value === undefined || value === "" || !currency) return null
   return toGatewayAmount(String(value), currency, { rounding: "half-even", allowNegative: true })
 }

@@ -9,7 +9,10 @@ export function cardStatusOf(status: string | null | undefined): CardStatus {
   return "active"
 }
 
-const last4Of = (cardNumber: string | null | undefined) => String(cardNumber ?? "").replace(/\D/g, "").slice(-4)
+const last4Of = (cardNumber: string | null | undefined) =>
+  String(cardNumber ?? "")
+    .replace(/\D/g, "")
+    .slice(-4)
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === "" ? null : String(v))
 

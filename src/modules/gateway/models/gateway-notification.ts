@@ -44,7 +44,4 @@ export const GatewayNotification = model
     size: model.number().nullable(),
     source: model.text().nullable(),
   })
-  .indexes([
-    { on: ["notify_id"], unique: true, where: "verified = true" },
-    { on: ["status", "received_at"] },
-  ])
+  .indexes([{ on: ["notify_id"], unique: true, where: "verified = true" }, { on: ["status", "received_at"] }])

@@ -18,4 +18,9 @@ export const GatewayPaymentDay = model
     decline_message: model.text(),
     attempts: model.number().default(0),
   })
-  .indexes([{ on: ["day", "method", "card_brand", "currency", "outcome", "threeds", "decline_code", "decline_message"], unique: true }])
+  .indexes([
+    {
+      on: ["day", "method", "card_brand", "currency", "outcome", "threeds", "decline_code", "decline_message"],
+      unique: true,
+    },
+  ])

@@ -22,7 +22,12 @@ it.each([
   ["jpy", 1500.5, "1501"],
   ["kwd", 1.2345, "1.235"],
 ])("%s %s is authorised as %s, what Medusa's own rounding gives", async (currency, amount, expected) => {
-  const { data } = await provider().initiatePayment({ amount, currency_code: currency, data: { session_id: "payses_1" }, context: {} } as never)
+  const { data } = await provider().initiatePayment({
+    amount,
+    currency_code: currency,
+    data: { session_id: "payses_1" },
+    context: {},
+  } as never)
   expect(data!.amount).toBe(expected)
   const exponent = { usd: 2, jpy: 0, kwd: 3 }[currency]!
   expect(Number(data!.amount)).toBe(Number(MathBN.convert(amount, exponent).toString()))

@@ -10,13 +10,32 @@
  * lost-capture.ts); otherwise it is recorded as unknown for the order sync. Never guessed.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { AmountInput, fromMinorUnits, GatewayOutcomeUnknownError, toGatewayAmount, toMinorUnits } from "../../../lib/gateway"
-import { captureEntry, CaptureRecord, GatewaySessionData, GatewayState, isCapturedState, describeEntry, mayResendCapture, resendWholeCapture, toMedusaError } from "../../../domain"
+import {
+  AmountInput,
+  fromMinorUnits,
+  GatewayOutcomeUnknownError,
+  toGatewayAmount,
+  toMinorUnits,
+} from "../../../lib/gateway"
+import {
+  captureEntry,
+  CaptureRecord,
+  GatewaySessionData,
+  GatewayState,
+  isCapturedState,
+  describeEntry,
+  mayResendCapture,
+  resendWholeCapture,
+  toMedusaError,
+} from "../../../domain"
 import { SessionGateway } from "./session-gateway"
 
 /** Medusa's capture records, read from the payment module's container (the provider lives in it). */
 export type CaptureReader = {
-  retrieve(id: string, config?: { select?: string[] }): Promise<{ id: string; amount?: unknown; raw_amount?: unknown; payment_id?: string }>
+  retrieve(
+    id: string,
+    config?: { select?: string[] }
+  ): Promise<{ id: string; amount?: unknown; raw_amount?: unknown; payment_id?: string }>
   list(filters: Record<string, unknown>, config?: { select?: string[] }): Promise<{ id: string }[]>
 }
 
@@ -25,15 +44,22 @@ export async function capture(
   gw: SessionGateway,
   data: GatewaySessionData,
   captureId: string | null,
-  captures: CaptureReader | undefined,
+  captures: CaptureReader | undefined
 ): Promise<GatewaySessionData> {
   const amount = captureId ? await amountOfCapture(captures, captureId, data.currency) : remainingToCapture(data)
-  const recorded = (status: CaptureRecord["status"], state?: GatewayState | null, by: CaptureRecord["by"] = "plugin"): GatewaySessionData => {
+  const recorded = (
+    status: CaptureRecord["status"],
+    state?: GatewayState | null,
+    by: CaptureRecord["by"] = "plugin"
+  ): GatewaySessionData => {
     const list = [...data.captures, { id: captureId ?? `auto_${data.transaction_id}`, amount, status, by }]
-    const total = list.filter((c) => c.status === "captured").reduce((sum, c) => sum + toMinorUnits(c.amount, data.currency), 0n)
+    const total = list
+      .filter((c) => c.status === "captured")
+      .reduce((sum, c) => sum + toMinorUnits(c.amount, data.currency), 0n)
     return {
       ...data,
-      gateway_state: status === "captured" ? (state && isCapturedState(state) ? state : "captured") : data.gateway_state,
+      gateway_state:
+        status === "captured" ? (state && isCapturedState(state) ? state : "captured") : data.gateway_state,
       captures: list,
       captured_amount: fromMinorUnits(total, data.currency),
       outcome_unknown: status === "unknown",
@@ -45,7 +71,10 @@ export async function capture(
     })
     const entry = res.capture_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.capture_orders[0]
     if (!entry || entry.outcome === "unknown") {
-      throw new GatewayOutcomeUnknownError("capture", entry ? `capture_status "${entry.capture_status}"` : "no entry for the transaction")
+      throw new GatewayOutcomeUnknownError(
+        "capture",
+        entry ? `capture_status "${entry.capture_status}"` : "no entry for the transaction"
+      )
     }
     if (entry.outcome === "refused") {
       // Captured elsewhere (automatic capture, the merchant portal, an answer we lost) while Medusa has no
@@ -55,7 +84,9 @@ export async function capture(
       if (!data.captures.length && !(captureId && (await hasOtherCaptures(captures, captureId)))) {
         const state = await gw.queryState(data)
         if (isCapturedState(state)) {
-          gw.logger?.warn(`Gateway capture ${captureId ?? ""} of ${data.order_no} refused (${why}) and the gateway reports it ${state}: booked as captured by the gateway`)
+          gw.logger?.warn(
+            `Gateway capture ${captureId ?? ""} of ${data.order_no} refused (${why}) and the gateway reports it ${state}: booked as captured by the gateway`
+          )
           return recorded("captured", state, "gateway")
         }
       }
@@ -71,27 +102,39 @@ export async function capture(
       // The code alone cannot tell (its meaning is assumed): the whole capture is sent once more (lost-capture.ts).
       const resent = await resendWholeCapture(gw.client, data, () => gw.queryState(data))
       if (resent && "by" in resent) return recorded("captured", "captured", resent.by)
-      if (resent) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway capture refused: ${resent.refused}; nothing was captured`)
+      if (resent)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Gateway capture refused: ${resent.refused}; nothing was captured`
+        )
     }
     if (state === null || state === "unknown" || isCapturedState(state)) {
-      gw.logger?.warn(`Gateway capture ${captureId ?? ""} of ${data.order_no}: outcome unknown; recorded as unknown for the order sync`)
+      gw.logger?.warn(
+        `Gateway capture ${captureId ?? ""} of ${data.order_no}: outcome unknown; recorded as unknown for the order sync`
+      )
       return recorded("unknown")
     }
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
-      `Gateway capture: the gateway's answer was lost and the gateway says the payment is ${state}, not captured; nothing was captured, try again`,
+      `Gateway capture: the gateway's answer was lost and the gateway says the payment is ${state}, not captured; nothing was captured, try again`
     )
   }
 }
 
 /** The amount of Medusa's capture record `captureId`, as gateway decimal text; refuses when it cannot be read. */
-async function amountOfCapture(captures: CaptureReader | undefined, captureId: string, currency: string): Promise<string> {
-  const record = captures ? await captures.retrieve(captureId, { select: ["id", "amount", "raw_amount"] }).catch(() => null) : null
+async function amountOfCapture(
+  captures: CaptureReader | undefined,
+  captureId: string,
+  currency: string
+): Promise<string> {
+  const record = captures
+    ? await captures.retrieve(captureId, { select: ["id", "amount", "raw_amount"] }).catch(() => null)
+    : null
   const amount = (record?.raw_amount ?? record?.amount) as AmountInput | undefined
   if (amount === undefined || amount === null) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Gateway capture: the amount of capture ${captureId} cannot be established; nothing was captured (capture through Medusa's payment module so that its capture record carries the amount)`,
+      `Gateway capture: the amount of capture ${captureId} cannot be established; nothing was captured (capture through Medusa's payment module so that its capture record carries the amount)`
     )
   }
   try {

@@ -92,7 +92,9 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     this.options_ = options
     this.cradle_ = cradle
     const logger = this.resolve<ProviderLogger>("logger")
-    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () => this.resolve<DeclineStore & PaymentRecordStore & HandedOrderQuery>("gateway"))
+    this.gateway_ = new SessionGateway(createProviderClient(options, logger), options, logger, () =>
+      this.resolve<DeclineStore & PaymentRecordStore & HandedOrderQuery>("gateway")
+    )
     const insecure = insecureHttpWarning(options, ["base_url", "store_url", "return_url"])
     if (insecure && !warnedOptions.has(options)) {
       warnedOptions.add(options)
@@ -106,8 +108,15 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   protected abstract start(data: GatewaySessionData, extra: StartContext): Promise<GatewaySessionData>
 
   /** A card posted to the session (the card service's); the other methods take none. */
-  protected async authoriseCard(_data: GatewaySessionData, _card: CardSubmission, _context: OrderContext): Promise<GatewaySessionData> {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway payment: cards are posted only to a ${gatewayProviderId("card")} session`)
+  protected async authoriseCard(
+    _data: GatewaySessionData,
+    _card: CardSubmission,
+    _context: OrderContext
+  ): Promise<GatewaySessionData> {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Gateway payment: cards are posted only to a ${gatewayProviderId("card")} session`
+    )
   }
 
   /** After the session was confirmed: what the payment saved or sold (the card service's saved card and subscription). */
@@ -140,14 +149,14 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     if (cardKey) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Gateway payment: card details must never be sent in the payment session's data (field "${cardKey}"); post them to /store/gateway/payment-sessions/:id/card`,
+        `Gateway payment: card details must never be sent in the payment session's data (field "${cardKey}"); post them to /store/gateway/payment-sessions/:id/card`
       )
     }
     const routeKey = findCardRouteKey(input.data)
     if (routeKey) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `Gateway payment: field "${routeKey}" of the payment session's data is set only by the card route (/store/gateway/payment-sessions/:id/card); leave it out`,
+        `Gateway payment: field "${routeKey}" of the payment session's data is set only by the card route (/store/gateway/payment-sessions/:id/card); leave it out`
       )
     }
     const currency = input.currency_code.toUpperCase()
@@ -165,7 +174,8 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const previous = this.read(input.data)
     const currency = (input.currency_code ?? previous.currency).toUpperCase()
-    const amount = input.amount !== undefined && input.amount !== null ? this.toAmount(input.amount, currency) : previous.amount
+    const amount =
+      input.amount !== undefined && input.amount !== null ? this.toAmount(input.amount, currency) : previous.amount
     const submission = input.data?.card_submission as CardSubmission | undefined
     const context = input.data?.order_context as OrderContext | undefined
 
@@ -178,7 +188,9 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
         superseded_transaction_ids: supersede(voided),
       }
       if (!submission) {
-        const restarted = await this.recorded(await this.start(data, { payment_method: previous.payment_method, ...(context ? { context } : {}) }))
+        const restarted = await this.recorded(
+          await this.start(data, { payment_method: previous.payment_method, ...(context ? { context } : {}) })
+        )
         return { data: toProviderData(restarted), status: this.startStatus(restarted) }
       }
     }
@@ -214,7 +226,13 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       return { data: toProviderData(data) } // a retry of a capture already made
     }
     this.requireTransaction(data, "capture")
-    return { data: toProviderData(await this.recorded(await capture(this.gateway_, data, captureId, this.resolve<CaptureReader>("captureService")))) }
+    return {
+      data: toProviderData(
+        await this.recorded(
+          await capture(this.gateway_, data, captureId, this.resolve<CaptureReader>("captureService"))
+        )
+      ),
+    }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
@@ -225,12 +243,19 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     const data = this.read(input.data)
     this.requireTransaction(data, "refund")
     const reference = String(input.context?.idempotency_key ?? "")
-    if (!reference) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Gateway refund: Medusa's refund id is missing")
+    if (!reference)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Gateway refund: Medusa's refund id is missing")
     if (data.refunds.some((r) => r.reference === reference)) {
       return { data: toProviderData(data) } // a retry of a refund already made
     }
     const amount = this.toAmount(input.amount, data.currency)
-    return { data: toProviderData(await this.recorded(await refund(this.gateway_, data, reference, amount, this.resolve<RefundReader>("refundService")))) }
+    return {
+      data: toProviderData(
+        await this.recorded(
+          await refund(this.gateway_, data, reference, amount, this.resolve<RefundReader>("refundService"))
+        )
+      ),
+    }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -255,14 +280,19 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = readSessionData(input.data)
     if (!data) return { data: {} }
-    await this.resolve<DeletedSessionStore>("gateway")?.keepDeletedSession(deletedSessionOf(data, await this.paymentCollectionOf(data.order_no)))
+    await this.resolve<DeletedSessionStore>("gateway")?.keepDeletedSession(
+      deletedSessionOf(data, await this.paymentCollectionOf(data.order_no))
+    )
     return { data: toProviderData(data) }
   }
 
   /** The payment collection of a session still in the payment module's table (null when it is not there). */
   private async paymentCollectionOf(sessionId: string): Promise<string | null> {
-    const sessions = this.resolve<{ list(filters: object, config: object): Promise<{ payment_collection_id?: string | null }[]> }>("paymentSessionService")
-    const [row] = (await sessions?.list({ id: [sessionId] }, { select: ["payment_collection_id"] }).catch(() => [])) ?? []
+    const sessions = this.resolve<{
+      list(filters: object, config: object): Promise<{ payment_collection_id?: string | null }[]>
+    }>("paymentSessionService")
+    const [row] =
+      (await sessions?.list({ id: [sessionId] }, { select: ["payment_collection_id"] }).catch(() => [])) ?? []
     return row?.payment_collection_id ?? null
   }
 
@@ -322,7 +352,9 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
       return await capture(this.gateway_, data, null, undefined)
     } catch (err) {
       // The authorisation stands; staff or reconciliation capture it later.
-      this.gateway_.logger?.warn(`Gateway automatic capture of ${data.order_no} failed: ${String(redact((err as Error).message))}`)
+      this.gateway_.logger?.warn(
+        `Gateway automatic capture of ${data.order_no} failed: ${String(redact((err as Error).message))}`
+      )
       return data
     }
   }
@@ -335,7 +367,11 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
 
   protected read(data: Record<string, unknown> | undefined): GatewaySessionData {
     const d = readSessionData(data)
-    if (!d) throw new MedusaError(MedusaError.Types.INVALID_DATA, "Gateway payment: this payment has no gateway data (was it created by another provider?)")
+    if (!d)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Gateway payment: this payment has no gateway data (was it created by another provider?)"
+      )
     return d
   }
 
@@ -359,7 +395,10 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
 }
 
 /** A new payment attempt on the session: its id, under which the dashboard records it (src/domain/payment-attempts.ts). */
-export const newAttempt = (data: GatewaySessionData): GatewaySessionData => ({ ...data, attempt_id: generateEntityId(undefined, "gwatt") })
+export const newAttempt = (data: GatewaySessionData): GatewaySessionData => ({
+  ...data,
+  attempt_id: generateEntityId(undefined, "gwatt"),
+})
 
 /** The transaction ids an attempt on this session replaces: earlier ones plus the current one, if any. */
 export function supersede(data: GatewaySessionData): string[] {

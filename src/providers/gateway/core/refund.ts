@@ -16,7 +16,15 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { fromMinorUnits, GatewayOutcomeUnknownError, redact, toMinorUnits } from "../../../lib/gateway"
-import { ChargebackRecord, GatewaySessionData, RefundRecord, refundEntry, refundStatusOf, describeEntry, toMedusaError } from "../../../domain"
+import {
+  ChargebackRecord,
+  GatewaySessionData,
+  RefundRecord,
+  refundEntry,
+  refundStatusOf,
+  describeEntry,
+  toMedusaError,
+} from "../../../domain"
 import { SessionGateway } from "./session-gateway"
 
 /** The refund metadata key that names the chargeback record a booking refund is for. */
@@ -24,7 +32,10 @@ export const CHARGEBACK_MARKER_KEY = "gateway_chargeback"
 
 /** Medusa's refund records, read from the payment module's container (the provider lives in it). */
 export type RefundReader = {
-  retrieve(id: string, config?: { select?: string[] }): Promise<{ id: string; metadata?: Record<string, unknown> | null }>
+  retrieve(
+    id: string,
+    config?: { select?: string[] }
+  ): Promise<{ id: string; metadata?: Record<string, unknown> | null }>
 }
 
 export async function refund(
@@ -32,9 +43,13 @@ export async function refund(
   data: GatewaySessionData,
   reference: string,
   amount: string,
-  refunds: RefundReader | undefined,
+  refunds: RefundReader | undefined
 ): Promise<GatewaySessionData> {
-  const recorded = (status: RefundRecord["status"], refund_reference_id: string | null, extra: Partial<GatewaySessionData> = {}) => ({
+  const recorded = (
+    status: RefundRecord["status"],
+    refund_reference_id: string | null,
+    extra: Partial<GatewaySessionData> = {}
+  ) => ({
     ...data,
     ...extra,
     refunds: [...data.refunds, { reference, refund_reference_id, amount, status }],
@@ -43,7 +58,11 @@ export async function refund(
 
   const chargeback = await bookedChargeback(data, reference, amount, refunds)
   if (chargeback) {
-    return recorded("refunded", null, { chargebacks: data.chargebacks.map((c) => (c === chargeback ? { ...c, refund_id: reference, booking_until: null } : c)) })
+    return recorded("refunded", null, {
+      chargebacks: data.chargebacks.map((c) =>
+        c === chargeback ? { ...c, refund_id: reference, booking_until: null } : c
+      ),
+    })
   }
   try {
     const res = await gw.client.refund({
@@ -51,10 +70,16 @@ export async function refund(
     })
     const out = res.refund_orders.find((r) => r.refund_reference === reference) ?? res.refund_orders[0]
     if (!out || out.outcome === "unknown") {
-      throw new GatewayOutcomeUnknownError("refund", out ? `refund_status "${out.refund_status}"` : "no entry for the refund")
+      throw new GatewayOutcomeUnknownError(
+        "refund",
+        out ? `refund_status "${out.refund_status}"` : "no entry for the refund"
+      )
     }
     if (out.outcome === "refused") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway refund refused: ${describeEntry(out.result, out.refund_message)}`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Gateway refund refused: ${describeEntry(out.result, out.refund_message)}`
+      )
     }
     return recorded("pending", out.refund_reference_id ?? null)
   } catch (err) {
@@ -64,11 +89,16 @@ export async function refund(
     if (found) {
       const status = refundStatusOf(found.refund_status)
       if (status === "failed") {
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway refund ${reference}: the gateway reports it failed; nothing was refunded`)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `Gateway refund ${reference}: the gateway reports it failed; nothing was refunded`
+        )
       }
       return recorded(status, found.refund_reference_id ?? null)
     }
-    gw.logger?.warn(`Gateway refund ${reference} of ${data.order_no}: outcome unknown; recorded as unknown for the refund sync`)
+    gw.logger?.warn(
+      `Gateway refund ${reference} of ${data.order_no}: outcome unknown; recorded as unknown for the refund sync`
+    )
     return recorded("unknown", null)
   }
 }
@@ -78,7 +108,10 @@ function assertRefundable(data: GatewaySessionData, amount: string): void {
   const minor = (a: string) => toMinorUnits(a, data.currency)
   const wanted = minor(amount)
   if (wanted <= 0n) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Gateway refund: amount ${amount} ${data.currency} must be more than 0 in the currency's decimals`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Gateway refund: amount ${amount} ${data.currency} must be more than 0 in the currency's decimals`
+    )
   }
   // A capture whose answer was lost counts: the gateway refuses a refund of money it did not capture, while
   // refusing here would leave staff no way to refund a part capture the order sync can only report.
@@ -88,7 +121,7 @@ function assertRefundable(data: GatewaySessionData, amount: string): void {
     const money = (m: bigint) => `${fromMinorUnits(m, data.currency)} ${data.currency}`
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Gateway refund of ${money(wanted)} refused: the payment holds ${money(captured - refunded > 0n ? captured - refunded : 0n)} (${money(captured)} captured, ${money(refunded)} refunded or being refunded, chargebacks included); nothing was sent`,
+      `Gateway refund of ${money(wanted)} refused: the payment holds ${money(captured - refunded > 0n ? captured - refunded : 0n)} (${money(captured)} captured, ${money(refunded)} refunded or being refunded, chargebacks included); nothing was sent`
     )
   }
 }
@@ -98,39 +131,67 @@ function assertRefundable(data: GatewaySessionData, amount: string): void {
  * refund. When the refund cannot be read while a booking is open, or carries no marker while a booking of its
  * amount is under way, nothing is sent: a booking sent as a refund would pay the money back twice.
  */
-async function bookedChargeback(data: GatewaySessionData, reference: string, amount: string, refunds: RefundReader | undefined): Promise<ChargebackRecord | null> {
+async function bookedChargeback(
+  data: GatewaySessionData,
+  reference: string,
+  amount: string,
+  refunds: RefundReader | undefined
+): Promise<ChargebackRecord | null> {
   const open = data.chargebacks.some((c) => !c.refund_id && c.marker && toMinorUnits(c.amount, data.currency) > 0n)
   let marker: unknown
   try {
-    marker = refunds ? (await refunds.retrieve(reference, { select: ["id", "metadata"] })).metadata?.[CHARGEBACK_MARKER_KEY] : undefined
+    marker = refunds
+      ? (await refunds.retrieve(reference, { select: ["id", "metadata"] })).metadata?.[CHARGEBACK_MARKER_KEY]
+      : undefined
   } catch (err) {
-    if (open) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Gateway refund ${reference}: Medusa's refund could not be read to tell it from the chargeback booking (${(err as Error).message}); nothing was sent`)
+    if (open)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Gateway refund ${reference}: Medusa's refund could not be read to tell it from the chargeback booking (${(err as Error).message}); nothing was sent`
+      )
     return null
   }
   if (marker === undefined || marker === null) {
-    if (!refunds && open) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Gateway refund ${reference}: Medusa's refunds cannot be read to tell this one from the chargeback booking; nothing was sent`)
+    if (!refunds && open)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `Gateway refund ${reference}: Medusa's refunds cannot be read to tell this one from the chargeback booking; nothing was sent`
+      )
     const now = Date.now()
     const booking = data.chargebacks.find(
-      (c) => !c.refund_id && c.booking_until && Date.parse(c.booking_until) > now && toMinorUnits(c.amount, data.currency) === toMinorUnits(amount, data.currency),
+      (c) =>
+        !c.refund_id &&
+        c.booking_until &&
+        Date.parse(c.booking_until) > now &&
+        toMinorUnits(c.amount, data.currency) === toMinorUnits(amount, data.currency)
     )
     if (booking) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Gateway refund ${reference}: chargeback ${booking.dispute_id} of ${booking.amount} ${data.currency} is being booked on this payment right now, and this refund of the same amount ` +
-          `carries no booking marker, so it cannot be told from the booking; nothing was sent. Retry the refund in a minute.`,
+          `carries no booking marker, so it cannot be told from the booking; nothing was sent. Retry the refund in a minute.`
       )
     }
     return null
   }
   const chargeback = data.chargebacks.find((c) => c.marker === marker)
   if (!chargeback) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway refund ${reference} is marked as a chargeback booking that this payment does not have; nothing was sent`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Gateway refund ${reference} is marked as a chargeback booking that this payment does not have; nothing was sent`
+    )
   }
   if (chargeback.refund_id) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway refund ${reference}: chargeback ${chargeback.dispute_id} is already booked by refund ${chargeback.refund_id}`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Gateway refund ${reference}: chargeback ${chargeback.dispute_id} is already booked by refund ${chargeback.refund_id}`
+    )
   }
   if (toMinorUnits(chargeback.amount, data.currency) !== toMinorUnits(amount, data.currency)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Gateway refund ${reference}: chargeback ${chargeback.dispute_id} is booked for ${chargeback.amount} ${data.currency}, not ${amount}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Gateway refund ${reference}: chargeback ${chargeback.dispute_id} is booked for ${chargeback.amount} ${data.currency}, not ${amount}`
+    )
   }
   return chargeback
 }

@@ -4,7 +4,14 @@
  * by order_no = session id), and voiding an authorisation that is still open.
  */
 import { MedusaError } from "@medusajs/framework/utils"
-import { AcquiringClient, AuthoriseResult, GatewayOutcomeUnknownError, redact, toMinorUnits, TransactionRecord } from "../../../lib/gateway"
+import {
+  AcquiringClient,
+  AuthoriseResult,
+  GatewayOutcomeUnknownError,
+  redact,
+  toMinorUnits,
+  TransactionRecord,
+} from "../../../lib/gateway"
 import {
   amountMismatch,
   cancelEntry,
@@ -33,7 +40,12 @@ import {
   toMedusaError,
 } from "../../../domain"
 
-export type ProviderLogger = { debug?: (m: string) => void; info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+export type ProviderLogger = {
+  debug?: (m: string) => void
+  info: (m: string) => void
+  warn: (m: string) => void
+  error: (m: string) => void
+}
 
 const toMinor = (a: string, c: string) => toMinorUnits(a, c)
 
@@ -49,7 +61,7 @@ export class SessionGateway {
      * Where the gateway's reasons are kept for staff and the payments are recorded for the dashboard (the
      * plugin's module), when the payment module reaches it.
      */
-    private readonly records: () => (DeclineStore & PaymentRecordStore & HandedOrderQuery) | undefined = () => undefined,
+    private readonly records: () => (DeclineStore & PaymentRecordStore & HandedOrderQuery) | undefined = () => undefined
   ) {
     this.redirects = redirectPolicyOf(options)
   }
@@ -59,12 +71,18 @@ export class SessionGateway {
    * log, the plugin's module and its attempt's record. Never throws (the payment's outcome stands whatever
    * happens here).
    */
-  async keepDecline(data: GatewaySessionData, decline: GatewayDecline, extra: { card_brand?: string | null } = {}): Promise<void> {
+  async keepDecline(
+    data: GatewaySessionData,
+    decline: GatewayDecline,
+    extra: { card_brand?: string | null } = {}
+  ): Promise<void> {
     this.logger?.info(String(redact(`Gateway payment ${data.order_no} refused: ${decline.code} ${decline.message}`)))
     try {
       await this.records()?.recordDecline(data.order_no, decline)
     } catch (err) {
-      this.logger?.warn(`Gateway payment ${data.order_no}: the refusal could not be recorded: ${String(redact((err as Error).message))}`)
+      this.logger?.warn(
+        `Gateway payment ${data.order_no}: the refusal could not be recorded: ${String(redact((err as Error).message))}`
+      )
     }
     await this.track(data, { ...extra, decline })
   }
@@ -80,7 +98,9 @@ export class SessionGateway {
     try {
       await this.records()?.recordPayment(snapshot)
     } catch (err) {
-      this.logger?.warn(`Gateway payment ${data.order_no}: the dashboard's record could not be written: ${String(redact((err as Error).message))}`)
+      this.logger?.warn(
+        `Gateway payment ${data.order_no}: the dashboard's record could not be written: ${String(redact((err as Error).message))}`
+      )
     }
   }
 
@@ -122,7 +142,14 @@ export class SessionGateway {
 
   /** A session whose next address was refused: failed, with nowhere to send the shopper. */
   redirectRefused(data: GatewaySessionData): GatewaySessionData {
-    return { ...data, gateway_state: "failed", issuer_url: null, redirect: null, hosted: null, decline: shopperDecline("declined") }
+    return {
+      ...data,
+      gateway_state: "failed",
+      issuer_url: null,
+      redirect: null,
+      hosted: null,
+      decline: shopperDecline("declined"),
+    }
   }
 
   /** The documented 3-D Secure / APM hand-off: POST return_url and notify_url to the issuer's page. */
@@ -144,14 +171,24 @@ export class SessionGateway {
     if (record === null) {
       if (!data.outcome_unknown) return data
       // The request never reached the gateway: the attempt failed.
-      const failed: GatewaySessionData = { ...data, outcome_unknown: false, gateway_state: "failed", decline: shopperDecline("try_again_later") }
+      const failed: GatewaySessionData = {
+        ...data,
+        outcome_unknown: false,
+        gateway_state: "failed",
+        decline: shopperDecline("try_again_later"),
+      }
       await this.track(failed)
       return failed
     }
     const discrepancy = amountMismatch(record, data, toMinor)
     if (discrepancy) {
       this.logger?.warn(`Gateway payment ${data.order_no}: ${discrepancy}; not authorised`)
-      return { ...data, transaction_id: record.transaction_id || data.transaction_id, discrepancy, outcome_unknown: false }
+      return {
+        ...data,
+        transaction_id: record.transaction_id || data.transaction_id,
+        discrepancy,
+        outcome_unknown: false,
+      }
     }
     // A captured reading of a payment we never captured is only "paid" unless the store declared it (status.ts).
     const { state } = sessionStateOf(record, data, this.options.payment_status_codes)
@@ -161,7 +198,7 @@ export class SessionGateway {
       gateway_state: state,
       issuer_url: state === "pending" ? data.issuer_url : null,
       redirect: state === "pending" ? data.redirect : null,
-      decline: state === "failed" ? data.decline ?? shopperDecline("declined") : null,
+      decline: state === "failed" ? (data.decline ?? shopperDecline("declined")) : null,
       outcome_unknown: state === "unknown",
     }
     await this.track(confirmed, { is3ds: record.is3ds })
@@ -177,7 +214,12 @@ export class SessionGateway {
     const records = handed ? this.takeHanded(data.order_no) : null
     if (records) return pickSessionRecord(records, data.order_no, data.transaction_id, data.superseded_transaction_ids)
     try {
-      return await findSessionTransaction(this.client, data.order_no, data.transaction_id, data.superseded_transaction_ids)
+      return await findSessionTransaction(
+        this.client,
+        data.order_no,
+        data.transaction_id,
+        data.superseded_transaction_ids
+      )
     } catch (err) {
       this.logger?.warn(`Gateway order query for ${data.order_no} failed: ${String(redact((err as Error).message))}`)
       return undefined
@@ -210,7 +252,10 @@ export class SessionGateway {
       const res = await this.client.cancel({ cancel_orders: [cancelEntry(data)] })
       const entry = res.cancel_orders.find((e) => e.transaction_id === data.transaction_id) ?? res.cancel_orders[0]
       if (!entry || entry.outcome === "unknown") {
-        throw new GatewayOutcomeUnknownError("cancel", entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction")
+        throw new GatewayOutcomeUnknownError(
+          "cancel",
+          entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction"
+        )
       }
       if (entry.outcome === "done") return { ...data, gateway_state: "canceled", outcome_unknown: false }
       const state = await this.queryState(data)
@@ -220,7 +265,7 @@ export class SessionGateway {
         // Captured at the gateway (automatic capture, its portal): the money is taken; never record it as voided.
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
-          `Gateway cancel refused: ${why}; the gateway reports the payment ${state}, so it cannot be voided: capture it in Medusa (booked as captured by the gateway), then refund it`,
+          `Gateway cancel refused: ${why}; the gateway reports the payment ${state}, so it cannot be voided: capture it in Medusa (booked as captured by the gateway), then refund it`
         )
       }
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Gateway cancel refused: ${why}`)
@@ -229,7 +274,10 @@ export class SessionGateway {
       const state = await this.queryState(data)
       if (state === "canceled") return { ...data, gateway_state: "canceled", outcome_unknown: false }
       if (state === "authorized" || state === "review") {
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Gateway cancel: the gateway did not answer and the payment is still open; try again")
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          "Gateway cancel: the gateway did not answer and the payment is still open; try again"
+        )
       }
       this.logger?.warn(`Gateway cancel of ${data.order_no}: outcome unknown; left for reconciliation`)
       return { ...data, outcome_unknown: true }

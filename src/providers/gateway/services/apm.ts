@@ -12,7 +12,10 @@ export class GatewayApmService extends GatewayBase {
   protected async start(data: GatewaySessionData, extra: StartContext): Promise<GatewaySessionData> {
     const method = typeof extra.payment_method === "string" ? extra.payment_method.trim() : ""
     if (!method) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, 'Gateway APM payment: field "data.payment_method" is required (e.g. "alipay")')
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        'Gateway APM payment: field "data.payment_method" is required (e.g. "alipay")'
+      )
     }
     const { accept: _accept, ...request } = this.paymentRequest(data, extra)
     const attempt = newAttempt({ ...data, payment_method: method })
@@ -22,7 +25,8 @@ export class GatewayApmService extends GatewayBase {
       if (answered.gateway_state === "failed") await this.gateway_.keepDecline(answered, this.gateway_.declineOf(res))
       return answered
     } catch (err) {
-      if (err instanceof GatewayOutcomeUnknownError) return { ...attempt, outcome_unknown: true, gateway_state: "unknown" }
+      if (err instanceof GatewayOutcomeUnknownError)
+        return { ...attempt, outcome_unknown: true, gateway_state: "unknown" }
       throw toMedusaError(err, "Gateway APM payment")
     }
   }

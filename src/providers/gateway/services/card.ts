@@ -68,11 +68,18 @@ export class GatewayCardService extends GatewayBase {
     return !data.transaction_id && !data.outcome_unknown
   }
 
-  protected async authoriseCard(data: GatewaySessionData, card: CardSubmission, context: OrderContext): Promise<GatewaySessionData> {
+  protected async authoriseCard(
+    data: GatewaySessionData,
+    card: CardSubmission,
+    context: OrderContext
+  ): Promise<GatewaySessionData> {
     if (holdsMoney(data.gateway_state)) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Gateway card payment: this payment session is already authorised")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "Gateway card payment: this payment session is already authorised"
+      )
     }
-    const saveFor = "number" in card ? card.save_for ?? null : null
+    const saveFor = "number" in card ? (card.save_for ?? null) : null
     if (saveFor && !this.savedCards()) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, SAVED_CARDS_NEED_MODULE)
     if (data.outcome_unknown || data.gateway_state === "pending") {
       // An earlier attempt may still complete: settle it first rather than charge twice.
@@ -86,9 +93,10 @@ export class GatewayCardService extends GatewayBase {
     const line = subscriptionLineOf(context.items)
     const subscription = line ? sessionSubscriptionOf(line, data.currency, context) : null
     // Refused before anything is paid: a contract the store could not record would be sold and never shown.
-    if (subscription && !this.resolve<SubscriptionStore>("gateway")) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, SUBSCRIPTIONS_NEED_MODULE)
+    if (subscription && !this.resolve<SubscriptionStore>("gateway"))
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, SUBSCRIPTIONS_NEED_MODULE)
     if (subscription) request.subscription = subscriptionRequest(subscription)
-    const names = ("number" in card ? card.holder_name ?? "" : "").trim().split(/\s+/)
+    const names = ("number" in card ? (card.holder_name ?? "") : "").trim().split(/\s+/)
     if (names.length > 1 && !context.billing_address) {
       request.first_name = names.slice(0, -1).join(" ").slice(0, 100)
       request.last_name = names[names.length - 1]!.slice(0, 100)
@@ -101,16 +109,25 @@ export class GatewayCardService extends GatewayBase {
       subscription,
     })
     try {
-      const res = await this.gateway_.client.call<AuthoriseResult>("authorise", { ...request, open3d: this.options_.three_ds ?? "do3DS", ...wireCard(card, saveFor) })
+      const res = await this.gateway_.client.call<AuthoriseResult>("authorise", {
+        ...request,
+        open3d: this.options_.three_ds ?? "do3DS",
+        ...wireCard(card, saveFor),
+      })
       const answered = this.gateway_.fromAnswer(fresh, res)
-      const next = subscription && res.recurring_id ? { ...answered, subscription: { ...subscription, recurring_id: res.recurring_id } } : answered
+      const next =
+        subscription && res.recurring_id
+          ? { ...answered, subscription: { ...subscription, recurring_id: res.recurring_id } }
+          : answered
       this.gateway_.logger?.info(`Gateway card payment ${data.order_no}: ${next.gateway_state} (${res.result_info})`)
       if (next.gateway_state === "failed") await this.gateway_.keepDecline(next, this.gateway_.declineOf(res))
       return saveFor && "number" in card ? await this.keepToken(next, res, card, saveFor) : next
     } catch (err) {
       if (err instanceof GatewayOutcomeUnknownError) {
         // Without the answer there is no token: nothing is saved (the order query does not return tokens).
-        this.gateway_.logger?.warn(`Gateway card payment ${data.order_no}: outcome unknown; it will be confirmed with the order query`)
+        this.gateway_.logger?.warn(
+          `Gateway card payment ${data.order_no}: outcome unknown; it will be confirmed with the order query`
+        )
         return { ...fresh, outcome_unknown: true, gateway_state: "unknown" }
       }
       throw await this.refusal(fresh, "number" in card ? cardBrand(card.number) : card.brand, err)
@@ -123,16 +140,30 @@ export class GatewayCardService extends GatewayBase {
    * name a field the shopper sent and pass as they are.
    */
   private async refusal(attempt: GatewaySessionData, brand: string | null, err: unknown): Promise<MedusaError> {
-    if (err instanceof GatewayValidationError || err instanceof MedusaError) return toMedusaError(err, "Gateway card payment")
+    if (err instanceof GatewayValidationError || err instanceof MedusaError)
+      return toMedusaError(err, "Gateway card payment")
     const f = describeFailure(err, "card payment")
-    await this.gateway_.keepDecline({ ...attempt, gateway_state: "failed" }, { code: f.code, message: f.message }, { card_brand: brand })
+    await this.gateway_.keepDecline(
+      { ...attempt, gateway_state: "failed" },
+      { code: f.code, message: f.message },
+      { card_brand: brand }
+    )
     const category = shopperCategoryOf(err)
-    const type = { check_card_details: MedusaError.Types.INVALID_DATA, declined: MedusaError.Types.NOT_ALLOWED, try_again_later: MedusaError.Types.UNEXPECTED_STATE }[category]
+    const type = {
+      check_card_details: MedusaError.Types.INVALID_DATA,
+      declined: MedusaError.Types.NOT_ALLOWED,
+      try_again_later: MedusaError.Types.UNEXPECTED_STATE,
+    }[category]
     return markGatewayRefused(new MedusaError(type, SHOPPER_DECLINES[category], category), err)
   }
 
   /** A card to save whose payment was not declined: its token is kept, pending until the payment is authorised. */
-  private async keepToken(data: GatewaySessionData, res: AuthoriseResult, card: TypedCard, customerId: string): Promise<GatewaySessionData> {
+  private async keepToken(
+    data: GatewaySessionData,
+    res: AuthoriseResult,
+    card: TypedCard,
+    customerId: string
+  ): Promise<GatewaySessionData> {
     if (!res.token_id || data.gateway_state === "failed" || data.discrepancy) return data
     try {
       const id = await this.savedCards()!.keepTokenisedCard({
@@ -149,7 +180,9 @@ export class GatewayCardService extends GatewayBase {
       return kept
     } catch (err) {
       // The payment stands; only the saving failed.
-      this.gateway_.logger?.warn(`Gateway card payment ${data.order_no}: the card could not be saved: ${String(redact((err as Error).message))}`)
+      this.gateway_.logger?.warn(
+        `Gateway card payment ${data.order_no}: the card could not be saved: ${String(redact((err as Error).message))}`
+      )
       return data
     }
   }
@@ -175,7 +208,8 @@ export class GatewayCardService extends GatewayBase {
     const store = this.savedCards()
     if (data.saved_card?.use !== "save" || !data.saved_card.id || !store) return
     if (isPaidState(data.gateway_state)) await store.confirmSavedCard(data.order_no)
-    else if (data.gateway_state === "failed" || data.gateway_state === "canceled") await store.discardPendingCard(data.order_no)
+    else if (data.gateway_state === "failed" || data.gateway_state === "canceled")
+      await store.discardPendingCard(data.order_no)
   }
 
   // ------------------------------------------------------------------ account holder and payment methods
@@ -214,7 +248,7 @@ export class GatewayCardService extends GatewayBase {
   async savePaymentMethod(): Promise<SavePaymentMethodOutput> {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      "Gateway cards are saved with a payment: post the card to /store/gateway/payment-sessions/:id/card with save_card: true",
+      "Gateway cards are saved with a payment: post the card to /store/gateway/payment-sessions/:id/card with save_card: true"
     )
   }
 
@@ -234,7 +268,8 @@ export class GatewayCardService extends GatewayBase {
 
 /** The card fields on the wire: the card itself (tokenised when saving), or a saved card's token with `card` empty. */
 function wireCard(card: CardSubmission, saveFor: string | null): Record<string, string> {
-  if ("token" in card) return { card: "", token_id: card.token, ...(card.security_code ? { security_code: card.security_code } : {}) }
+  if ("token" in card)
+    return { card: "", token_id: card.token, ...(card.security_code ? { security_code: card.security_code } : {}) }
   return {
     card: card.number,
     expiration_month: card.exp_month,

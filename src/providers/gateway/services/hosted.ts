@@ -33,7 +33,8 @@ export class GatewayHostedService extends GatewayBase {
 
   /** Until the gateway reports the shopper's payment, the shopper has the page to finish. */
   protected statusOf(data: GatewaySessionData): PaymentSessionStatus {
-    if (!data.discrepancy && (data.gateway_state === "pending" || data.gateway_state === "not_found")) return "requires_more"
+    if (!data.discrepancy && (data.gateway_state === "pending" || data.gateway_state === "not_found"))
+      return "requires_more"
     return super.statusOf(data)
   }
 }

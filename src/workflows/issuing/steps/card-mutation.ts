@@ -51,7 +51,8 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
           details: mutation.details?.(params) ?? null,
           idempotency: input.idempotency ?? null,
         },
-        async () => assertOperationDone(mutation.operation, await mutation.send(service.issuing(), card, params, requestId)),
+        async () =>
+          assertOperationDone(mutation.operation, await mutation.send(service.issuing(), card, params, requestId)),
         reqNoOf
       )
       return new StepResponse(
@@ -67,8 +68,18 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
       try {
         await auditedGatewayCall(
           container,
-          { operation, actor: done.actor, target_id: done.card.id, request_id: requestId, details: mutation.details?.(done.params) ?? null },
-          async () => assertOperationDone(operation, await undo(gatewayModule(container).issuing(), done.card, done.params, requestId)),
+          {
+            operation,
+            actor: done.actor,
+            target_id: done.card.id,
+            request_id: requestId,
+            details: mutation.details?.(done.params) ?? null,
+          },
+          async () =>
+            assertOperationDone(
+              operation,
+              await undo(gatewayModule(container).issuing(), done.card, done.params, requestId)
+            ),
           reqNoOf
         )
         // Nothing moved in the end: the client's key may start the request again.
@@ -76,7 +87,13 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
       } catch (e) {
         container
           .resolve<{ error(m: string): void }>("logger")
-          .error(String(redact(`gateway: could not undo ${mutation.operation} on card ${done.card.id}; check it at the gateway: ${(e as Error).message}`)))
+          .error(
+            String(
+              redact(
+                `gateway: could not undo ${mutation.operation} on card ${done.card.id}; check it at the gateway: ${(e as Error).message}`
+              )
+            )
+          )
       }
     }
   )

@@ -31,5 +31,6 @@ export async function syncCard(container: Container, cardId: string, actor?: Ope
 /** Re-reads a card from the gateway into the mirror (a query: nothing to compensate). */
 export const syncCardStep = createStep(
   "gateway-sync-card",
-  async (input: { id: string; actor?: OperationActor | null }, { container }) => new StepResponse(await syncCard(container, input.id, input.actor))
+  async (input: { id: string; actor?: OperationActor | null }, { container }) =>
+    new StepResponse(await syncCard(container, input.id, input.actor))
 )

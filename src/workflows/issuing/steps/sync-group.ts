@@ -19,7 +19,9 @@ export async function syncGroup(container: Container, gatewayGroupId: string, ac
     () => service.issuing().group.query({ group_id: gatewayGroupId })
   )
   const fields = { ...groupFieldsFromRecord(record), last_synced_at: new Date() }
-  return existing ? service.updateGatewayCardGroups({ id: existing.id, ...fields }) : service.createGatewayCardGroups(fields)
+  return existing
+    ? service.updateGatewayCardGroups({ id: existing.id, ...fields })
+    : service.createGatewayCardGroups(fields)
 }
 
 /**

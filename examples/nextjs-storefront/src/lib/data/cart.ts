@@ -9,7 +9,8 @@ import { sdk } from "../config"
 import { getAuthHeaders, getCartId, setCartId } from "./cookies"
 import { regionOf } from "./regions"
 
-const CART_FIELDS = "id,email,currency_code,total,subtotal,shipping_total,tax_total,region_id,*region,*region.countries,*items,*shipping_address,*billing_address,*shipping_methods,*payment_collection,*payment_collection.payment_sessions"
+const CART_FIELDS =
+  "id,email,currency_code,total,subtotal,shipping_total,tax_total,region_id,*region,*region.countries,*items,*shipping_address,*billing_address,*shipping_methods,*payment_collection,*payment_collection.payment_sessions"
 
 export async function retrieveCart(): Promise<HttpTypes.StoreCart | null> {
   const id = await getCartId()
@@ -50,7 +51,12 @@ export async function setAddress(countryCode: string, form: FormData) {
     country_code: field("country_code") || countryCode,
     phone: field("phone"),
   }
-  await sdk().store.cart.update(id, { email: field("email"), shipping_address: address, billing_address: address }, {}, await getAuthHeaders())
+  await sdk().store.cart.update(
+    id,
+    { email: field("email"), shipping_address: address, billing_address: address },
+    {},
+    await getAuthHeaders()
+  )
   redirect(`/${countryCode}/checkout?step=delivery`)
 }
 
@@ -72,8 +78,18 @@ export async function setShipping(countryCode: string, form: FormData) {
 export async function initiatePayment(providerId: string, data?: Record<string, unknown>) {
   const cart = await retrieveCart()
   if (!cart) throw new Error("No cart")
-  const { payment_collection } = await sdk().store.payment.initiatePaymentSession(cart, { provider_id: providerId, ...(data ? { data } : {}) }, {}, await getAuthHeaders())
+  const { payment_collection } = await sdk().store.payment.initiatePaymentSession(
+    cart,
+    { provider_id: providerId, ...(data ? { data } : {}) },
+    {},
+    await getAuthHeaders()
+  )
   const session = payment_collection.payment_sessions?.find((s) => s.provider_id === providerId)
   if (!session) throw new Error(`No ${providerId} session`)
-  return { id: session.id, provider_id: session.provider_id, status: session.status, data: session.data as Record<string, unknown> }
+  return {
+    id: session.id,
+    provider_id: session.provider_id,
+    status: session.status,
+    data: session.data as Record<string, unknown>,
+  }
 }

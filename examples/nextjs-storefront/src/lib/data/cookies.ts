@@ -3,7 +3,13 @@ import { cookies } from "next/headers"
 
 // As in Medusa's Next.js starter: the cart id and the customer's token live in httpOnly, SameSite=Strict cookies
 // that only server code reads. Neither is ever put into a URL.
-const options = { maxAge: 60 * 60 * 24 * 7, httpOnly: true, sameSite: "strict" as const, secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "true", path: "/" }
+const options = {
+  maxAge: 60 * 60 * 24 * 7,
+  httpOnly: true,
+  sameSite: "strict" as const,
+  secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "true",
+  path: "/",
+}
 
 export async function getCartId() {
   return (await cookies()).get("_medusa_cart_id")?.value

@@ -19,7 +19,10 @@ async function signIn(email: string, password: string) {
   await setAuthToken(token)
   // The cart becomes the customer's, as the starter's transferCart does.
   const cartId = await getCartId()
-  if (cartId) await sdk().store.cart.transferCart(cartId, {}, { authorization: `Bearer ${token}` }).catch(() => undefined)
+  if (cartId)
+    await sdk()
+      .store.cart.transferCart(cartId, {}, { authorization: `Bearer ${token}` })
+      .catch(() => undefined)
 }
 
 export async function signUp(countryCode: string, _: string | null, form: FormData): Promise<string | null> {
@@ -45,7 +48,9 @@ export async function login(countryCode: string, _: string | null, form: FormDat
 }
 
 export async function signOut(countryCode: string) {
-  await sdk().auth.logout().catch(() => undefined)
+  await sdk()
+    .auth.logout()
+    .catch(() => undefined)
   await removeAuthToken()
   redirect(`/${countryCode}/account`)
 }

@@ -5,7 +5,15 @@
  * card for the customer's cart, and completing the cart on the return page (the cart cookie is read here, after
  * the same-site hop, never taken from a URL).
  */
-import { completeCart, createCardGrant, deleteSavedCard, listSavedCards, payWithSavedCard, type BrowserData, type CompletionResult } from "medusa-plugin-card-gateway-storefront/core"
+import {
+  completeCart,
+  createCardGrant,
+  deleteSavedCard,
+  listSavedCards,
+  payWithSavedCard,
+  type BrowserData,
+  type CompletionResult,
+} from "medusa-plugin-card-gateway-storefront/core"
 import { revalidatePath } from "next/cache"
 import { sdk } from "../config"
 import { getAuthHeaders, getCartId, removeCartId } from "./cookies"
@@ -22,7 +30,13 @@ export async function gatewaySavedCards() {
   return headers.authorization ? listSavedCards(sdk(), { headers }) : null
 }
 
-export async function gatewayPayWithSavedCard(input: { sessionId: string; cartId: string; saved_card_id: string; security_code?: string; browser?: BrowserData }) {
+export async function gatewayPayWithSavedCard(input: {
+  sessionId: string
+  cartId: string
+  saved_card_id: string
+  security_code?: string
+  browser?: BrowserData
+}) {
   const { sessionId, cartId, ...rest } = input
   return payWithSavedCard(sdk(), sessionId, { cart_id: cartId, ...rest, ...(await customer()) })
 }

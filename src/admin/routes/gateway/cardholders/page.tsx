@@ -9,7 +9,10 @@ import { useListPage } from "../../../hooks/use-list-page"
 import { humanize } from "../../../lib/format"
 
 const CardholdersPage = () => {
-  const list = useListPage(useCardholders, ["status", "email"], ({ status, email }) => ({ status, email: email?.trim() }))
+  const list = useListPage(useCardholders, ["status", "email"], ({ status, email }) => ({
+    status,
+    email: email?.trim(),
+  }))
   const { filters, setFilter } = list
   return (
     <ListPage
@@ -18,7 +21,16 @@ const CardholdersPage = () => {
       subtitle="The people virtual cards are issued to."
       create={{ testId: "create-cardholder" }}
       statuses={{ values: CARDHOLDER_STATUSES, label: humanize }}
-      filters={<Input size="small" type="search" className="w-[240px]" placeholder="Email" value={filters.email ?? ""} onChange={(e) => setFilter("email")(e.target.value)} />}
+      filters={
+        <Input
+          size="small"
+          type="search"
+          className="w-[240px]"
+          placeholder="Email"
+          value={filters.email ?? ""}
+          onChange={(e) => setFilter("email")(e.target.value)}
+        />
+      }
       list={list}
       empty={{ title: "No cardholders yet", description: "Create a cardholder to issue virtual cards." }}
       columns={[

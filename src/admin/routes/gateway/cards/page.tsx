@@ -40,7 +40,10 @@ const CardsPage = () => {
             onChange={setFilter("cardholder_id")}
             placeholder="All cardholders"
             testId="card-cardholder-filter"
-            options={(cardholders.data?.cardholders ?? []).map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))}
+            options={(cardholders.data?.cardholders ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.first_name} ${c.last_name}`,
+            }))}
           />
           <FilterSelect
             value={filters.group_id}

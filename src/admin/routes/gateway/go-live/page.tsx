@@ -30,7 +30,13 @@ const GoLivePage = () => {
         title="Go-live check"
         subtitle="Checks the configured gateway now: credentials (by read-only calls), notification and return addresses, regions and sync jobs."
         actions={
-          <Button size="small" variant="secondary" onClick={() => refetch()} isLoading={isFetching} data-testid="go-live-run">
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => refetch()}
+            isLoading={isFetching}
+            data-testid="go-live-run"
+          >
             <ArrowPath />
             Run again
           </Button>
@@ -52,11 +58,13 @@ const GoLivePage = () => {
               </Text>
             ) : (
               <Text size="small" weight="plus" className="text-ui-fg-error">
-                {report.counts.fail} {report.counts.fail === 1 ? "check fails" : "checks fail"}: fix {report.counts.fail === 1 ? "it" : "them"} before going live
+                {report.counts.fail} {report.counts.fail === 1 ? "check fails" : "checks fail"}: fix{" "}
+                {report.counts.fail === 1 ? "it" : "them"} before going live
               </Text>
             )}
             <Text size="small" className="text-ui-fg-subtle">
-              {report.counts.pass} passed, {report.counts.warn} warnings, {report.counts.skip} skipped · checked {formatDate(report.checked_at)}
+              {report.counts.pass} passed, {report.counts.warn} warnings, {report.counts.skip} skipped · checked{" "}
+              {formatDate(report.checked_at)}
             </Text>
           </div>
           <Table data-testid="go-live-checks">
@@ -76,7 +84,9 @@ const GoLivePage = () => {
                     <StatusBadge color={STATUS[c.status].color}>{STATUS[c.status].label}</StatusBadge>
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2 align-top">{c.detail}</Table.Cell>
-                  <Table.Cell className="text-ui-fg-subtle whitespace-normal py-2 align-top">{c.status === "pass" ? "" : (c.fix ?? "")}</Table.Cell>
+                  <Table.Cell className="text-ui-fg-subtle whitespace-normal py-2 align-top">
+                    {c.status === "pass" ? "" : (c.fix ?? "")}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

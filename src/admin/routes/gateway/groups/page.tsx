@@ -23,7 +23,11 @@ const GroupsPage = () => {
       }
       statuses={{ values: GROUP_STATUSES, label: humanize }}
       list={list}
-      empty={{ title: "No card groups yet", description: "Create a group at the gateway, or track an existing one by its gateway id, to issue cards from it." }}
+      empty={{
+        title: "No card groups yet",
+        description:
+          "Create a group at the gateway, or track an existing one by its gateway id, to issue cards from it.",
+      }}
       columns={[
         { key: "gateway_group_id", header: "Gateway id", cell: (g) => g.gateway_group_id },
         { key: "name", header: "Name", cell: (g) => g.name ?? "-" },

@@ -13,8 +13,23 @@ import { brandLabel, percent, providerLabel } from "./components/labels"
 import { BreakdownTable, DeclinesTable, MoneyTable } from "./components/tables"
 
 /** A figure at the top: its value, and what it is made of. */
-const Tile = ({ title, value, detail, testId, tone }: { title: string; value: ReactNode; detail?: ReactNode; testId: string; tone?: "error" }) => (
-  <div className="bg-ui-bg-component shadow-elevation-card-rest flex flex-col gap-y-1 rounded-lg px-4 py-3" data-testid={testId}>
+const Tile = ({
+  title,
+  value,
+  detail,
+  testId,
+  tone,
+}: {
+  title: string
+  value: ReactNode
+  detail?: ReactNode
+  testId: string
+  tone?: "error"
+}) => (
+  <div
+    className="bg-ui-bg-component shadow-elevation-card-rest flex flex-col gap-y-1 rounded-lg px-4 py-3"
+    data-testid={testId}
+  >
     <Text size="small" className="text-ui-fg-subtle">
       {title}
     </Text>
@@ -30,7 +45,17 @@ const Tile = ({ title, value, detail, testId, tone }: { title: string; value: Re
   </div>
 )
 
-const Section = ({ title, subtitle, children, testId }: { title: string; subtitle?: string; children: ReactNode; testId?: string }) => (
+const Section = ({
+  title,
+  subtitle,
+  children,
+  testId,
+}: {
+  title: string
+  subtitle?: string
+  children: ReactNode
+  testId?: string
+}) => (
   <Container className="divide-y p-0" data-testid={testId}>
     <SectionHeader title={title} subtitle={subtitle} />
     {children}
@@ -53,16 +78,48 @@ const PaymentsDashboardPage = () => {
           subtitle="What the plugin recorded of each payment attempt and of the money it moved, per day. Days are in UTC."
         />
         {isLoading || !d ? (
-          error ? <ErrorState error={error} onRetry={() => refetch()} /> : <LoadingState rows={4} />
+          error ? (
+            <ErrorState error={error} onRetry={() => refetch()} />
+          ) : (
+            <LoadingState rows={4} />
+          )
         ) : (
           <>
             <DashboardFilters period={d} options={d.options} />
-            <div className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-3 xl:grid-cols-6" data-testid="dashboard-tiles">
-              <Tile testId="tile-attempts" title="Attempts" value={d.totals.attempts} detail={`${d.totals.approved} approved, ${d.totals.declined} declined, ${d.totals.pending + d.totals.review + d.totals.unknown} open`} />
-              <Tile testId="tile-approval" title="Approval rate" value={percent(d.totals.approval_rate)} detail="approved ÷ attempts" />
-              <Tile testId="tile-threeds" title="3-D Secure passed" value={percent(d.threeds.started ? d.threeds.passed / d.threeds.started : null)} detail={`${d.threeds.passed} of ${d.threeds.started} started, ${d.threeds.failed} failed`} />
-              <Tile testId="tile-hosted" title="Hosted page completion" value={percent(d.completion.hosted.rate)} detail={`${d.completion.hosted.completed} of ${d.completion.hosted.started} pages`} />
-              <Tile testId="tile-apm" title="APM completion" value={percent(d.completion.apm.rate)} detail={`${d.completion.apm.completed} of ${d.completion.apm.started} redirects`} />
+            <div
+              className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-3 xl:grid-cols-6"
+              data-testid="dashboard-tiles"
+            >
+              <Tile
+                testId="tile-attempts"
+                title="Attempts"
+                value={d.totals.attempts}
+                detail={`${d.totals.approved} approved, ${d.totals.declined} declined, ${d.totals.pending + d.totals.review + d.totals.unknown} open`}
+              />
+              <Tile
+                testId="tile-approval"
+                title="Approval rate"
+                value={percent(d.totals.approval_rate)}
+                detail="approved ÷ attempts"
+              />
+              <Tile
+                testId="tile-threeds"
+                title="3-D Secure passed"
+                value={percent(d.threeds.started ? d.threeds.passed / d.threeds.started : null)}
+                detail={`${d.threeds.passed} of ${d.threeds.started} started, ${d.threeds.failed} failed`}
+              />
+              <Tile
+                testId="tile-hosted"
+                title="Hosted page completion"
+                value={percent(d.completion.hosted.rate)}
+                detail={`${d.completion.hosted.completed} of ${d.completion.hosted.started} pages`}
+              />
+              <Tile
+                testId="tile-apm"
+                title="APM completion"
+                value={percent(d.completion.apm.rate)}
+                detail={`${d.completion.apm.completed} of ${d.completion.apm.started} redirects`}
+              />
               <Tile
                 testId="tile-chargebacks"
                 title="Chargeback ratio"
@@ -70,7 +127,8 @@ const PaymentsDashboardPage = () => {
                 value={percent(d.chargeback_ratio.ratio, 2)}
                 detail={
                   <>
-                    {d.chargeback_ratio.chargebacks} of {d.chargeback_ratio.approved} approved · threshold {percent(d.chargeback_ratio.threshold, 2)}{" "}
+                    {d.chargeback_ratio.chargebacks} of {d.chargeback_ratio.approved} approved · threshold{" "}
+                    {percent(d.chargeback_ratio.threshold, 2)}{" "}
                     {d.chargeback_ratio.over && (
                       <Badge size="2xsmall" color="red">
                         at or over
@@ -86,24 +144,48 @@ const PaymentsDashboardPage = () => {
 
       {d && (
         <>
-          <Section title="Attempts per day" subtitle="Approved, declined and still open attempts, and the share approved." testId="dashboard-attempts">
-            {d.totals.attempts ? <AttemptsChart days={d.days} /> : <NothingToDraw what="No payment attempts in this period." />}
+          <Section
+            title="Attempts per day"
+            subtitle="Approved, declined and still open attempts, and the share approved."
+            testId="dashboard-attempts"
+          >
+            {d.totals.attempts ? (
+              <AttemptsChart days={d.days} />
+            ) : (
+              <NothingToDraw what="No payment attempts in this period." />
+            )}
           </Section>
 
           <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
-            <Section title="Decline reasons" subtitle="The gateway's own codes and words (staff only: shoppers are told a category)." testId="dashboard-declines-section">
-              {d.declines.length ? <DeclinesTable declines={d.declines} declined={d.totals.declined} /> : <NothingToDraw what="No declined attempts in this period." />}
+            <Section
+              title="Decline reasons"
+              subtitle="The gateway's own codes and words (staff only: shoppers are told a category)."
+              testId="dashboard-declines-section"
+            >
+              {d.declines.length ? (
+                <DeclinesTable declines={d.declines} declined={d.totals.declined} />
+              ) : (
+                <NothingToDraw what="No declined attempts in this period." />
+              )}
             </Section>
             <Section
               title="3-D Secure"
               subtitle={`${d.threeds.started} started: ${d.threeds.passed} passed, ${d.threeds.failed} failed, ${d.threeds.not_finished} not finished.`}
               testId="dashboard-threeds"
             >
-              {d.threeds.started ? <ThreeDsChart days={d.days} /> : <NothingToDraw what="No 3-D Secure in this period." />}
+              {d.threeds.started ? (
+                <ThreeDsChart days={d.days} />
+              ) : (
+                <NothingToDraw what="No 3-D Secure in this period." />
+              )}
             </Section>
           </div>
 
-          <Section title="Money" subtitle="Captured, refunded (a refund the gateway failed is not counted) and charged back, per currency, on the day it was booked." testId="dashboard-money-section">
+          <Section
+            title="Money"
+            subtitle="Captured, refunded (a refund the gateway failed is not counted) and charged back, per currency, on the day it was booked."
+            testId="dashboard-money-section"
+          >
             {d.money.length ? (
               <>
                 <MoneyTable money={d.money} />
@@ -112,7 +194,12 @@ const PaymentsDashboardPage = () => {
                     Per day in
                   </Text>
                   <div className="w-[110px]" data-testid="dashboard-money-currency">
-                    <OptionsSelect size="small" value={moneyCurrency!} onChange={setCurrency} options={d.money.map((m) => ({ value: m.currency, label: m.currency }))} />
+                    <OptionsSelect
+                      size="small"
+                      value={moneyCurrency!}
+                      onChange={setCurrency}
+                      options={d.money.map((m) => ({ value: m.currency, label: m.currency }))}
+                    />
                   </div>
                 </div>
                 <MoneyChart days={d.days} moneyDays={d.money_days} currency={moneyCurrency!} />
@@ -124,8 +211,18 @@ const PaymentsDashboardPage = () => {
 
           <Section title="By provider, card brand and currency" testId="dashboard-breakdown">
             <div className="grid grid-cols-1 divide-y 2xl:grid-cols-3 2xl:divide-x 2xl:divide-y-0">
-              <BreakdownTable title="Provider" rows={d.by.provider} label={providerLabel} testId="dashboard-by-provider" />
-              <BreakdownTable title="Card brand" rows={d.by.card_brand} label={brandLabel} testId="dashboard-by-card-brand" />
+              <BreakdownTable
+                title="Provider"
+                rows={d.by.provider}
+                label={providerLabel}
+                testId="dashboard-by-provider"
+              />
+              <BreakdownTable
+                title="Card brand"
+                rows={d.by.card_brand}
+                label={brandLabel}
+                testId="dashboard-by-card-brand"
+              />
               <BreakdownTable title="Currency" rows={d.by.currency} label={(c) => c} testId="dashboard-by-currency" />
             </div>
           </Section>

@@ -11,16 +11,29 @@ import { formatAmount, partyName, titleCase } from "../../../lib/format"
 
 /** The creation-date range ("YYYY-MM-DD" in the URL) as the route's `created_at` operators, whole days in UTC. */
 const createdBetween = (from?: string, to?: string) =>
-  from || to ? { ...(from ? { $gte: `${from}T00:00:00.000Z` } : {}), ...(to ? { $lte: `${to}T23:59:59.999Z` } : {}) } : undefined
+  from || to
+    ? { ...(from ? { $gte: `${from}T00:00:00.000Z` } : {}), ...(to ? { $lte: `${to}T23:59:59.999Z` } : {}) }
+    : undefined
 
 const PayoutsPage = () => {
-  const list = useListPage(usePayouts, ["status", "created_from", "created_to"], ({ status, created_from, created_to }) => ({
-    status,
-    created_at: createdBetween(created_from, created_to),
-  }))
+  const list = useListPage(
+    usePayouts,
+    ["status", "created_from", "created_to"],
+    ({ status, created_from, created_to }) => ({
+      status,
+      created_at: createdBetween(created_from, created_to),
+    })
+  )
   const { filters, setFilter } = list
   const dateInput = (key: "created_from" | "created_to", label: string) => (
-    <Input size="small" type="date" className="w-[150px]" value={filters[key] ?? ""} onChange={(e) => setFilter(key)(e.target.value)} aria-label={label} />
+    <Input
+      size="small"
+      type="date"
+      className="w-[150px]"
+      value={filters[key] ?? ""}
+      onChange={(e) => setFilter(key)(e.target.value)}
+      aria-label={label}
+    />
   )
   return (
     <ListPage
@@ -47,7 +60,12 @@ const PayoutsPage = () => {
         dateColumn("created_at", "Created"),
         { key: "beneficiary", header: "Beneficiary", cell: (p) => partyName(p.beneficiary) },
         { key: "reference", header: "Reference", cell: (p) => p.reference ?? "-" },
-        { key: "amount", header: "Amount", cell: (p) => formatAmount(p.payment_amount, p.payment_currency), className: "text-right" },
+        {
+          key: "amount",
+          header: "Amount",
+          cell: (p) => formatAmount(p.payment_amount, p.payment_currency),
+          className: "text-right",
+        },
         { key: "status", header: "Status", cell: (p) => <PayoutStatusBadge status={p.status} /> },
       ]}
     />

@@ -13,7 +13,11 @@ import { useGatewayAction } from "../../../hooks/use-gateway-action"
 import { formatDate } from "../../../lib/format"
 
 type Job = (typeof SYNC_JOBS)[number]
-const JOB_LABEL: Record<Job, string> = { order_sync: "Order sync", refund_sync: "Refund sync", subscription_sync: "Subscription sync" }
+const JOB_LABEL: Record<Job, string> = {
+  order_sync: "Order sync",
+  refund_sync: "Refund sync",
+  subscription_sync: "Subscription sync",
+}
 
 function duration(run: AdminGatewaySyncRun) {
   if (!run.finished_at) return "-"
@@ -28,7 +32,9 @@ const ReconciliationPage = () => {
   // Unresolved: the discrepancies of each job's latest run (older runs' are superseded by it).
   const latest = new Map<string, AdminGatewaySyncRun>()
   for (const r of runs) if (!latest.has(r.job) && r.status !== "running") latest.set(r.job, r)
-  const open = [...latest.values()].flatMap((r) => (r.discrepancies?.items ?? []).map((d) => ({ ...d, job: r.job, at: r.started_at })))
+  const open = [...latest.values()].flatMap((r) =>
+    (r.discrepancies?.items ?? []).map((d) => ({ ...d, job: r.job, at: r.started_at }))
+  )
 
   const releases = useReleases({ limit: 20 })
   const releaseRows = releases.data?.releases ?? []
@@ -73,7 +79,10 @@ const ReconciliationPage = () => {
         ) : error ? (
           <ErrorState error={error} onRetry={() => refetch()} />
         ) : !runs.length ? (
-          <EmptyState title="No runs yet" description="The jobs run on their schedule; run one now to see its summary." />
+          <EmptyState
+            title="No runs yet"
+            description="The jobs run on their schedule; run one now to see its summary."
+          />
         ) : (
           <Table data-testid="sync-runs-table">
             <Table.Header>
@@ -101,7 +110,13 @@ const ReconciliationPage = () => {
                   <Table.Cell className="text-right">{r.changed}</Table.Cell>
                   <Table.Cell className="text-right">{r.requests}</Table.Cell>
                   <Table.Cell className="text-right">
-                    {r.discrepancies?.items?.length ? <Badge size="2xsmall" color="orange">{r.discrepancies.items.length}</Badge> : 0}
+                    {r.discrepancies?.items?.length ? (
+                      <Badge size="2xsmall" color="orange">
+                        {r.discrepancies.items.length}
+                      </Badge>
+                    ) : (
+                      0
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -145,9 +160,9 @@ const ReconciliationPage = () => {
         <div className="px-6 py-4">
           <Heading level="h2">Released payments</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Payments the shopper made at the gateway that are no order's payment (a method switched mid-payment, a second
-            payment of a cart, a checkout not completed in time): voided or refunded by the plugin. Refused or unanswered
-            ones need a person: each raises an alert saying what to do.
+            Payments the shopper made at the gateway that are no order's payment (a method switched mid-payment, a
+            second payment of a cart, a checkout not completed in time): voided or refunded by the plugin. Refused or
+            unanswered ones need a person: each raises an alert saying what to do.
           </Text>
         </div>
         {releases.isLoading ? (

@@ -16,10 +16,17 @@ const SubscriptionsPage = () => {
       subtitle="Recurring contracts sold by card: the gateway deducts each period on its own schedule."
       statuses={{ values: SUBSCRIPTION_STATUSES, label: humanize, testId: "subscription-status-filter" }}
       list={list}
-      empty={{ title: "No subscriptions yet", description: "A subscription is recorded when a customer pays for a subscription product by card." }}
+      empty={{
+        title: "No subscriptions yet",
+        description: "A subscription is recorded when a customer pays for a subscription product by card.",
+      }}
       columns={[
         { key: "contract", header: "Contract", cell: (s) => s.contract_name },
-        { key: "customer", header: "Customer", cell: (s) => (s.customer_id ? s.customer?.name ?? s.customer?.email ?? s.customer_id : "Guest") },
+        {
+          key: "customer",
+          header: "Customer",
+          cell: (s) => (s.customer_id ? (s.customer?.name ?? s.customer?.email ?? s.customer_id) : "Guest"),
+        },
         { key: "amount", header: "Amount", cell: (s) => formatAmount(s.amount, s.currency), className: "text-right" },
         { key: "interval", header: "Interval", cell: (s) => intervalText(s.interval, s.interval_count) },
         statusColumn(),

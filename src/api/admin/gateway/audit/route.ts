@@ -23,4 +23,6 @@ import type { GatewayOperationAuditRecord } from "../../../../types/http"
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = listRoute<"audit", GatewayOperationAuditRecord>("audit", (gateway, filters, config) => gateway.listAndCountGatewayOperationAudits(filters, config))
+export const GET = listRoute<"audit", GatewayOperationAuditRecord>("audit", (gateway, filters, config) =>
+  gateway.listAndCountGatewayOperationAudits(filters, config)
+)

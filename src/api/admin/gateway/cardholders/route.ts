@@ -23,7 +23,9 @@ import type { AdminGatewayCardholderResponse, GatewayCardholderRecord } from "..
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = listRoute<"cardholders", GatewayCardholderRecord>("cardholders", (gateway, filters, config) => gateway.listAndCountGatewayCardholders(filters, config))
+export const GET = listRoute<"cardholders", GatewayCardholderRecord>("cardholders", (gateway, filters, config) =>
+  gateway.listAndCountGatewayCardholders(filters, config)
+)
 
 /**
  * @oas [post] /admin/gateway/cardholders
@@ -55,7 +57,12 @@ export const GET = listRoute<"cardholders", GatewayCardholderRecord>("cardholder
  *   "400": { description: Invalid field (named), or the gateway refused it (its code and message). }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCardholder>, res: MedusaResponse<AdminGatewayCardholderResponse>) => {
-  const { result } = await createCardholderWorkflow(req.scope).run({ input: { ...req.validatedBody, actor: actorOf(req) } })
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreateCardholder>,
+  res: MedusaResponse<AdminGatewayCardholderResponse>
+) => {
+  const { result } = await createCardholderWorkflow(req.scope).run({
+    input: { ...req.validatedBody, actor: actorOf(req) },
+  })
   res.json({ cardholder: result })
 }

@@ -29,7 +29,9 @@ import type { AdminGatewayCreateCardsResponse, GatewayCardRecord } from "../../.
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = listRoute<"cards", GatewayCardRecord>("cards", (gateway, filters, config) => gateway.listAndCountGatewayCards(filters, config))
+export const GET = listRoute<"cards", GatewayCardRecord>("cards", (gateway, filters, config) =>
+  gateway.listAndCountGatewayCards(filters, config)
+)
 
 /**
  * @oas [post] /admin/gateway/cards
@@ -71,12 +73,20 @@ export const GET = listRoute<"cards", GatewayCardRecord>("cards", (gateway, filt
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCards>, res: MedusaResponse<AdminGatewayCreateCardsResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreateCards>,
+  res: MedusaResponse<AdminGatewayCreateCardsResponse>
+) => {
   const request = idempotentRequestOf(req, "card.create", null, req.validatedBody)
   await respondOnce(req, res, request, {
     lostAnswerIsRefused: true,
     answer: (holder) => cardsCreatedBy(gatewayModule(req.scope), holder),
-    run: async () => (await createCardsWorkflow(req.scope).run({ input: { ...req.validatedBody, idempotency: request, actor: actorOf(req) } })).result,
+    run: async () =>
+      (
+        await createCardsWorkflow(req.scope).run({
+          input: { ...req.validatedBody, idempotency: request, actor: actorOf(req) },
+        })
+      ).result,
   })
 }
 
@@ -85,9 +95,15 @@ export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateCards>, re
  * one entry per card the gateway did not make (their reasons are in the first answer only). Null when none is
  * recorded: nothing to answer from.
  */
-async function cardsCreatedBy(gateway: GatewayModuleService, holder: KeyHolder): Promise<AdminGatewayCreateCardsResponse | null> {
+async function cardsCreatedBy(
+  gateway: GatewayModuleService,
+  holder: KeyHolder
+): Promise<AdminGatewayCreateCardsResponse | null> {
   if (!holder.request_id) return null
-  const cards = (await gateway.listGatewayCards({ request_id: holder.request_id }, { order: { created_at: "ASC" } })) as GatewayCardRecord[]
+  const cards = (await gateway.listGatewayCards(
+    { request_id: holder.request_id },
+    { order: { created_at: "ASC" } }
+  )) as GatewayCardRecord[]
   if (!cards.length) return null
   const failed = Number(holder.details?.failed ?? 0) || 0
   return {
@@ -96,7 +112,12 @@ async function cardsCreatedBy(gateway: GatewayModuleService, holder: KeyHolder):
     failed,
     results: [
       ...cards.map((card, index) => ({ index, ok: true, error: null, card })),
-      ...Array.from({ length: failed }, (_, i) => ({ index: cards.length + i, ok: false, error: "not created (the first answer said why)", card: null })),
+      ...Array.from({ length: failed }, (_, i) => ({
+        index: cards.length + i,
+        ok: false,
+        error: "not created (the first answer said why)",
+        card: null,
+      })),
     ],
   }
 }

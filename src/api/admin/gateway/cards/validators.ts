@@ -8,7 +8,10 @@ export const AdminListCardsSchema = listQuery({
   status: statusFilter(CARD_STATUSES),
   cardholder_id: oneOrMany(z.string()),
   group_id: oneOrMany(z.string()),
-  last4: z.string().regex(/^\d{4}$/, "last4 must be 4 digits").optional(),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/, "last4 must be 4 digits")
+    .optional(),
   gateway_card_id: oneOrMany(z.string()),
 })
 

@@ -26,7 +26,9 @@ import type { AdminGatewayGroupResponse, GatewayCardGroupRecord } from "../../..
  *   "400": { description: A query parameter is invalid. }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = listRoute<"groups", GatewayCardGroupRecord>("groups", (gateway, filters, config) => gateway.listAndCountGatewayCardGroups(filters, config))
+export const GET = listRoute<"groups", GatewayCardGroupRecord>("groups", (gateway, filters, config) =>
+  gateway.listAndCountGatewayCardGroups(filters, config)
+)
 
 /**
  * @oas [post] /admin/gateway/groups
@@ -61,17 +63,29 @@ export const GET = listRoute<"groups", GatewayCardGroupRecord>("groups", (gatewa
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreateGroup>, res: MedusaResponse<AdminGatewayGroupResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreateGroup>,
+  res: MedusaResponse<AdminGatewayGroupResponse>
+) => {
   const request = idempotentRequestOf(req, "group.create", null, req.validatedBody)
   await respondOnce(req, res, request, {
     lostAnswerIsRefused: true,
     answer: (holder) => groupCreatedBy(gatewayModule(req.scope), holder),
-    run: async () => ({ group: (await createGroupWorkflow(req.scope).run({ input: { ...req.validatedBody, idempotency: request, actor: actorOf(req) } })).result }),
+    run: async () => ({
+      group: (
+        await createGroupWorkflow(req.scope).run({
+          input: { ...req.validatedBody, idempotency: request, actor: actorOf(req) },
+        })
+      ).result,
+    }),
   })
 }
 
 /** The answer to a repeat of a creation: the group it made (the gateway's id in its audit row); null when not recorded. */
-async function groupCreatedBy(gateway: GatewayModuleService, holder: KeyHolder): Promise<AdminGatewayGroupResponse | null> {
+async function groupCreatedBy(
+  gateway: GatewayModuleService,
+  holder: KeyHolder
+): Promise<AdminGatewayGroupResponse | null> {
   const gatewayGroupId = holder.details?.gateway_group_id
   if (typeof gatewayGroupId !== "string" && typeof gatewayGroupId !== "number") return null
   const [group] = await gateway.listGatewayCardGroups({ gateway_group_id: String(gatewayGroupId) }, { take: 1 })

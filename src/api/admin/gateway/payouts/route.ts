@@ -27,7 +27,9 @@ import type { AdminGatewayPayoutResponse, GatewayPayoutRecord } from "../../../.
  *   "400": { description: A query parameter is invalid (named in the message). }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway, filters, config) => gateway.listAndCountGatewayPayouts(filters, config))
+export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway, filters, config) =>
+  gateway.listAndCountGatewayPayouts(filters, config)
+)
 
 /**
  * @oas [post] /admin/gateway/payouts
@@ -65,13 +67,17 @@ export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, res: MedusaResponse<AdminGatewayPayoutResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCreatePayout>,
+  res: MedusaResponse<AdminGatewayPayoutResponse>
+) => {
   const { request_id, ...body } = req.validatedBody
   const request = idempotentRequestOf(req, "payout.create", null, body, request_id)
   await respondOnce(req, res, request, {
     // A lost gateway answer is answered as the first request was: the payout, UNKNOWN until refreshed.
     lostAnswerIsRefused: false,
-    answer: async (holder) => (holder.target_id ? { payout: await gatewayModule(req.scope).retrieveGatewayPayout(holder.target_id) } : null),
+    answer: async (holder) =>
+      holder.target_id ? { payout: await gatewayModule(req.scope).retrieveGatewayPayout(holder.target_id) } : null,
     run: async () => {
       const input = { ...body, request_id: request.key, idempotency: request, actor: actorOf(req) }
       return { payout: (await createPayoutWorkflow(req.scope).run({ input })).result }

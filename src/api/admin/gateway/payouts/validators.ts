@@ -13,4 +13,10 @@ export const AdminListPayoutsSchema = listQuery({
 })
 
 /** What the gateway was sent but staff do not read here (routing options, the caller's data, the notify URL). */
-export const PAYOUT_FIELDS = fieldsOf(GatewayPayout, ["swift_charge_option", "fund_source", "client_data", "notify_url", "payer_id"])
+export const PAYOUT_FIELDS = fieldsOf(GatewayPayout, [
+  "swift_charge_option",
+  "fund_source",
+  "client_data",
+  "notify_url",
+  "payer_id",
+])

@@ -23,4 +23,6 @@ import type { GatewayReleaseRecord } from "../../../../types/http"
  *   "400": { description: A query parameter is invalid (named in the message). }
  *   "401": { description: Not authenticated as an admin user. }
  */
-export const GET = listRoute<"releases", GatewayReleaseRecord>("releases", (gateway, filters, config) => gateway.listAndCountGatewayReleases(filters, config))
+export const GET = listRoute<"releases", GatewayReleaseRecord>("releases", (gateway, filters, config) =>
+  gateway.listAndCountGatewayReleases(filters, config)
+)

@@ -19,7 +19,12 @@ export const AdminCreateCardsSchema = z
     cardholder_id: z.string({ error: "must be a cardholder id (gwchd_...)" }).min(1),
     group_id: z.string({ error: "must be a card group id (gwgrp_...)" }).min(1),
     charge_amount: amountField,
-    pieces: z.number({ error: "must be a whole number from 1 to 50" }).int("must be a whole number from 1 to 50").min(1).max(50).default(1),
+    pieces: z
+      .number({ error: "must be a whole number from 1 to 50" })
+      .int("must be a whole number from 1 to 50")
+      .min(1)
+      .max(50)
+      .default(1),
     alias: gateway.card_alias,
     start_date: gateway.start_date,
     end_date: gateway.end_date,
@@ -27,9 +32,15 @@ export const AdminCreateCardsSchema = z
     shared: flag,
     multi_use: flag,
     currency_check: flag,
-    connector_bin_id: z.string().regex(/^\d{1,10}$/, "must be digits").optional(),
+    connector_bin_id: z
+      .string()
+      .regex(/^\d{1,10}$/, "must be digits")
+      .optional(),
   })
-  .refine((v) => !v.start_date || !v.end_date || v.end_date >= v.start_date, { message: "must not be before start_date", path: ["end_date"] })
+  .refine((v) => !v.start_date || !v.end_date || v.end_date >= v.start_date, {
+    message: "must not be before start_date",
+    path: ["end_date"],
+  })
 export type AdminCreateCards = z.infer<typeof AdminCreateCardsSchema>
 
 /** POST /admin/gateway/cards/:id/recharge | withdraw | limit (the card's currency is checked by the workflow). */

@@ -1,6 +1,10 @@
 /** The payout body (zod only: see ./fields.ts). */
 import { z } from "zod"
-import { payoutBeneficiarySchema, payoutPayerSchema, payoutRequestSchema } from "../../../../lib/gateway/acquiring/schemas/payout"
+import {
+  payoutBeneficiarySchema,
+  payoutPayerSchema,
+  payoutRequestSchema,
+} from "../../../../lib/gateway/acquiring/schemas/payout"
 import { checkAmounts, optText } from "../../../../lib/gateway/schema-helpers"
 import { amountField, currencyField } from "./fields"
 
@@ -17,7 +21,10 @@ const gateway = payoutRequestSchema.shape
 export const AdminCreatePayoutSchema = z
   .strictObject({
     /** Optional id of this payout (≤ 64): a retried request with the same id is recognised, not paid twice. */
-    request_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -").optional(),
+    request_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -")
+      .optional(),
     payment_amount: amountField,
     payment_currency: currencyField,
     source_amount: amountField.optional(),
@@ -40,7 +47,11 @@ export const AdminCreatePayoutSchema = z
       ["source_amount", "source_currency"],
     ])
     if ((v.source_amount === undefined) !== (v.source_currency === undefined)) {
-      ctx.addIssue({ code: "custom", message: "goes with source_currency (give both or neither)", path: ["source_amount"] })
+      ctx.addIssue({
+        code: "custom",
+        message: "goes with source_currency (give both or neither)",
+        path: ["source_amount"],
+      })
     }
   })
 export type AdminCreatePayout = z.infer<typeof AdminCreatePayoutSchema>

@@ -11,12 +11,20 @@ import type { AdminGatewaySyncRunListResponse, AdminGatewaySyncRunResponse } fro
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySyncRunListResponse>) => {
   const gatewayModule = req.scope.resolve("gateway")
   const limit = Math.min(Math.max(Number(req.query.limit ?? 20) || 20, 1), 100)
-  const [runs, count] = await gatewayModule.listAndCountGatewaySyncRuns({}, { take: limit, order: { started_at: "DESC" } })
+  const [runs, count] = await gatewayModule.listAndCountGatewaySyncRuns(
+    {},
+    { take: limit, order: { started_at: "DESC" } }
+  )
   res.json({ sync_runs: runs, count, limit })
 }
 
-export const POST = async (req: AuthenticatedMedusaRequest<AdminGatewaySyncRun>, res: MedusaResponse<AdminGatewaySyncRunResponse>) => {
-  const run = { order_sync: runOrderSync, refund_sync: runRefundSync, subscription_sync: runSubscriptionSync }[req.validatedBody.job]
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminGatewaySyncRun>,
+  res: MedusaResponse<AdminGatewaySyncRunResponse>
+) => {
+  const run = { order_sync: runOrderSync, refund_sync: runRefundSync, subscription_sync: runSubscriptionSync }[
+    req.validatedBody.job
+  ]
   const summary = await run(req.scope)
   res.json({ summary })
 }

@@ -44,9 +44,13 @@ function read(body: Record<string, unknown>, gatewayModule: GatewayModuleService
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const gatewayModule = req.scope.resolve("gateway")
-  const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
+  const body =
+    req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
   const { formula, verified, fields } = read(body, gatewayModule)
-  const contentType = String(req.headers["content-type"] ?? "").split(";")[0]!.trim() || "unknown"
+  const contentType =
+    String(req.headers["content-type"] ?? "")
+      .split(";")[0]!
+      .trim() || "unknown"
 
   if (!verified) {
     const reason = fields.encryption_data ? "bad_signature" : "unsigned"
@@ -60,7 +64,14 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       source: req.ip ?? req.socket?.remoteAddress ?? null,
     })
     // Logged with its sample only: a flood logs a few lines a minute, as it stores a few rows.
-    if (sample) logger.warn(String(redact(`Gateway notification rejected (${reason === "unsigned" ? "unsigned" : "signature did not verify"}), sample ${sample}`)))
+    if (sample)
+      logger.warn(
+        String(
+          redact(
+            `Gateway notification rejected (${reason === "unsigned" ? "unsigned" : "signature did not verify"}), sample ${sample}`
+          )
+        )
+      )
     return res.status(401).json({ message: "Notification signature did not verify" })
   }
 

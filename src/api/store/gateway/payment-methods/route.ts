@@ -48,11 +48,17 @@ export const GET = async (req: MedusaRequest<unknown, StoreGatewayPaymentMethods
           ...(shopperIp !== "unknown" ? { shopper_ip: shopperIp } : {}),
         })
         return {
-          payment_methods: answer.payment_methods.map((m) => ({ payment_method: m.payment_method, acceptance_rate: m.acceptance_rate, rank: m.rank })),
+          payment_methods: answer.payment_methods.map((m) => ({
+            payment_method: m.payment_method,
+            acceptance_rate: m.acceptance_rate,
+            rank: m.rank,
+          })),
           source: "gateway",
         }
       } catch (err) {
-        logger.warn(`Gateway optimise for cart ${cart.id} failed, storefront keeps its order: ${String(redact((err as Error).message))}`)
+        logger.warn(
+          `Gateway optimise for cart ${cart.id} failed, storefront keeps its order: ${String(redact((err as Error).message))}`
+        )
         return { payment_methods: [], source: "default" }
       }
     },
@@ -61,4 +67,7 @@ export const GET = async (req: MedusaRequest<unknown, StoreGatewayPaymentMethods
   res.json(ranking)
 }
 
-type Ranking = { payment_methods: { payment_method: string; acceptance_rate: number; rank: number }[]; source: "gateway" | "default" }
+type Ranking = {
+  payment_methods: { payment_method: string; acceptance_rate: number; rank: number }[]
+  source: "gateway" | "default"
+}

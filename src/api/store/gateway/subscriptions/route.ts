@@ -4,6 +4,9 @@ import type { StoreGatewaySubscriptionsResponse } from "../../../../types/http"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<StoreGatewaySubscriptionsResponse>) => {
   const gateway = req.scope.resolve("gateway")
-  const rows = await gateway.listGatewaySubscriptions({ customer_id: req.auth_context.actor_id }, { order: { created_at: "DESC" } })
+  const rows = await gateway.listGatewaySubscriptions(
+    { customer_id: req.auth_context.actor_id },
+    { order: { created_at: "DESC" } }
+  )
   res.json({ subscriptions: await gateway.subscriptionViews(rows as Record<string, unknown>[]) })
 }

@@ -47,7 +47,13 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     req.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8")
       const contentType = String(req.headers["content-type"] ?? "")
-      const r: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", contentType, raw, fields: decode(contentType, raw) }
+      const r: RecordedRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        contentType,
+        raw,
+        fields: decode(contentType, raw),
+      }
       requests.push(r)
       reply(r, res)
     })

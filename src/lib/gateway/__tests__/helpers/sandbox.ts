@@ -2,7 +2,14 @@
  * Round-trip test helpers: a sandbox (sandbox/, the gateway simulator) over a real socket, and clients of
  * this library pointed at it.
  */
-import { AcquiringClient, AcquiringClientOptions, createAcquiringClient, createIssuingClient, IssuingClient, IssuingClientOptions } from "../../index"
+import {
+  AcquiringClient,
+  AcquiringClientOptions,
+  createAcquiringClient,
+  createIssuingClient,
+  IssuingClient,
+  IssuingClientOptions,
+} from "../../index"
 
 import type { Sandbox, SandboxOptions } from "../../../../../sandbox"
 

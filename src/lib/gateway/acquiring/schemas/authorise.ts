@@ -18,13 +18,23 @@ export const cardFields = {
     .string()
     .superRefine((v, ctx) => {
       if (v === "") return
-      if (!/^\d{12,19}$/.test(v) || v.length > LIMITS.card) ctx.addIssue({ code: "custom", message: "must be 12 to 19 digits" })
+      if (!/^\d{12,19}$/.test(v) || v.length > LIMITS.card)
+        ctx.addIssue({ code: "custom", message: "must be 12 to 19 digits" })
       else if (!luhnValid(v)) ctx.addIssue({ code: "custom", message: "must be a valid card number (Luhn check)" })
     })
     .optional(),
-  expiration_month: z.string().regex(/^(0[1-9]|1[0-2])$/, "must be 2 digits 01-12").optional(),
-  expiration_year: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
-  security_code: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
+  expiration_month: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])$/, "must be 2 digits 01-12")
+    .optional(),
+  expiration_year: z
+    .string()
+    .regex(/^\d{4}$/, "must be 4 digits")
+    .optional(),
+  security_code: z
+    .string()
+    .regex(/^\d{3,4}$/, "must be 3 or 4 digits")
+    .optional(),
 }
 
 export const authoriseRequestSchema = z

@@ -36,7 +36,11 @@ const resultEntry = <S extends z.ZodRawShape>(fields: S) =>
 
 export const captureResultEntrySchema = resultEntry({ capture_status: z.string(), error_message: resText })
 export const cancelResultEntrySchema = resultEntry({ cancel_status: z.string(), error_message: resText })
-export const reviewResultEntrySchema = resultEntry({ review_flag: resText, review_status: z.string(), error_message: resText })
+export const reviewResultEntrySchema = resultEntry({
+  review_flag: resText,
+  review_status: z.string(),
+  error_message: resText,
+})
 export const refundResultEntrySchema = resultEntry({
   refund_amount: resText,
   refund_message: resText,
@@ -63,7 +67,7 @@ export function batchList<T extends z.ZodType<Record<string, unknown>>>(
   operation: string,
   limit: number,
   entry: T,
-  amountFields: readonly string[] = ["amount"],
+  amountFields: readonly string[] = ["amount"]
 ) {
   return z
     .array(entry)

@@ -8,7 +8,10 @@ export const cancelSubscriptionRequestSchema = z.strictObject({
   recurring_id: reqText(LIMITS.recurring_id),
   contract_name: reqText(LIMITS.contract_name),
 })
-export type CancelSubscriptionRequest = Omit<z.input<typeof cancelSubscriptionRequestSchema>, "merchant_id" | "account_id">
+export type CancelSubscriptionRequest = Omit<
+  z.input<typeof cancelSubscriptionRequestSchema>,
+  "merchant_id" | "account_id"
+>
 
 export const cancelSubscriptionResponseSchema = z.looseObject({
   merchant_id: resText,

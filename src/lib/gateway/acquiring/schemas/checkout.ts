@@ -13,7 +13,10 @@ export const checkoutRequestSchema = z
     ...paymentFields,
     /** 1 Visa, 2 Mastercard, 3 JCB, 4 Amex, 5 Diners, 6 Maestro */
     card_type: z.enum(["1", "2", "3", "4", "5", "6"], { error: "must be one of 1 (Visa) to 6 (Maestro)" }).optional(),
-    payment_method: z.string().regex(/^[A-Za-z0-9_-]{1,50}$/, "must be a method name such as alipay").optional(),
+    payment_method: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,50}$/, "must be a method name such as alipay")
+      .optional(),
     default_lang: optText(10),
     cancel_url: httpUrl(LIMITS.return_url).optional(),
   })

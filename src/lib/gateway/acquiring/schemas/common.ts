@@ -65,7 +65,10 @@ export const answerFields = {
 export type BatchEntryOutcome = "done" | "refused" | "unknown"
 
 /** A date-time as 14 digits, year to second (order query and refund search records). */
-export const fourteenDigits = z.string().regex(/^(\d{14})?$/, "must be 14 digits (YYYYMMDDhhmmss)").nullish()
+export const fourteenDigits = z
+  .string()
+  .regex(/^(\d{14})?$/, "must be 14 digits (YYYYMMDDhhmmss)")
+  .nullish()
 
 /** A filter of the order query or refund search: ids sent comma-joined, so none may hold a comma. */
 export const idList = (max: number) =>
@@ -75,6 +78,6 @@ export const idList = (max: number) =>
         .string()
         .min(1)
         .max(max)
-        .regex(/^[^,]*$/, "must not contain a comma (filters are comma-separated)"),
+        .regex(/^[^,]*$/, "must not contain a comma (filters are comma-separated)")
     )
     .optional()

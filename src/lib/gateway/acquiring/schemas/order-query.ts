@@ -47,6 +47,9 @@ export type TransactionRecord = z.output<typeof transactionRecordSchema>
 
 export const orderQueryResponseSchema = z.looseObject({
   ...answerFields,
-  orders_list: z.array(transactionRecordSchema).nullish().transform((v) => v ?? []),
+  orders_list: z
+    .array(transactionRecordSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 })
 export type OrderQueryResponse = z.output<typeof orderQueryResponseSchema>

@@ -6,7 +6,16 @@
  */
 import { z } from "zod"
 import { fromMinorUnits, isKnownCurrency, toMinorUnits } from "../../money"
-import { checkAmounts, currencyCode, decimal, dmyDate, httpUrl, optText, positiveDecimal, reqText } from "../../schema-helpers"
+import {
+  checkAmounts,
+  currencyCode,
+  decimal,
+  dmyDate,
+  httpUrl,
+  optText,
+  positiveDecimal,
+  reqText,
+} from "../../schema-helpers"
 import { LIMITS, merchantFields } from "./common"
 
 const num = z.number()
@@ -98,7 +107,7 @@ export const paymentFields = {
     .refine(
       // six components (docs' Items page); four, as in the docs' direct-payment sample, are accepted too
       (v) => v === "" || v.split("#;#").every((item) => [4, 6].includes(item.split("#,#").length)),
-      "each item needs name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id (build it with encodeItems)",
+      "each item needs name#,#goods id#,#unit price#,#quantity#,#goods URL#,#id (build it with encodeItems)"
     )
     .optional(),
   note: optText(LIMITS.note),
@@ -171,8 +180,13 @@ export function checkPaymentAmounts(value: Record<string, unknown>, ctx: Ctx): v
     const part = (f: string) =>
       typeof value[f] === "string" && value[f] !== "" ? toMinorUnits(value[f] as string, currency) : 0n
     const expected =
-      part("item_total") + part("shipping") + part("handling") + part("tax_total") + part("insurance") -
-      part("shipping_discount") - part("discount")
+      part("item_total") +
+      part("shipping") +
+      part("handling") +
+      part("tax_total") +
+      part("insurance") -
+      part("shipping_discount") -
+      part("discount")
     const amount = toMinorUnits(value.amount as string, currency)
     if (amount !== expected) {
       ctx.addIssue({

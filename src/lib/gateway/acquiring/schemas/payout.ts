@@ -2,7 +2,18 @@
  * `/v1/payout`: a payout to a beneficiary. `request_id` identifies the payout (a repeat returns the first one).
  */
 import { z } from "zod"
-import { checkAmounts, currencyCode, decimal, httpUrl, optText, positiveDecimal, reqText, resNumber, resText, ymdDate } from "../../schema-helpers"
+import {
+  checkAmounts,
+  currencyCode,
+  decimal,
+  httpUrl,
+  optText,
+  positiveDecimal,
+  reqText,
+  resNumber,
+  resText,
+  ymdDate,
+} from "../../schema-helpers"
 import { merchantFields } from "./common"
 
 /** What the two parties (beneficiary and payer) both carry. */
@@ -121,7 +132,10 @@ export type PayoutRequest = Omit<z.input<typeof payoutRequestSchema>, "merchant_
 
 const isoDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:?\d{2}|Z)$/, "must be an ISO 8601 date-time with offset")
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:?\d{2}|Z)$/,
+    "must be an ISO 8601 date-time with offset"
+  )
   .nullish()
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).nullish()

@@ -24,6 +24,9 @@ export type RefundRecord = z.output<typeof refundRecordSchema>
 
 export const refundSearchResponseSchema = z.looseObject({
   ...answerFields,
-  refund_orders: z.array(refundRecordSchema).nullish().transform((v) => v ?? []),
+  refund_orders: z
+    .array(refundRecordSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 })
 export type RefundSearchResponse = z.output<typeof refundSearchResponseSchema>

@@ -18,22 +18,22 @@ import {
 import { amountInCurrency, cardRequest, issuingRequest, positiveAmount } from "./common"
 
 export const cardCreateRequestSchema = issuingRequest({
-    connector_bin_id: idText().optional(),
-    cardholder_id: idText(),
-    group_id: idText(),
-    charge_amount: positiveAmount,
-    card_alias: optText(64),
-    pieces: countText(1, 50),
-    start_date: ymdDate.optional(),
-    end_date: ymdDate.optional(),
-    enable_currency_check: flagText.optional(),
-    enable_shared: flagText.optional(),
-    enable_multi_use: flagText.optional(),
-  }).superRefine((v, ctx) => {
-    if (v.start_date && v.end_date && v.end_date < v.start_date) {
-      ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date" })
-    }
-  })
+  connector_bin_id: idText().optional(),
+  cardholder_id: idText(),
+  group_id: idText(),
+  charge_amount: positiveAmount,
+  card_alias: optText(64),
+  pieces: countText(1, 50),
+  start_date: ymdDate.optional(),
+  end_date: ymdDate.optional(),
+  enable_currency_check: flagText.optional(),
+  enable_shared: flagText.optional(),
+  enable_multi_use: flagText.optional(),
+}).superRefine((v, ctx) => {
+  if (v.start_date && v.end_date && v.end_date < v.start_date) {
+    ctx.addIssue({ code: "custom", path: ["end_date"], message: "must not be before start_date" })
+  }
+})
 export type CardCreateRequest = z.input<typeof cardCreateRequestSchema>
 
 export const cardCreateEntrySchema = z.looseObject({
@@ -97,7 +97,9 @@ export type CardRecord = z.output<typeof cardRecordSchema>
 export const cardRefundRequestSchema = cardRequest({ refund_amount: positiveAmount })
 export type CardRefundRequest = z.input<typeof cardRefundRequestSchema>
 
-export const cardStatusRequestSchema = cardRequest({ status: z.enum(["1", "2"], { error: 'must be "1" (active) or "2" (blocked)' }) })
+export const cardStatusRequestSchema = cardRequest({
+  status: z.enum(["1", "2"], { error: 'must be "1" (active) or "2" (blocked)' }),
+})
 export type CardStatusRequest = z.input<typeof cardStatusRequestSchema>
 
 export const cardCloseRequestSchema = cardRequest({})
@@ -106,7 +108,7 @@ export type CardCloseRequest = z.input<typeof cardCloseRequestSchema>
 export const cardUpdateRequestSchema = amountInCurrency(
   cardRequest({ authLimitAmount: positiveAmount, updateCurrency: currencyCode }),
   "authLimitAmount",
-  "updateCurrency",
+  "updateCurrency"
 )
 export type CardUpdateRequest = z.input<typeof cardUpdateRequestSchema>
 

@@ -6,13 +6,17 @@ import { z } from "zod"
 import { checkAmounts, decimal, idText, looseText, optText, resInt } from "../../schema-helpers"
 
 export const issuingEnvelopeSchema = z.looseObject({
-  code: z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)], { error: "must be an integer" }),
-  msg: z
-    .union([
-      z.looseObject({ "zh-CN": z.string().nullish(), "en-US": z.string().nullish() }),
-      z.string(),
-    ])
-    .nullish(),
+  code: z.union(
+    [
+      z.number().int(),
+      z
+        .string()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ],
+    { error: "must be an integer" }
+  ),
+  msg: z.union([z.looseObject({ "zh-CN": z.string().nullish(), "en-US": z.string().nullish() }), z.string()]).nullish(),
   data: z.unknown(),
 })
 export type IssuingEnvelope = z.output<typeof issuingEnvelopeSchema>
@@ -39,7 +43,8 @@ export type OperationResult = OperationResponse & { /** status "1" */ ok: boolea
 export const positiveAmount = decimal().refine((v) => /[1-9]/.test(v), "must be greater than 0")
 
 /** An issuing request: `request_id` (optional, ≤ 64; the client sends "" where the samples do) and its own fields. */
-export const issuingRequest = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ request_id: optText(64), ...shape })
+export const issuingRequest = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject({ request_id: optText(64), ...shape })
 
 /** A request about one card (`card_id`) or group (`group_id`). */
 export const cardRequest = <S extends z.ZodRawShape>(shape: S) => issuingRequest({ card_id: idText(), ...shape })

@@ -15,7 +15,7 @@ export const groupCreateRequestSchema = amountInCurrency(
     charge_amount: positiveAmount,
   }),
   "charge_amount",
-  "currency",
+  "currency"
 )
 export type GroupCreateRequest = z.input<typeof groupCreateRequestSchema>
 

@@ -7,7 +7,10 @@ import Link from "next/link"
 export default async function Store({ params }: { params: Promise<{ countryCode: string }> }) {
   const { countryCode } = await params
   const region = await regionOf(countryCode)
-  const { products } = await sdk().store.product.list({ region_id: region?.id, fields: "id,title,handle,*variants,*variants.calculated_price" })
+  const { products } = await sdk().store.product.list({
+    region_id: region?.id,
+    fields: "id,title,handle,*variants,*variants.calculated_price",
+  })
   const customer = await retrieveCustomer()
   return (
     <div className="space-y-6">
@@ -30,7 +33,10 @@ export default async function Store({ params }: { params: Promise<{ countryCode:
                   {price?.calculated_amount} {price?.currency_code?.toUpperCase()}
                 </p>
                 <form action={addToCart.bind(null, countryCode, variant?.id ?? "")}>
-                  <button className="mt-3 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white" data-testid={`buy-${p.handle}`}>
+                  <button
+                    className="mt-3 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
+                    data-testid={`buy-${p.handle}`}
+                  >
                     Buy now
                   </button>
                 </form>

@@ -25,14 +25,32 @@ const FIELDS = [
 type Values = Record<(typeof FIELDS)[number]["name"], string>
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ""])) as Values
 
-const COPY = { title: "Create cardholder", submit: "Create cardholder", description: "The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards." }
-const TEXTS: ActionTexts<Json<AdminGatewayCardholderResponse>> = { done: ({ cardholder }) => ({ title: "Cardholder created", description: `${cardholder.first_name} ${cardholder.last_name}` }), failed: "Could not create the cardholder" }
+const COPY = {
+  title: "Create cardholder",
+  submit: "Create cardholder",
+  description:
+    "The person virtual cards are issued to. The gateway records the cardholder; it can be deleted while it has no open cards.",
+}
+const TEXTS: ActionTexts<Json<AdminGatewayCardholderResponse>> = {
+  done: ({ cardholder }) => ({
+    title: "Cardholder created",
+    description: `${cardholder.first_name} ${cardholder.last_name}`,
+  }),
+  failed: "Could not create the cardholder",
+}
 
 const CreateCardholderPage = () => {
   const form = useSchemaForm<Values, typeof AdminCreateCardholderSchema>(AdminCreateCardholderSchema, EMPTY)
   const create = useCreateCardholder()
   return (
-    <CreateRouteModal form={form} mutation={create} testId="create-cardholder" copy={COPY} texts={TEXTS} detail={({ cardholder }) => `/gateway/cardholders/${cardholder.id}`}>
+    <CreateRouteModal
+      form={form}
+      mutation={create}
+      testId="create-cardholder"
+      copy={COPY}
+      texts={TEXTS}
+      detail={({ cardholder }) => `/gateway/cardholders/${cardholder.id}`}
+    >
       <div className="grid grid-cols-2 gap-4">
         {FIELDS.map(({ name, ...field }) => (
           <TextField key={name} name={name} {...field} />

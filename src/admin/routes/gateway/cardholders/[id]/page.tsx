@@ -26,7 +26,12 @@ const CardholderDetailPage = () => {
       failed: "Could not delete the cardholder",
     })
   return (
-    <DetailPage back={{ to: "/gateway/cardholders", label: "Cardholders" }} testId="cardholder-detail" record={query.data?.cardholder} query={query}>
+    <DetailPage
+      back={{ to: "/gateway/cardholders", label: "Cardholders" }}
+      testId="cardholder-detail"
+      record={query.data?.cardholder}
+      query={query}
+    >
       {(c) => (
         <>
           <SectionHeader
@@ -37,7 +42,13 @@ const CardholderDetailPage = () => {
               <>
                 <GatewayStatusBadge status={c.status} />
                 {c.status === "active" && (
-                  <Button size="small" variant="danger" onClick={onDelete} isLoading={remove.isPending} data-testid="delete-cardholder">
+                  <Button
+                    size="small"
+                    variant="danger"
+                    onClick={onDelete}
+                    isLoading={remove.isPending}
+                    data-testid="delete-cardholder"
+                  >
                     <Trash />
                     Delete
                   </Button>
@@ -48,7 +59,12 @@ const CardholderDetailPage = () => {
           <SectionRow title="Email" value={c.email} />
           <SectionRow title="Mobile" value={[c.mobile_prefix, c.mobile].filter(Boolean).join(" ")} />
           <SectionRow title="Birth date" value={c.birth_date} />
-          <SectionRow title="Billing address" value={[c.billing_address, c.billing_city, c.billing_state, c.billing_postal, c.billing_country].filter(Boolean).join(", ")} />
+          <SectionRow
+            title="Billing address"
+            value={[c.billing_address, c.billing_city, c.billing_state, c.billing_postal, c.billing_country]
+              .filter(Boolean)
+              .join(", ")}
+          />
           <SectionRow title="Remark" value={c.remark} />
           <SectionRow title="Gateway id" value={c.gateway_cardholder_id} />
           <SectionRow title="Last synced" value={formatDate(c.last_synced_at)} />

@@ -12,8 +12,28 @@ import { useIdempotencyKey } from "../../../../lib/idempotency"
 import { submitted, useSchemaForm, withCurrency } from "../../../../lib/form"
 import type { AdminGatewayCreateCardsResponse, Json } from "../../../../../types/http"
 
-type Values = { cardholder_id: string; group_id: string; charge_amount: string; pieces: string; alias: string; start_date: string; end_date: string; shared: boolean; multi_use: boolean }
-const EMPTY: Values = { cardholder_id: "", group_id: "", charge_amount: "", pieces: "1", alias: "", start_date: "", end_date: "", shared: false, multi_use: true }
+type Values = {
+  cardholder_id: string
+  group_id: string
+  charge_amount: string
+  pieces: string
+  alias: string
+  start_date: string
+  end_date: string
+  shared: boolean
+  multi_use: boolean
+}
+const EMPTY: Values = {
+  cardholder_id: "",
+  group_id: "",
+  charge_amount: "",
+  pieces: "1",
+  alias: "",
+  start_date: "",
+  end_date: "",
+  shared: false,
+  multi_use: true,
+}
 
 /** The number of cards is typed as text; the API takes a number. */
 const toBody = (v: Values) => submitted({ ...v, pieces: v.pieces.trim() === "" ? "" : Number(v.pieces) })
@@ -22,7 +42,11 @@ function Toggle({ name, label }: { name: "shared" | "multi_use"; label: string }
   const { control } = useFormContext<Values>()
   return (
     <div className="flex items-center gap-x-2">
-      <Controller name={name} control={control} render={({ field }) => <Switch id={name} checked={field.value} onCheckedChange={field.onChange} />} />
+      <Controller
+        name={name}
+        control={control}
+        render={({ field }) => <Switch id={name} checked={field.value} onCheckedChange={field.onChange} />}
+      />
       <Label htmlFor={name} size="small">
         {label}
       </Label>
@@ -30,7 +54,11 @@ function Toggle({ name, label }: { name: "shared" | "multi_use"; label: string }
   )
 }
 
-const COPY = { title: "Create virtual cards", submit: "Create cards", description: "Issues one or more alike cards to a cardholder, each funded from the group's balance." }
+const COPY = {
+  title: "Create virtual cards",
+  submit: "Create cards",
+  description: "Issues one or more alike cards to a cardholder, each funded from the group's balance.",
+}
 const TEXTS: ActionTexts<Json<AdminGatewayCreateCardsResponse>> = {
   done: (r) => {
     const title = `${r.created} card${r.created === 1 ? "" : "s"} created`
@@ -59,15 +87,25 @@ const CreateCardsPage = () => {
           name="cardholder_id"
           label="Cardholder"
           placeholder={cardholders.isLoading ? "Loading..." : "Choose a cardholder"}
-          options={(cardholders.data?.cardholders ?? []).map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name} (${c.email})` }))}
+          options={(cardholders.data?.cardholders ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.first_name} ${c.last_name} (${c.email})`,
+          }))}
         />
         <SelectField
           name="group_id"
           label="Card group"
           placeholder={groups.isLoading ? "Loading..." : "Choose a group"}
-          options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: `${g.gateway_group_id}${g.name ? ` ${g.name}` : ""} · ${g.balance ?? "-"} ${g.currency}` }))}
+          options={(groups.data?.groups ?? []).map((g) => ({
+            value: g.id,
+            label: `${g.gateway_group_id}${g.name ? ` ${g.name}` : ""} · ${g.balance ?? "-"} ${g.currency}`,
+          }))}
         />
-        <TextField name="charge_amount" label={`Amount per card${group ? ` (${group.currency})` : ""}`} placeholder="50.00" />
+        <TextField
+          name="charge_amount"
+          label={`Amount per card${group ? ` (${group.currency})` : ""}`}
+          placeholder="50.00"
+        />
         <TextField name="pieces" label="Number of cards" hint="1 to 50" type="number" min={1} max={50} />
         <TextField name="alias" label="Alias" optional />
         <div />

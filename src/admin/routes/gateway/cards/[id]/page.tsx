@@ -16,16 +16,66 @@ import { REVEAL_SECONDS, RevealedCardPanel } from "../components/revealed-card"
 type AmountAction = "limit" | "recharge" | "withdraw"
 type Texts = { done: string; failed: string }
 
-const AMOUNT_ACTIONS: Record<AmountAction, Texts & { button: string; title: string; description: string; confirmText: string }> = {
-  recharge: { button: "Recharge", title: "Recharge the card", description: "Moves the amount from the card's group to the card.", confirmText: "Recharge", done: "Card recharged", failed: "Could not recharge the card" },
-  withdraw: { button: "Withdraw", title: "Withdraw from the card", description: "Moves the amount from the card back to its group.", confirmText: "Withdraw", done: "Amount withdrawn", failed: "Could not withdraw from the card" },
-  limit: { button: "Change limit", title: "Change the card's limit", description: "Sets a new spending limit on this shared card.", confirmText: "Change limit", done: "Limit changed", failed: "Could not change the limit" },
+const AMOUNT_ACTIONS: Record<
+  AmountAction,
+  Texts & { button: string; title: string; description: string; confirmText: string }
+> = {
+  recharge: {
+    button: "Recharge",
+    title: "Recharge the card",
+    description: "Moves the amount from the card's group to the card.",
+    confirmText: "Recharge",
+    done: "Card recharged",
+    failed: "Could not recharge the card",
+  },
+  withdraw: {
+    button: "Withdraw",
+    title: "Withdraw from the card",
+    description: "Moves the amount from the card back to its group.",
+    confirmText: "Withdraw",
+    done: "Amount withdrawn",
+    failed: "Could not withdraw from the card",
+  },
+  limit: {
+    button: "Change limit",
+    title: "Change the card's limit",
+    description: "Sets a new spending limit on this shared card.",
+    confirmText: "Change limit",
+    done: "Limit changed",
+    failed: "Could not change the limit",
+  },
 }
 
 const CONFIRMED: Record<"block" | "activate" | "close", Texts & { confirm: Confirm }> = {
-  block: { confirm: { title: "Block this card?", description: "Payments with the card are refused until it is activated again.", confirmText: "Block", danger: true }, done: "Card blocked", failed: "Could not block the card" },
-  activate: { confirm: { title: "Activate this card?", description: "The card can be used for payments again.", confirmText: "Activate" }, done: "Card activated", failed: "Could not activate the card" },
-  close: { confirm: { title: "Close this card?", description: "The card is closed for good and its balance returns to the group.", confirmText: "Close card", danger: true }, done: "Card closed", failed: "Could not close the card" },
+  block: {
+    confirm: {
+      title: "Block this card?",
+      description: "Payments with the card are refused until it is activated again.",
+      confirmText: "Block",
+      danger: true,
+    },
+    done: "Card blocked",
+    failed: "Could not block the card",
+  },
+  activate: {
+    confirm: {
+      title: "Activate this card?",
+      description: "The card can be used for payments again.",
+      confirmText: "Activate",
+    },
+    done: "Card activated",
+    failed: "Could not activate the card",
+  },
+  close: {
+    confirm: {
+      title: "Close this card?",
+      description: "The card is closed for good and its balance returns to the group.",
+      confirmText: "Close card",
+      danger: true,
+    },
+    done: "Card closed",
+    failed: "Could not close the card",
+  },
 }
 
 const CardDetailPage = () => {
@@ -45,8 +95,13 @@ const CardDetailPage = () => {
   }, [forgetReveal])
   const card = query.data?.card
 
-  const act = (a: CardAction, texts: Texts & { confirm?: Confirm }, amount?: string, after?: () => void, key?: string) =>
-    run(action, { action: a, amount, key }, texts, after)
+  const act = (
+    a: CardAction,
+    texts: Texts & { confirm?: Confirm },
+    amount?: string,
+    after?: () => void,
+    key?: string
+  ) => run(action, { action: a, amount, key }, texts, after)
   const onReveal = () =>
     run(
       reveal,
@@ -82,7 +137,15 @@ const CardDetailPage = () => {
             isPending={action.isPending}
             onClose={() => setAmountAction(null)}
             // recharge and withdraw move money: they carry the prompt's idempotency key (the limit needs none)
-            onConfirm={(amount, key) => act(amountAction, AMOUNT_ACTIONS[amountAction], amount, () => setAmountAction(null), amountAction === "limit" ? undefined : key)}
+            onConfirm={(amount, key) =>
+              act(
+                amountAction,
+                AMOUNT_ACTIONS[amountAction],
+                amount,
+                () => setAmountAction(null),
+                amountAction === "limit" ? undefined : key
+              )
+            }
           />
         )
       }
@@ -100,17 +163,36 @@ const CardDetailPage = () => {
                 </span>
                 {card.status !== "closed" && (
                   <>
-                    <Button size="small" variant="secondary" onClick={onReveal} isLoading={reveal.isPending} disabled={!!revealed} data-testid="card-reveal">
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      onClick={onReveal}
+                      isLoading={reveal.isPending}
+                      disabled={!!revealed}
+                      data-testid="card-reveal"
+                    >
                       <Eye />
                       Reveal
                     </Button>
                     {card.status === "active" ? (
-                      <Button size="small" variant="secondary" onClick={() => act("block", CONFIRMED.block)} disabled={action.isPending} data-testid="card-block">
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => act("block", CONFIRMED.block)}
+                        disabled={action.isPending}
+                        data-testid="card-block"
+                      >
                         <LockClosedSolid />
                         Block
                       </Button>
                     ) : (
-                      <Button size="small" variant="secondary" onClick={() => act("activate", CONFIRMED.activate)} disabled={action.isPending} data-testid="card-activate">
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => act("activate", CONFIRMED.activate)}
+                        disabled={action.isPending}
+                        data-testid="card-activate"
+                      >
                         <LockOpenSolid />
                         Activate
                       </Button>
@@ -124,14 +206,20 @@ const CardDetailPage = () => {
                     </IconButton>
                   </DropdownMenu.Trigger>
                   <DropdownMenu.Content align="end">
-                    <DropdownMenu.Item onClick={() => act("refresh", { done: "Card refreshed", failed: "Could not refresh the card" })} className="gap-x-2">
+                    <DropdownMenu.Item
+                      onClick={() => act("refresh", { done: "Card refreshed", failed: "Could not refresh the card" })}
+                      className="gap-x-2"
+                    >
                       <ArrowPath className="text-ui-fg-subtle" />
                       Refresh
                     </DropdownMenu.Item>
                     {card.status !== "closed" && (
                       <>
                         <DropdownMenu.Separator />
-                        <DropdownMenu.Item onClick={() => act("close", CONFIRMED.close)} className="text-ui-fg-error gap-x-2">
+                        <DropdownMenu.Item
+                          onClick={() => act("close", CONFIRMED.close)}
+                          className="text-ui-fg-error gap-x-2"
+                        >
                           <XCircle />
                           Close card
                         </DropdownMenu.Item>
@@ -149,20 +237,47 @@ const CardDetailPage = () => {
               {(Object.keys(AMOUNT_ACTIONS) as AmountAction[])
                 .filter((a) => a !== "limit" || card.card_type === "SHARED")
                 .map((a) => (
-                  <Button key={a} size="small" variant="transparent" onClick={() => setAmountAction(a)} data-testid={`card-${a}`}>
+                  <Button
+                    key={a}
+                    size="small"
+                    variant="transparent"
+                    onClick={() => setAmountAction(a)}
+                    data-testid={`card-${a}`}
+                  >
                     {AMOUNT_ACTIONS[a].button}
                   </Button>
                 ))}
             </div>
           )}
           <SectionRow title="Balance" value={formatAmount(card.balance, card.currency)} testId="card-balance" />
-          <SectionRow title="Limit" value={card.amount_limit ? formatAmount(card.amount_limit, card.currency) : undefined} />
+          <SectionRow
+            title="Limit"
+            value={card.amount_limit ? formatAmount(card.amount_limit, card.currency) : undefined}
+          />
           <SectionRow title="Initial charge" value={formatAmount(card.charge_amount, card.currency)} />
-          <SectionRow title="Expiry" value={card.expiry_month ? `${card.expiry_month}/${card.expiry_year}` : undefined} />
+          <SectionRow
+            title="Expiry"
+            value={card.expiry_month ? `${card.expiry_month}/${card.expiry_year}` : undefined}
+          />
           <SectionRow title="Type" value={`${humanize(card.card_type)}${card.is_one_time ? ", one-time" : ""}`} />
-          <SectionRow title="Valid" value={card.valid_start_date || card.valid_end_date ? `${card.valid_start_date ?? "…"} to ${card.valid_end_date ?? "…"}` : undefined} />
-          <LinkRow title="Cardholder" to={`/gateway/cardholders/${card.cardholder_id}`} label={card.gateway_cardholder_id ?? card.cardholder_id} />
-          <LinkRow title="Group" to={`/gateway/groups/${card.group_id}`} label={card.gateway_group_id ?? card.group_id} />
+          <SectionRow
+            title="Valid"
+            value={
+              card.valid_start_date || card.valid_end_date
+                ? `${card.valid_start_date ?? "…"} to ${card.valid_end_date ?? "…"}`
+                : undefined
+            }
+          />
+          <LinkRow
+            title="Cardholder"
+            to={`/gateway/cardholders/${card.cardholder_id}`}
+            label={card.gateway_cardholder_id ?? card.cardholder_id}
+          />
+          <LinkRow
+            title="Group"
+            to={`/gateway/groups/${card.group_id}`}
+            label={card.gateway_group_id ?? card.group_id}
+          />
           <SectionRow title="Gateway id" value={card.gateway_card_id} />
           <SectionRow title="Last synced" value={formatDate(card.last_synced_at)} />
           <SectionRow title="Created" value={formatDate(card.created_at)} />

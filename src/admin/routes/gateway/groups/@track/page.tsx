@@ -6,12 +6,25 @@ import { useTrackGroup } from "../../../../hooks/api/groups"
 import { useSchemaForm } from "../../../../lib/form"
 import type { AdminGatewayGroupResponse, Json } from "../../../../../types/http"
 
-const COPY = { title: "Track a card group", submit: "Track", description: "For a group opened outside this store (with the gateway, or by another system): enter its gateway id to follow its balance here and issue cards from it." }
-const TEXTS: ActionTexts<Json<AdminGatewayGroupResponse>> = { done: ({ group }) => ({ title: "Group tracked", description: `${group.gateway_group_id}: ${group.balance ?? "-"} ${group.currency}` }), failed: "Could not track the group" }
+const COPY = {
+  title: "Track a card group",
+  submit: "Track",
+  description:
+    "For a group opened outside this store (with the gateway, or by another system): enter its gateway id to follow its balance here and issue cards from it.",
+}
+const TEXTS: ActionTexts<Json<AdminGatewayGroupResponse>> = {
+  done: ({ group }) => ({
+    title: "Group tracked",
+    description: `${group.gateway_group_id}: ${group.balance ?? "-"} ${group.currency}`,
+  }),
+  failed: "Could not track the group",
+}
 
 /** Starts tracking a group that exists at the gateway (one opened elsewhere): `/gateway/groups/track`. */
 const TrackGroupPage = () => {
-  const form = useSchemaForm<{ gateway_group_id: string }, typeof AdminTrackGroupSchema>(AdminTrackGroupSchema, { gateway_group_id: "" })
+  const form = useSchemaForm<{ gateway_group_id: string }, typeof AdminTrackGroupSchema>(AdminTrackGroupSchema, {
+    gateway_group_id: "",
+  })
   const track = useTrackGroup()
   return (
     <CreateRouteModal form={form} mutation={track} testId="track-group" copy={COPY} texts={TEXTS}>

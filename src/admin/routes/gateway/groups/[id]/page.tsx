@@ -17,7 +17,10 @@ import { formatAmount, formatDate } from "../../../../lib/format"
 const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onClose: () => void }) => {
   const refund = useRefundGroup(g.id)
   const run = useGatewayAction()
-  const done = ({ group }: { group: AdminGatewayCardGroup }) => ({ title: "Refunded to the account", description: `New balance: ${formatAmount(group.balance, group.currency)}` })
+  const done = ({ group }: { group: AdminGatewayCardGroup }) => ({
+    title: "Refunded to the account",
+    description: `New balance: ${formatAmount(group.balance, group.currency)}`,
+  })
   return (
     <AmountPrompt
       title="Refund to the company's account"
@@ -27,7 +30,9 @@ const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onC
       schema={AdminRefundGroupSchema}
       isPending={refund.isPending}
       onClose={onClose}
-      onConfirm={(amount, key) => run(refund, { amount, key }, { done, failed: "Could not refund from the group" }, onClose)}
+      onConfirm={(amount, key) =>
+        run(refund, { amount, key }, { done, failed: "Could not refund from the group" }, onClose)
+      }
     />
   )
 }
@@ -40,7 +45,14 @@ const GroupDetailPage = () => {
   const [refunding, setRefunding] = useState(false)
   const run = useGatewayAction()
   return (
-    <DetailPage back={{ to: "/gateway/groups", label: "Card groups" }} testId="group-detail" record={query.data?.group} query={query} loadingRows={5} after={(g) => refunding && <RefundPrompt group={g} onClose={() => setRefunding(false)} />}>
+    <DetailPage
+      back={{ to: "/gateway/groups", label: "Card groups" }}
+      testId="group-detail"
+      record={query.data?.group}
+      query={query}
+      loadingRows={5}
+      after={(g) => refunding && <RefundPrompt group={g} onClose={() => setRefunding(false)} />}
+    >
       {(g) => (
         <>
           <SectionHeader
@@ -50,12 +62,24 @@ const GroupDetailPage = () => {
             actions={
               <>
                 <GatewayStatusBadge status={g.status} />
-                <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => run(refresh, undefined, { done: "Group refreshed", failed: "Could not refresh the group" })}>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  isLoading={refresh.isPending}
+                  onClick={() =>
+                    run(refresh, undefined, { done: "Group refreshed", failed: "Could not refresh the group" })
+                  }
+                >
                   <ArrowPath />
                   Refresh
                 </Button>
                 {g.status === "active" && (
-                  <Button size="small" variant="secondary" onClick={() => setRefunding(true)} data-testid="refund-group">
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() => setRefunding(true)}
+                    data-testid="refund-group"
+                  >
                     <ArrowUturnLeft />
                     Refund to account
                   </Button>
@@ -70,7 +94,8 @@ const GroupDetailPage = () => {
                       run(close, undefined, {
                         confirm: {
                           title: "Close this group?",
-                          description: "The gateway closes the group for good: no card can be issued or funded from it afterwards.",
+                          description:
+                            "The gateway closes the group for good: no card can be issued or funded from it afterwards.",
                           confirmText: "Close group",
                           danger: true,
                         },

@@ -15,12 +15,14 @@ export type DashboardFilterKey = (typeof FILTER_KEYS)[number]
 /** The URL's filters, and a setter of several at once. */
 export function useDashboardFilters() {
   const [params, setParams] = useSearchParams()
-  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined])) as Partial<Record<DashboardFilterKey, string>>
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined])) as Partial<
+    Record<DashboardFilterKey, string>
+  >
   const set = (changes: Partial<Record<DashboardFilterKey, string | undefined>>) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous)
-        for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k))
+        for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k)
         return next
       },
       { replace: true }
@@ -34,8 +36,16 @@ const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10)
 /** The presets, as periods of whole UTC days ending today (or the last month). */
 const PRESETS: { value: string; label: string; period: () => { from: string; to: string } }[] = [
   { value: "7", label: "Last 7 days", period: () => ({ from: dayOf(Date.now() - 6 * DAY_MS), to: dayOf(Date.now()) }) },
-  { value: "30", label: "Last 30 days", period: () => ({ from: dayOf(Date.now() - 29 * DAY_MS), to: dayOf(Date.now()) }) },
-  { value: "90", label: "Last 90 days", period: () => ({ from: dayOf(Date.now() - 89 * DAY_MS), to: dayOf(Date.now()) }) },
+  {
+    value: "30",
+    label: "Last 30 days",
+    period: () => ({ from: dayOf(Date.now() - 29 * DAY_MS), to: dayOf(Date.now()) }),
+  },
+  {
+    value: "90",
+    label: "Last 90 days",
+    period: () => ({ from: dayOf(Date.now() - 89 * DAY_MS), to: dayOf(Date.now()) }),
+  },
   {
     value: "month",
     label: "This month",
@@ -49,7 +59,10 @@ const PRESETS: { value: string; label: string; period: () => { from: string; to:
     label: "Last month",
     period: () => {
       const n = new Date()
-      return { from: dayOf(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() - 1, 1)), to: dayOf(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), 0)) }
+      return {
+        from: dayOf(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() - 1, 1)),
+        to: dayOf(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), 0)),
+      }
     },
   },
 ]
@@ -75,7 +88,8 @@ export function DashboardFilters({
     set(next)
   }
   // A filter's current value stays a choice even when the period holds none of it.
-  const withCurrent = (values: string[], current?: string) => (current && !values.includes(current) ? [...values, current] : values)
+  const withCurrent = (values: string[], current?: string) =>
+    current && !values.includes(current) ? [...values, current] : values
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="dashboard-filters">
       <div className="flex flex-wrap items-end gap-2">
@@ -87,32 +101,55 @@ export function DashboardFilters({
               const p = PRESETS.find((x) => x.value === v)
               if (p) choose(p.period())
             }}
-            options={[...PRESETS.map(({ value, label }) => ({ value, label })), ...(preset ? [] : [{ value: "custom", label: "Custom period" }])]}
+            options={[
+              ...PRESETS.map(({ value, label }) => ({ value, label })),
+              ...(preset ? [] : [{ value: "custom", label: "Custom period" }]),
+            ]}
           />
         </div>
         <div className="flex items-center gap-x-1">
           <Label size="xsmall" htmlFor="dashboard-from" className="text-ui-fg-subtle">
             From
           </Label>
-          <Input id="dashboard-from" data-testid="dashboard-from" size="small" type="date" value={period.from} onChange={(e) => e.target.value && choose({ from: e.target.value, to: period.to })} />
+          <Input
+            id="dashboard-from"
+            data-testid="dashboard-from"
+            size="small"
+            type="date"
+            value={period.from}
+            onChange={(e) => e.target.value && choose({ from: e.target.value, to: period.to })}
+          />
           <Label size="xsmall" htmlFor="dashboard-to" className="text-ui-fg-subtle">
             to
           </Label>
-          <Input id="dashboard-to" data-testid="dashboard-to" size="small" type="date" value={period.to} onChange={(e) => e.target.value && choose({ from: period.from, to: e.target.value })} />
+          <Input
+            id="dashboard-to"
+            data-testid="dashboard-to"
+            size="small"
+            type="date"
+            value={period.to}
+            onChange={(e) => e.target.value && choose({ from: period.from, to: e.target.value })}
+          />
         </div>
         <FilterSelect
           testId="dashboard-provider-filter"
           placeholder="All providers"
           value={filters.provider_id}
           onChange={(v) => set({ provider_id: v })}
-          options={withCurrent(options.providers, filters.provider_id).map((p) => ({ value: p, label: providerLabel(p) }))}
+          options={withCurrent(options.providers, filters.provider_id).map((p) => ({
+            value: p,
+            label: providerLabel(p),
+          }))}
         />
         <FilterSelect
           testId="dashboard-brand-filter"
           placeholder="All card brands"
           value={filters.card_brand}
           onChange={(v) => set({ card_brand: v })}
-          options={withCurrent(options.card_brands, filters.card_brand).map((b) => ({ value: b, label: brandLabel(b) }))}
+          options={withCurrent(options.card_brands, filters.card_brand).map((b) => ({
+            value: b,
+            label: brandLabel(b),
+          }))}
         />
         <FilterSelect
           testId="dashboard-currency-filter"

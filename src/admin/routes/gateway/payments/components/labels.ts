@@ -2,16 +2,23 @@
 import { brandName } from "../../../../../domain/card-brand"
 import { UNKNOWN_CARD_BRAND } from "../../../../../api/admin/gateway/schemas/dashboard"
 
-const PROVIDERS: Record<string, string> = { pp_gateway_card: "Card", pp_gateway_hosted: "Hosted page", pp_gateway_apm: "APM" }
+const PROVIDERS: Record<string, string> = {
+  pp_gateway_card: "Card",
+  pp_gateway_hosted: "Hosted page",
+  pp_gateway_apm: "APM",
+}
 
 export const providerLabel = (id: string) => PROVIDERS[id] ?? id
-export const brandLabel = (brand: string) => (brand === UNKNOWN_CARD_BRAND ? "Unknown (hosted page, APM)" : brandName(brand))
+export const brandLabel = (brand: string) =>
+  brand === UNKNOWN_CARD_BRAND ? "Unknown (hosted page, APM)" : brandName(brand)
 
 /** A share as a percentage with one decimal ("-" without a base). */
-export const percent = (rate: number | null | undefined, digits = 1) => (rate === null || rate === undefined ? "-" : `${(rate * 100).toFixed(digits)} %`)
+export const percent = (rate: number | null | undefined, digits = 1) =>
+  rate === null || rate === undefined ? "-" : `${(rate * 100).toFixed(digits)} %`
 
 /** "2026-11-03" → "3 Nov" (the day is UTC's, shown as it is). */
-export const shortDay = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })
+export const shortDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })
 
 /** Medusa's own tokens, so the charts follow the admin's theme (light or dark). */
 export const COLOURS = {

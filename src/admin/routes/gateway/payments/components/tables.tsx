@@ -22,7 +22,11 @@ export const DeclinesTable = ({ declines, declined }: { declines: Json<Dashboard
               {d.code ?? "none"}
             </Badge>
           </Table.Cell>
-          <Table.Cell className="whitespace-normal py-2">{d.message ?? <span className="text-ui-fg-muted">The gateway gave no reason (read from the order query)</span>}</Table.Cell>
+          <Table.Cell className="whitespace-normal py-2">
+            {d.message ?? (
+              <span className="text-ui-fg-muted">The gateway gave no reason (read from the order query)</span>
+            )}
+          </Table.Cell>
           <Table.Cell className="text-right">{d.count}</Table.Cell>
           <Table.Cell className="text-right">{percent(declined ? d.count / declined : null)}</Table.Cell>
         </Table.Row>
@@ -64,7 +68,17 @@ export const MoneyTable = ({ money }: { money: Json<DashboardMoney>[] }) => (
 const Count = ({ n }: { n: number }) => <span className="text-ui-fg-muted">({n})</span>
 
 /** Attempts of each provider, brand or currency, with their approval rate. */
-export const BreakdownTable = ({ title, rows, label, testId }: { title: string; rows: Json<DashboardBreakdown>[]; label: (key: string) => string; testId: string }) => (
+export const BreakdownTable = ({
+  title,
+  rows,
+  label,
+  testId,
+}: {
+  title: string
+  rows: Json<DashboardBreakdown>[]
+  label: (key: string) => string
+  testId: string
+}) => (
   <div data-testid={testId}>
     <Text size="small" weight="plus" className="px-6 pb-1 pt-4">
       {title}

@@ -46,7 +46,8 @@ const SWIFT = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/
  * any party the gateway's schema allows, the gateway then says what it misses).
  */
 const BankPayoutSchema = AdminCreatePayoutSchema.superRefine(({ beneficiary: b }, ctx) => {
-  const need = (ok: unknown, path: string[], message: string) => ok || ctx.addIssue({ code: "custom", path: ["beneficiary", ...path], message })
+  const need = (ok: unknown, path: string[], message: string) =>
+    ok || ctx.addIssue({ code: "custom", path: ["beneficiary", ...path], message })
   if (b.entity_type === "COMPANY") need(b.company_name, ["company_name"], "is required")
   else {
     need(b.first_name, ["first_name"], "is required")
@@ -56,9 +57,18 @@ const BankPayoutSchema = AdminCreatePayoutSchema.superRefine(({ beneficiary: b }
   need(COUNTRY.test(b.address?.country_code ?? ""), ["address", "country_code"], "must be a 2-letter country code")
   const bank = b.bank_details ?? {}
   need(bank.account_name, ["bank_details", "account_name"], "is required")
-  need(/^[A-Za-z0-9]{4,34}$/.test(bank.account_number ?? ""), ["bank_details", "account_number"], "must be 4 to 34 letters and digits")
-  need(COUNTRY.test(bank.bank_country_code ?? ""), ["bank_details", "bank_country_code"], "must be a 2-letter country code")
-  if (bank.swift_code) need(SWIFT.test(bank.swift_code), ["bank_details", "swift_code"], "must be an 8 or 11 character SWIFT/BIC code")
+  need(
+    /^[A-Za-z0-9]{4,34}$/.test(bank.account_number ?? ""),
+    ["bank_details", "account_number"],
+    "must be 4 to 34 letters and digits"
+  )
+  need(
+    COUNTRY.test(bank.bank_country_code ?? ""),
+    ["bank_details", "bank_country_code"],
+    "must be a 2-letter country code"
+  )
+  if (bank.swift_code)
+    need(SWIFT.test(bank.swift_code), ["bank_details", "swift_code"], "must be an 8 or 11 character SWIFT/BIC code")
 })
 
 /** The body: only the chosen kind of name, codes in capitals, the account number without spaces, paid in the payout's currency. */
@@ -82,8 +92,18 @@ function toBody({ beneficiary: b, ...payout }: Values) {
   })
 }
 
-const COPY = { title: "Create payout", submit: "Create payout", description: "Pays a beneficiary's bank account through the gateway. A payout cannot be taken back." }
-const TEXTS: ActionTexts<Json<AdminGatewayPayoutResponse>> = { done: ({ payout }) => ({ title: "Payout created", description: `${payout.payment_amount} ${payout.payment_currency}: ${payout.status.toLowerCase()}` }), failed: "Could not create the payout" }
+const COPY = {
+  title: "Create payout",
+  submit: "Create payout",
+  description: "Pays a beneficiary's bank account through the gateway. A payout cannot be taken back.",
+}
+const TEXTS: ActionTexts<Json<AdminGatewayPayoutResponse>> = {
+  done: ({ payout }) => ({
+    title: "Payout created",
+    description: `${payout.payment_amount} ${payout.payment_currency}: ${payout.status.toLowerCase()}`,
+  }),
+  failed: "Could not create the payout",
+}
 
 const CreatePayoutPage = () => {
   const form = useSchemaForm<Values, typeof BankPayoutSchema>(BankPayoutSchema, EMPTY, toBody)
@@ -91,7 +111,14 @@ const CreatePayoutPage = () => {
   const create = useCreatePayout(useIdempotencyKey())
   const company = form.watch("beneficiary.entity_type") === "COMPANY"
   return (
-    <CreateRouteModal form={form} mutation={create} testId="create-payout" copy={COPY} texts={TEXTS} detail={({ payout }) => `/gateway/payouts/${payout.id}`}>
+    <CreateRouteModal
+      form={form}
+      mutation={create}
+      testId="create-payout"
+      copy={COPY}
+      texts={TEXTS}
+      detail={({ payout }) => `/gateway/payouts/${payout.id}`}
+    >
       <div className="grid grid-cols-2 gap-4">
         <TextField name="payment_amount" label="Amount" placeholder="100.00" />
         <TextField name="payment_currency" label="Currency" placeholder="USD" />

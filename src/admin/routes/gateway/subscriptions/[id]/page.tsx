@@ -13,7 +13,10 @@ import { formatAmount, formatDate, intervalText } from "../../../../lib/format"
 /** The gateway's deductions of the contract (one per transaction, approved or declined), oldest first. */
 const Deductions = ({ subscription: s }: { subscription: GatewaySubscription }) => (
   <Container className="divide-y p-0" data-testid="subscription-deductions">
-    <SectionHeader title="Deductions" subtitle="What the gateway took on its schedule after the first payment (the order's)." />
+    <SectionHeader
+      title="Deductions"
+      subtitle="What the gateway took on its schedule after the first payment (the order's)."
+    />
     {s.deductions?.length ? (
       <Table>
         <Table.Header>
@@ -38,7 +41,10 @@ const Deductions = ({ subscription: s }: { subscription: GatewaySubscription }) 
         </Table.Body>
       </Table>
     ) : (
-      <EmptyState title="No deductions yet" description={isOpenSubscription(s) ? "The first one is due at the next deduction date." : undefined} />
+      <EmptyState
+        title="No deductions yet"
+        description={isOpenSubscription(s) ? "The first one is due at the next deduction date." : undefined}
+      />
     )}
   </Container>
 )
@@ -47,7 +53,13 @@ const SubscriptionDetailPage = () => {
   const { id } = useParams()
   const query = useSubscription(id!)
   return (
-    <DetailPage back={{ to: "/gateway/subscriptions", label: "Subscriptions" }} testId="subscription-detail" record={query.data?.subscription} query={query} after={(s) => <Deductions subscription={s} />}>
+    <DetailPage
+      back={{ to: "/gateway/subscriptions", label: "Subscriptions" }}
+      testId="subscription-detail"
+      record={query.data?.subscription}
+      query={query}
+      after={(s) => <Deductions subscription={s} />}
+    >
       {(s) => (
         <>
           <SectionHeader
@@ -65,12 +77,31 @@ const SubscriptionDetailPage = () => {
           />
           <SectionRow title="Amount" value={formatAmount(s.amount, s.currency)} />
           <SectionRow title="Interval" value={intervalText(s.interval, s.interval_count)} />
-          <SectionRow title="Billing cycles" value={s.billing_cycles === null ? "Until cancelled" : String(s.billing_cycles)} />
+          <SectionRow
+            title="Billing cycles"
+            value={s.billing_cycles === null ? "Until cancelled" : String(s.billing_cycles)}
+          />
           {s.promotion_cycles !== null && <SectionRow title="Promotion cycles" value={String(s.promotion_cycles)} />}
-          <SectionRow title="Next deduction" value={s.next_deduction_at ? formatDate(s.next_deduction_at) : undefined} testId="subscription-next-deduction" />
+          <SectionRow
+            title="Next deduction"
+            value={s.next_deduction_at ? formatDate(s.next_deduction_at) : undefined}
+            testId="subscription-next-deduction"
+          />
           {s.cancelled_at && <SectionRow title="Cancelled" value={formatDate(s.cancelled_at)} />}
-          {s.order_id ? <LinkRow title="Order" to={`/orders/${s.order_id}`} label={s.order_id} /> : <SectionRow title="Order" />}
-          {s.customer_id ? <LinkRow title="Customer" to={`/customers/${s.customer_id}`} label={[s.customer?.name, s.customer?.email].filter(Boolean).join(" · ") || s.customer_id} /> : <SectionRow title="Customer" value="Guest" />}
+          {s.order_id ? (
+            <LinkRow title="Order" to={`/orders/${s.order_id}`} label={s.order_id} />
+          ) : (
+            <SectionRow title="Order" />
+          )}
+          {s.customer_id ? (
+            <LinkRow
+              title="Customer"
+              to={`/customers/${s.customer_id}`}
+              label={[s.customer?.name, s.customer?.email].filter(Boolean).join(" · ") || s.customer_id}
+            />
+          ) : (
+            <SectionRow title="Customer" value="Guest" />
+          )}
           <SectionRow title="Recurring id" value={s.recurring_id} />
           <SectionRow title="Created" value={formatDate(s.created_at)} />
         </>

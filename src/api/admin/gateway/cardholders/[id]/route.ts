@@ -17,7 +17,10 @@ import type { AdminGatewayCardholderDeleteResponse, AdminGatewayCardholderRespon
  *   "404": { description: No such cardholder. }
  */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardholderResponse>) => {
-  const cardholder = await gatewayModule(req.scope).retrieveGatewayCardholder(req.params.id, req.retrieveConfig as never)
+  const cardholder = await gatewayModule(req.scope).retrieveGatewayCardholder(
+    req.params.id,
+    req.retrieveConfig as never
+  )
   res.json({ cardholder })
 }
 
@@ -36,7 +39,12 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such cardholder. }
  */
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardholderDeleteResponse>) => {
-  const { result } = await deleteCardholderWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
+export const DELETE = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminGatewayCardholderDeleteResponse>
+) => {
+  const { result } = await deleteCardholderWorkflow(req.scope).run({
+    input: { id: req.params.id, actor: actorOf(req) },
+  })
   res.json({ id: req.params.id, object: "gateway_cardholder", deleted: true, cardholder: result })
 }

@@ -21,7 +21,10 @@ import type { AdminGatewayGroupResponse } from "../../../../../types/http"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: The gateway has no such group (code 1003). }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminTrackGroup>, res: MedusaResponse<AdminGatewayGroupResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminTrackGroup>,
+  res: MedusaResponse<AdminGatewayGroupResponse>
+) => {
   const { result } = await refreshGroupWorkflow(req.scope).run({
     input: { gateway_group_id: req.validatedBody.gateway_group_id, actor: actorOf(req) },
   })

@@ -24,11 +24,40 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const [gatewayPayment] = await gatewayModule.listGatewayPayments({ order_no: session.id })
   const notifications = await gatewayModule.listGatewayNotifications(
     { order_no: session.id },
-    { take: 20, order: { received_at: "DESC" }, select: ["id", "notify_type", "verified", "status", "result", "deliveries", "received_at", "last_received_at", "processed_at"] }
+    {
+      take: 20,
+      order: { received_at: "DESC" },
+      select: [
+        "id",
+        "notify_type",
+        "verified",
+        "status",
+        "result",
+        "deliveries",
+        "received_at",
+        "last_received_at",
+        "processed_at",
+      ],
+    }
   )
   res.json({
-    payment_session: { id: session.id, provider_id: session.provider_id, status: session.status, amount: session.amount, currency_code: session.currency_code, data: gatewayModule.readSessionData(session.data), payment_id: session.payment?.id ?? null },
-    payment: payment ? { id: payment.id, data: gatewayModule.readSessionData(payment.data), captured_at: payment.captured_at ?? null, canceled_at: payment.canceled_at ?? null } : null,
+    payment_session: {
+      id: session.id,
+      provider_id: session.provider_id,
+      status: session.status,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: gatewayModule.readSessionData(session.data),
+      payment_id: session.payment?.id ?? null,
+    },
+    payment: payment
+      ? {
+          id: payment.id,
+          data: gatewayModule.readSessionData(payment.data),
+          captured_at: payment.captured_at ?? null,
+          canceled_at: payment.canceled_at ?? null,
+        }
+      : null,
     gateway_payment: gatewayPayment ?? null,
     notifications,
   })

@@ -8,6 +8,9 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<A
   const gateway = req.scope.resolve("gateway")
   const rows = await gateway.listGatewaySubscriptions({ id: req.params.id })
   if (!rows.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Subscription ${req.params.id} was not found`)
-  const [subscription] = await withCustomers(req.scope, await gateway.subscriptionViews(rows as Record<string, unknown>[]))
+  const [subscription] = await withCustomers(
+    req.scope,
+    await gateway.subscriptionViews(rows as Record<string, unknown>[])
+  )
   res.json({ subscription: subscription! })
 }

@@ -6,7 +6,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { StoreGatewaySavedCardDeleteResponse } from "../../../../../types/http"
 
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<StoreGatewaySavedCardDeleteResponse>) => {
+export const DELETE = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<StoreGatewaySavedCardDeleteResponse>
+) => {
   await req.scope.resolve("gateway").deleteSavedCard(req.params.id, req.auth_context.actor_id)
   res.json({ id: req.params.id, object: "saved_card", deleted: true })
 }

@@ -5,18 +5,29 @@ import Link from "next/link"
 
 const input = "mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
 
-export default async function Checkout({ params, searchParams }: { params: Promise<{ countryCode: string }>; searchParams: Promise<{ step?: string }> }) {
+export default async function Checkout({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ countryCode: string }>
+  searchParams: Promise<{ step?: string }>
+}) {
   const { countryCode } = await params
   const cart = await retrieveCart()
   if (!cart?.items?.length) {
     return (
       <p data-testid="empty-cart">
-        Your cart is empty. <Link href={`/${countryCode}`} className="underline">Shop</Link>
+        Your cart is empty.{" "}
+        <Link href={`/${countryCode}`} className="underline">
+          Shop
+        </Link>
       </p>
     )
   }
   const customer = await retrieveCustomer()
-  const step = (await searchParams).step ?? (cart.shipping_address?.address_1 ? (cart.shipping_methods?.length ? "payment" : "delivery") : "address")
+  const step =
+    (await searchParams).step ??
+    (cart.shipping_address?.address_1 ? (cart.shipping_methods?.length ? "payment" : "delivery") : "address")
   const a = cart.shipping_address
   return (
     <div className="space-y-6">
@@ -28,7 +39,11 @@ export default async function Checkout({ params, searchParams }: { params: Promi
       <section className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 className="font-medium">Address</h2>
         {step === "address" ? (
-          <form action={setAddress.bind(null, countryCode)} className="mt-3 grid grid-cols-2 gap-3" data-testid="address-form">
+          <form
+            action={setAddress.bind(null, countryCode)}
+            className="mt-3 grid grid-cols-2 gap-3"
+            data-testid="address-form"
+          >
             {[
               ["email", "Email", customer?.email ?? cart.email ?? ""],
               ["first_name", "First name", a?.first_name ?? ""],
@@ -40,7 +55,13 @@ export default async function Checkout({ params, searchParams }: { params: Promi
             ].map(([name, label, value]) => (
               <label key={name} className="text-sm">
                 {label}
-                <input name={name} defaultValue={value} required={name !== "phone"} className={input} data-testid={`address-${name}`} />
+                <input
+                  name={name}
+                  defaultValue={value}
+                  required={name !== "phone"}
+                  className={input}
+                  data-testid={`address-${name}`}
+                />
               </label>
             ))}
             <label className="text-sm">
@@ -53,14 +74,19 @@ export default async function Checkout({ params, searchParams }: { params: Promi
                 ))}
               </select>
             </label>
-            <button className="col-span-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white" data-testid="address-submit">
+            <button
+              className="col-span-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
+              data-testid="address-submit"
+            >
               Continue to delivery
             </button>
           </form>
         ) : (
           <p className="text-sm text-gray-600">
             {a?.first_name} {a?.last_name}, {a?.address_1}, {a?.city} ({a?.country_code?.toUpperCase()}){" "}
-            <Link href={`/${countryCode}/checkout?step=address`} className="underline">Edit</Link>
+            <Link href={`/${countryCode}/checkout?step=address`} className="underline">
+              Edit
+            </Link>
           </p>
         )}
       </section>
@@ -72,10 +98,14 @@ export default async function Checkout({ params, searchParams }: { params: Promi
             <form action={setShipping.bind(null, countryCode)} className="mt-3 space-y-2" data-testid="delivery-form">
               {(await listShippingOptions()).map((o, i) => (
                 <label key={o.id} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="option_id" value={o.id} defaultChecked={i === 0} /> {o.name} ({o.amount} {cart.currency_code.toUpperCase()})
+                  <input type="radio" name="option_id" value={o.id} defaultChecked={i === 0} /> {o.name} ({o.amount}{" "}
+                  {cart.currency_code.toUpperCase()})
                 </label>
               ))}
-              <button className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white" data-testid="delivery-submit">
+              <button
+                className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
+                data-testid="delivery-submit"
+              >
                 Continue to payment
               </button>
             </form>

@@ -6,7 +6,8 @@
  */
 import { RETURN_HOP_HEADERS, returnHopHtml } from "medusa-plugin-card-gateway-storefront/core"
 
-const hop = () => new Response(returnHopHtml("/api/gateway/return/continue"), { status: 200, headers: RETURN_HOP_HEADERS })
+const hop = () =>
+  new Response(returnHopHtml("/api/gateway/return/continue"), { status: 200, headers: RETURN_HOP_HEADERS })
 
 export const GET = hop
 export const POST = hop

@@ -17,6 +17,8 @@ import type { AdminGatewayCardholderResponse } from "../../../../../../types/htt
  *   "404": { description: No such cardholder here, or at the gateway (code 1003). }
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardholderResponse>) => {
-  const { result } = await refreshCardholderWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
+  const { result } = await refreshCardholderWorkflow(req.scope).run({
+    input: { id: req.params.id, actor: actorOf(req) },
+  })
   res.json({ cardholder: result })
 }

@@ -18,6 +18,8 @@ import type { AdminGatewayCardResponse } from "../../../../../../types/http"
  *   "404": { description: No such card. }
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewayCardResponse>) => {
-  const { result } = await updateCardStatusWorkflow(req.scope).run({ input: { id: req.params.id, status: "active" as const, actor: actorOf(req) } })
+  const { result } = await updateCardStatusWorkflow(req.scope).run({
+    input: { id: req.params.id, status: "active" as const, actor: actorOf(req) },
+  })
   res.json({ card: result })
 }

@@ -22,7 +22,12 @@ import type { AdminGatewayCardResponse } from "../../../../../../types/http"
  *   "401": { description: Not authenticated as an admin user. }
  *   "404": { description: No such card. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCardAmount>, res: MedusaResponse<AdminGatewayCardResponse>) => {
-  const { result } = await updateCardLimitWorkflow(req.scope).run({ input: { id: req.params.id, amount: req.validatedBody.amount, actor: actorOf(req) } })
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCardAmount>,
+  res: MedusaResponse<AdminGatewayCardResponse>
+) => {
+  const { result } = await updateCardLimitWorkflow(req.scope).run({
+    input: { id: req.params.id, amount: req.validatedBody.amount, actor: actorOf(req) },
+  })
   res.json({ card: result })
 }

@@ -32,11 +32,15 @@ import type { AdminGatewayCardResponse } from "../../../../../../types/http"
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminCardAmount>, res: MedusaResponse<AdminGatewayCardResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminCardAmount>,
+  res: MedusaResponse<AdminGatewayCardResponse>
+) => {
   const request = idempotentRequestOf(req, "card.withdraw", req.params.id, req.validatedBody)
   await respondOnce(req, res, request, {
     lostAnswerIsRefused: true,
-    answer: async (holder) => (holder.target_id ? { card: await gatewayModule(req.scope).retrieveGatewayCard(holder.target_id) } : null),
+    answer: async (holder) =>
+      holder.target_id ? { card: await gatewayModule(req.scope).retrieveGatewayCard(holder.target_id) } : null,
     run: async () => {
       const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
       return { card: (await withdrawCardWorkflow(req.scope).run({ input })).result }

@@ -33,11 +33,15 @@ import type { AdminGatewayGroupResponse } from "../../../../../../types/http"
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (req: AuthenticatedMedusaRequest<AdminRefundGroup>, res: MedusaResponse<AdminGatewayGroupResponse>) => {
+export const POST = async (
+  req: AuthenticatedMedusaRequest<AdminRefundGroup>,
+  res: MedusaResponse<AdminGatewayGroupResponse>
+) => {
   const request = idempotentRequestOf(req, "group.refund", req.params.id, req.validatedBody)
   await respondOnce(req, res, request, {
     lostAnswerIsRefused: true,
-    answer: async (holder) => (holder.target_id ? { group: await gatewayModule(req.scope).retrieveGatewayCardGroup(holder.target_id) } : null),
+    answer: async (holder) =>
+      holder.target_id ? { group: await gatewayModule(req.scope).retrieveGatewayCardGroup(holder.target_id) } : null,
     run: async () => {
       const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
       return { group: (await refundGroupWorkflow(req.scope).run({ input })).result }

@@ -8,7 +8,11 @@ import { cancelSubscriptionWorkflow } from "../../../../../../workflows/subscrip
 import { actorOf } from "../../../actor"
 
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<GatewaySubscriptionCancelResponse>) => {
-  const { result } = await cancelSubscriptionWorkflow(req.scope).run({ input: { id: req.params.id, actor: actorOf(req) } })
-  const [subscription] = await req.scope.resolve("gateway").subscriptionViews([result.subscription as Record<string, unknown>])
+  const { result } = await cancelSubscriptionWorkflow(req.scope).run({
+    input: { id: req.params.id, actor: actorOf(req) },
+  })
+  const [subscription] = await req.scope
+    .resolve("gateway")
+    .subscriptionViews([result.subscription as Record<string, unknown>])
   res.json({ subscription: subscription!, changed: result.changed })
 }

@@ -18,7 +18,10 @@ import type { StoreGatewayCardGrant } from "../../../validators"
 export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCardGrant>, res: MedusaResponse) => {
   const customerId = req.auth_context.actor_id
   const { cart_id } = req.validatedBody
-  const notFound = new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session with id: ${req.params.id} was not found for cart ${cart_id}`)
+  const notFound = new MedusaError(
+    MedusaError.Types.NOT_FOUND,
+    `Payment session with id: ${req.params.id} was not found for cart ${cart_id}`
+  )
   const session = await req.scope
     .resolve(Modules.PAYMENT)
     .retrievePaymentSession(req.params.id, { select: ["id", "provider_id", "payment_collection_id"] })
@@ -26,6 +29,10 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCardGrant
   if (!session || session.provider_id !== gatewayProviderId("card")) throw notFound
   const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
   if (!cart || cart.id !== cart_id || cart.customer_id !== customerId) throw notFound
-  const card_grant = signCardGrant(cardGrantSecret(req.scope), { session_id: session.id, cart_id: cart.id, customer_id: customerId })
+  const card_grant = signCardGrant(cardGrantSecret(req.scope), {
+    session_id: session.id,
+    cart_id: cart.id,
+    customer_id: customerId,
+  })
   res.json({ card_grant })
 }

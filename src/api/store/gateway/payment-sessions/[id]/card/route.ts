@@ -39,7 +39,16 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { AttemptVerdict, CardAttemptLimits, CardSubmission, gatewayProviderId, holdsMoney, readSessionData, verifyCardGrant, wasGatewayRefused } from "../../../../../../domain"
+import {
+  AttemptVerdict,
+  CardAttemptLimits,
+  CardSubmission,
+  gatewayProviderId,
+  holdsMoney,
+  readSessionData,
+  verifyCardGrant,
+  wasGatewayRefused,
+} from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
 import { paymentLockKey } from "../../../../../../reconciliation/payment-lock"
 import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
@@ -47,7 +56,12 @@ import { cardGrantSecret } from "../../../../../utils/card-grant-secret"
 import type { StoreGatewayCard } from "../../../validators"
 
 /** 429 naming the cap that was reached; nothing was sent. */
-function refuse(res: MedusaResponse, cap: Exclude<AttemptVerdict, null>, limits: CardAttemptLimits, sessionId?: string) {
+function refuse(
+  res: MedusaResponse,
+  cap: Exclude<AttemptVerdict, null>,
+  limits: CardAttemptLimits,
+  sessionId?: string
+) {
   const window = `${limits.window_seconds} seconds`
   const messages: Record<Exclude<AttemptVerdict, null>, string> = {
     address: `Too many card attempts from this address: at most ${limits.per_address} in ${window}. Try again later.`,
@@ -79,14 +93,24 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
       const customerId = callerCustomer(req, session.id, cart_id)
       checkCartOwner(customerId, cart, session.id, cart_id)
       if (session.provider_id !== cardProvider) {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${session.id} is not a ${cardProvider} session`)
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `Payment session ${session.id} is not a ${cardProvider} session`
+        )
       }
       // Posted again after a lost answer: the money is held already, so the shopper gets the first result.
-      if (session.status === "authorized" || session.status === "captured" || holdsMoney(readSessionData(session.data)?.gateway_state)) {
+      if (
+        session.status === "authorized" ||
+        session.status === "captured" ||
+        holdsMoney(readSessionData(session.data)?.gateway_state)
+      ) {
         return res.json({ payment_session: { id: session.id, status: session.status, data: session.data } })
       }
       if (cart.completed_at) {
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${session.id} is already completed`)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `The cart of payment session ${session.id} is already completed`
+        )
       }
       const { card, saved_card_id } = req.validatedBody
       const over = await gateway.takeCardAttempt({
@@ -101,7 +125,11 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
       const answered = () =>
         gateway.unmarkCardPostSent(session.id).catch((err: unknown) => {
           // Left behind, the trace makes the order sync read this session at the gateway: slower, never wrong.
-          req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(`Gateway card post ${session.id}: its card-sent trace could not be taken back: ${(err as Error)?.message}`)
+          req.scope
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(
+              `Gateway card post ${session.id}: its card-sent trace could not be taken back: ${(err as Error)?.message}`
+            )
         })
       let updated: Awaited<ReturnType<typeof paymentModule.updatePaymentSession>>
       try {
@@ -109,7 +137,11 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
           id: session.id,
           amount: session.amount,
           currency_code: session.currency_code,
-          data: { ...session.data, card_submission: submission, order_context: orderContextOf(cart, shopperIp === "unknown" ? undefined : shopperIp, browser) },
+          data: {
+            ...session.data,
+            card_submission: submission,
+            order_context: orderContextOf(cart, shopperIp === "unknown" ? undefined : shopperIp, browser),
+          },
         })
       } catch (err) {
         if (refusedForCertain(err)) await answered()
@@ -140,13 +172,20 @@ function refusedForCertain(err: unknown): boolean {
 }
 
 /** The customer the post speaks for: the logged-in customer, else the one a valid card grant names; undefined for a guest. */
-function callerCustomer(req: AuthenticatedMedusaRequest<StoreGatewayCard>, sessionId: string, cartId: string): string | undefined {
+function callerCustomer(
+  req: AuthenticatedMedusaRequest<StoreGatewayCard>,
+  sessionId: string,
+  cartId: string
+): string | undefined {
   if (req.auth_context?.actor_type === "customer" && req.auth_context.actor_id) return req.auth_context.actor_id
   const grant = req.validatedBody.card_grant
   if (!grant) return undefined
   const customerId = verifyCardGrant(cardGrantSecret(req.scope), grant, { session_id: sessionId, cart_id: cartId })
   if (!customerId) {
-    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "card_grant is not valid for this payment session and cart (expired, altered, or made for another): ask for a new one")
+    throw new MedusaError(
+      MedusaError.Types.UNAUTHORIZED,
+      "card_grant is not valid for this payment session and cart (expired, altered, or made for another): ask for a new one"
+    )
   }
   return customerId
 }
@@ -155,11 +194,24 @@ function callerCustomer(req: AuthenticatedMedusaRequest<StoreGatewayCard>, sessi
  * The caller holds the session's cart: its id (the guest's credential) and, for a registered customer's cart,
  * that customer's auth (or a card grant made with it). Anything else is answered as if the session did not exist.
  */
-function checkCartOwner(caller: string | undefined, cart: CartForPayment | null, sessionId: string, cartId: string): asserts cart is CartForPayment {
-  const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session with id: ${sessionId} was not found for cart ${cartId}`)
+function checkCartOwner(
+  caller: string | undefined,
+  cart: CartForPayment | null,
+  sessionId: string,
+  cartId: string
+): asserts cart is CartForPayment {
+  const notFound = () =>
+    new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session with id: ${sessionId} was not found for cart ${cartId}`
+    )
   if (!cart || cart.id !== cartId) throw notFound()
   if (!cart.customer?.has_account) return
-  if (!caller) throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "This cart belongs to a registered customer: log in as that customer to pay it")
+  if (!caller)
+    throw new MedusaError(
+      MedusaError.Types.UNAUTHORIZED,
+      "This cart belongs to a registered customer: log in as that customer to pay it"
+    )
   if (caller !== cart.customer_id) throw notFound()
 }
 
@@ -174,15 +226,27 @@ async function cardSubmission(
   const { card, save_card, saved_card_id, security_code } = req.validatedBody
   if (!save_card && !saved_card_id) return card!
   if (!customerId) {
-    throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "save_card and saved_card_id: log in as the customer to save a card or pay with a saved one")
+    throw new MedusaError(
+      MedusaError.Types.UNAUTHORIZED,
+      "save_card and saved_card_id: log in as the customer to save a card or pay with a saved one"
+    )
   }
   if (cart?.customer_id !== customerId) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The cart of payment session ${sessionId} is not the logged-in customer's`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The cart of payment session ${sessionId} is not the logged-in customer's`
+    )
   }
   if (card) return { ...card, save_for: customerId }
   if (gateway.paymentOptions()?.saved_cards?.require_security_code && !security_code) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "security_code: required to pay with a saved card")
   }
   const saved = await gateway.savedCardForPayment(customerId, saved_card_id!)
-  return { saved_card_id: saved.id, token: saved.token, brand: saved.brand, last4: saved.last4, ...(security_code ? { security_code } : {}) }
+  return {
+    saved_card_id: saved.id,
+    token: saved.token,
+    brand: saved.brand,
+    last4: saved.last4,
+    ...(security_code ? { security_code } : {}),
+  }
 }

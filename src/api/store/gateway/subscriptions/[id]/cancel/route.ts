@@ -11,6 +11,8 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<
   const { result } = await cancelSubscriptionWorkflow(req.scope).run({
     input: { id: req.params.id, customer_id: customerId, actor: { type: "customer", id: customerId } },
   })
-  const [subscription] = await req.scope.resolve("gateway").subscriptionViews([result.subscription as Record<string, unknown>])
+  const [subscription] = await req.scope
+    .resolve("gateway")
+    .subscriptionViews([result.subscription as Record<string, unknown>])
   res.json({ subscription: subscription!, changed: result.changed })
 }

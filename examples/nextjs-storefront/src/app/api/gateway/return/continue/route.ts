@@ -11,10 +11,18 @@ export async function GET(request: NextRequest) {
   const cartId = await getCartId()
   const cart = cartId
     ? await sdk()
-        .store.cart.retrieve(cartId, { fields: "id,*shipping_address,*region,*region.countries" }, await getAuthHeaders())
+        .store.cart.retrieve(
+          cartId,
+          { fields: "id,*shipping_address,*region,*region.countries" },
+          await getAuthHeaders()
+        )
         .then((r) => r.cart)
         .catch(() => null)
     : null
-  const country = cart?.shipping_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2 ?? process.env.NEXT_PUBLIC_DEFAULT_REGION ?? "us"
+  const country =
+    cart?.shipping_address?.country_code ??
+    cart?.region?.countries?.[0]?.iso_2 ??
+    process.env.NEXT_PUBLIC_DEFAULT_REGION ??
+    "us"
   return NextResponse.redirect(new URL(`/${country.toLowerCase()}/checkout/return`, request.url), 303)
 }

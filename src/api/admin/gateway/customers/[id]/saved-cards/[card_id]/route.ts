@@ -6,7 +6,10 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { AdminGatewaySavedCardDeleteResponse } from "../../../../../../../types/http"
 import { actorOf } from "../../../../actor"
 
-export const DELETE = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<AdminGatewaySavedCardDeleteResponse>) => {
+export const DELETE = async (
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse<AdminGatewaySavedCardDeleteResponse>
+) => {
   const gateway = req.scope.resolve("gateway")
   const { id: customerId, card_id: cardId } = req.params
   await gateway.adminDeleteSavedCard(cardId, customerId)
