@@ -109,9 +109,11 @@ medusaIntegrationTestRunner({
         )
       )
       const everything = [...answers, ...carts.map((c) => JSON.stringify(c.data)), await dumpTables()].join("\n")
-      for (const secret of [CARDS.threeDS, CARDS.approve, SECRET_CVV, "card_submission", "order_context"]) {
+      for (const secret of [CARDS.threeDS, CARDS.approve, "card_submission", "order_context"]) {
         expect(everything).not.toContain(secret)
       }
+      // The code as a value of its own: four digits turn up by chance inside timestamps' fractions and ids.
+      expect(everything).not.toMatch(new RegExp(`(?<![\\w.:+-])${SECRET_CVV}(?![\\w.:+-])`))
       // What the shopper sees is the provider's own keys.
       expect(Object.keys(again.data.payment_session.data).sort()).toEqual(
         Object.keys(first.data.payment_session.data).sort()
