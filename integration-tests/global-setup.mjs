@@ -11,7 +11,7 @@ export default async function globalSetup() {
     delete process.env.REDIS_URL
   }
   if (process.env.DB_HOST) return
-  const pg = await startEmbeddedPostgres()
+  const pg = await startEmbeddedPostgres({ durable: false })
   globalThis.__EMBEDDED_PG__ = pg
   process.env.DB_HOST = pg.host
   process.env.DB_PORT = String(pg.port)
