@@ -758,6 +758,15 @@ async function main() {
       throw new Error(`the status filter is not in the URL: ${page.url()}`)
     await selectOption(page.getByTestId("subscription-status-filter").getByRole("combobox"), "Active")
     await expectIn("subscriptions-table", "Coffee Club monthly")
+    // The contract found by the gateway's recurring id (kept in the URL), and another id finding nothing.
+    const search = page.getByPlaceholder("Recurring id")
+    await search.fill("R-no-such-contract")
+    await expectText("No subscriptions match these filters")
+    await search.fill(subscribed.session.data.subscription.recurring_id)
+    await expectIn("subscriptions-table", "Coffee Club monthly")
+    if (new URL(page.url()).searchParams.get("recurring_id") !== subscribed.session.data.subscription.recurring_id)
+      throw new Error(`the recurring id search is not in the URL: ${page.url()}`)
+    await search.fill("")
   })
 
   await step("subscriptions: detail, cancel through the prompt", async () => {

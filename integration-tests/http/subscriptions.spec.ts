@@ -273,6 +273,13 @@ medusaIntegrationTestRunner({
         count: 1,
         audit: [{ operation: "subscription.correct", actor_type: "system" }],
       })
+      // Staff have the gateway's recurring id: it finds the contract's history too, and nothing else.
+      const byRecurringId = (await api.get(`/admin/gateway/audit?recurring_id=${subscription.recurring_id}`, admin))
+        .data.audit as { target_id: string; operation: string }[]
+      expect(byRecurringId.map((r) => r.operation)).toContain("subscription.correct")
+      expect(byRecurringId.every((r) => r.target_id === subscription.id)).toBe(true)
+      const other = await api.get(`/admin/gateway/audit?recurring_id=R-none&target_id=${subscription.id}`, admin)
+      expect(other.data).toMatchObject({ count: 0, audit: [] })
     })
 
     it("finds its order when the record is made after the order was placed (no record from the provider)", async () => {

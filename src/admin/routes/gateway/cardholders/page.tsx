@@ -1,7 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { UserGroup } from "@medusajs/icons"
-import { Input } from "@medusajs/ui"
 import { CARDHOLDER_STATUSES } from "../../../../api/admin/gateway/schemas/cardholders"
+import { FilterSearch } from "../../../components/filter-search"
 import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useCardholders } from "../../../hooks/api/cardholders"
@@ -22,14 +22,7 @@ const CardholdersPage = () => {
       create={{ testId: "create-cardholder" }}
       statuses={{ values: CARDHOLDER_STATUSES, label: humanize }}
       filters={
-        <Input
-          size="small"
-          type="search"
-          className="w-[240px]"
-          placeholder="Email"
-          value={filters.email ?? ""}
-          onChange={(e) => setFilter("email")(e.target.value)}
-        />
+        <FilterSearch className="w-[240px]" placeholder="Email" value={filters.email} onChange={setFilter("email")} />
       }
       list={list}
       empty={{ title: "No cardholders yet", description: "Create a cardholder to issue virtual cards." }}

@@ -1,7 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
-import { Input } from "@medusajs/ui"
 import { CARD_STATUSES } from "../../../../api/admin/gateway/schemas/cards"
+import { FilterSearch } from "../../../components/filter-search"
 import { FilterSelect } from "../../../components/filter-select"
 import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
@@ -52,14 +52,13 @@ const CardsPage = () => {
             testId="card-group-filter"
             options={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: `Group ${g.gateway_group_id}` }))}
           />
-          <Input
-            size="small"
-            type="search"
+          <FilterSearch
             className="w-[130px]"
             placeholder="Last 4 digits"
-            value={filters.last4 ?? ""}
+            value={filters.last4}
             maxLength={4}
-            onChange={(e) => setFilter("last4")(e.target.value.replace(/\D/g, ""))}
+            clean={(typed) => typed.replace(/\D/g, "")}
+            onChange={setFilter("last4")}
           />
         </>
       }

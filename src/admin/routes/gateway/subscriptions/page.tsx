@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CalendarSolid } from "@medusajs/icons"
 import { SUBSCRIPTION_STATUSES } from "../../../../domain/subscription-view"
+import { FilterSearch } from "../../../components/filter-search"
 import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useSubscriptions } from "../../../hooks/api/subscriptions"
@@ -8,13 +9,25 @@ import { useListPage } from "../../../hooks/use-list-page"
 import { formatAmount, humanize, intervalText } from "../../../lib/format"
 
 const SubscriptionsPage = () => {
-  const list = useListPage(useSubscriptions, ["status"])
+  // The gateway's recurring id (what staff have from the gateway or the shopper) finds one contract.
+  const list = useListPage(useSubscriptions, ["status", "recurring_id"], ({ status, recurring_id }) => ({
+    status,
+    recurring_id: recurring_id?.trim(),
+  }))
   return (
     <ListPage
       noun="subscriptions"
       title="Subscriptions"
       subtitle="Recurring contracts sold by card: the gateway deducts each period on its own schedule."
       statuses={{ values: SUBSCRIPTION_STATUSES, label: humanize, testId: "subscription-status-filter" }}
+      filters={
+        <FilterSearch
+          className="w-[240px]"
+          placeholder="Recurring id"
+          value={list.filters.recurring_id}
+          onChange={list.setFilter("recurring_id")}
+        />
+      }
       list={list}
       empty={{
         title: "No subscriptions yet",

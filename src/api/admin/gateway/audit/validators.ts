@@ -11,6 +11,8 @@ export const AdminListAuditSchema = listQuery({
   target_id: oneOrMany(z.string()),
   request_id: oneOrMany(z.string()),
   idempotency_key: oneOrMany(z.string()),
+  /** A subscription's gateway recurring id: the rows about that contract's record (its cancels, the sync's corrections). */
+  recurring_id: oneOrMany(z.string()),
   result: oneOrMany(z.enum(AUDIT_RESULTS, { error: `result must be ${AUDIT_RESULTS.join(", ")}` })),
 })
 
