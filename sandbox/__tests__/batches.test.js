@@ -3,13 +3,7 @@ const h = require("./helpers")
 
 const sb = h.useSandbox({}, { resetEach: false })
 
-const entry = (x, extra = {}) => ({
-  transaction_id: x.transaction_id,
-  order_no: x.order_no,
-  currency: x.currency,
-  amount: x.amount,
-  ...extra,
-})
+const { entry } = h
 
 async function query(fields) {
   const r = await h.acq(sb, "/v1/retrievalTrans", fields)

@@ -6,12 +6,7 @@ const h = require("./helpers")
 
 const sb = h.useSandbox()
 
-const entry = (x) => ({
-  transaction_id: x.transaction_id,
-  order_no: x.order_no,
-  currency: x.currency,
-  amount: x.amount,
-})
+const { entry } = h
 const postJson = (url, body, method = "POST") =>
   fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
 

@@ -194,14 +194,22 @@ async function authorise(sb, overrides = {}) {
   return r.xml
 }
 
+/** Posts `fields` as a form (e.g. the shopper's answer on the issuer's page), not following a redirect. */
+const postForm = (url, fields) => fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
+
+/** A batch entry (capture, refund, cancel) naming the transaction `x` for its whole amount; `extra` adds fields. */
+const entry = (x, extra = {}) => ({
+  transaction_id: x.transaction_id,
+  order_no: x.order_no,
+  currency: x.currency,
+  amount: x.amount,
+  ...extra,
+})
+
 /** Authorise and capture the full amount; returns the XML answer. */
 async function capturedPayment(sb, overrides = {}) {
   const x = await authorise(sb, overrides)
-  const r = await acq(sb, "/v1/capture", {
-    capture_orders: [
-      { transaction_id: x.transaction_id, order_no: x.order_no, currency: x.currency, amount: x.amount },
-    ],
-  })
+  const r = await acq(sb, "/v1/capture", { capture_orders: [entry(x)] })
   if (r.json.capture_orders[0].capture_status !== "1") throw new Error(`capture failed: ${r.text}`)
   return x
 }
@@ -225,4 +233,6 @@ module.exports = {
   payment,
   authorise,
   capturedPayment,
+  entry,
+  postForm,
 }

@@ -3,13 +3,7 @@ const h = require("./helpers")
 
 const sb = h.useSandbox({ notifyBaseMs: 20, notifyAttempts: 4 })
 
-const entry = (x, extra = {}) => ({
-  transaction_id: x.transaction_id,
-  order_no: x.order_no,
-  currency: x.currency,
-  amount: x.amount,
-  ...extra,
-})
+const { entry } = h
 
 /** Parse a received body by its content type. */
 function parse(msg) {
@@ -89,7 +83,7 @@ test("capture, cancel, refund (received and result), review (form) and 3-D Secur
   const held = await h.authorise(sb, { notify_url: rx.url, card: "4000000000009995" })
   await h.acq(sb, "/v1/review", { review_orders: [entry(held, { review_flag: "0" })] })
   const tds = await h.authorise(sb, { notify_url: rx.url, card: "4000000000003220" })
-  await fetch(tds.issuer_url, { method: "POST", body: new URLSearchParams({ outcome: "pass" }), redirect: "manual" })
+  await h.postForm(tds.issuer_url, { outcome: "pass" })
 
   const expected = 9 // 3 PAYMENT (a, c, held) + CAPTURE + REFUND RECEIVED + REFUND RESULT + CANCEL + REVIEW RESULT + PAYMENT (3DS)
   await h.waitFor(() => rx.received.length >= expected)

@@ -8,13 +8,7 @@ const h = require("./helpers")
 
 const sb = h.useSandbox({ paidStatus: "3000" })
 
-const entry = (x, extra = {}) => ({
-  transaction_id: x.transaction_id,
-  order_no: x.order_no,
-  currency: x.currency,
-  amount: x.amount,
-  ...extra,
-})
+const { entry } = h
 const reported = async (x) =>
   (await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })).json.orders_list[0].payment_status
 const ledger = async (x) => (await fetch(`${sb.url}/sandbox/transactions/${x.transaction_id}`)).json()

@@ -347,12 +347,7 @@ describe("3-D Secure issuer page", () => {
     const html = await page.text()
     expect(html).toContain(`action="${sb.url}/sandbox/issuer/${x.transaction_id}"`)
     expect(html).toMatch(/name="outcome" value="pass"/)
-    const res = await fetch(x.issuer_url, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "outcome=pass",
-      redirect: "manual",
-    })
+    const res = await h.postForm(x.issuer_url, { outcome: "pass" })
     expect(res.status).toBe(303)
     const loc = new URL(res.headers.get("location"))
     expect(loc.origin + loc.pathname).toBe("https://shop.example/checkout/return")
@@ -371,12 +366,7 @@ describe("3-D Secure issuer page", () => {
     const x = await h.authorise(sb, { card: "4000000000003220" })
     const q0 = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
     expect(q0.json.orders_list[0]).toEqual(expect.objectContaining({ payment_status: "1000", query_result: "-1" }))
-    const res = await fetch(x.issuer_url, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "outcome=fail",
-      redirect: "manual",
-    })
+    const res = await h.postForm(x.issuer_url, { outcome: "fail" })
     expect(res.status).toBe(303)
     expect(new URL(res.headers.get("location")).searchParams.get("order_status")).toBe("0")
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: x.transaction_id })
@@ -405,11 +395,7 @@ describe("3-D Secure issuer page", () => {
     const r = await h.acq(sb, "/v1/authorise", req)
     expect(r.xml.order_status).toBe("-1")
     expect(r.xml.issuer_url).toContain("/sandbox/issuer/")
-    const res = await fetch(r.xml.issuer_url, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "fail" }),
-      redirect: "manual",
-    })
+    const res = await h.postForm(r.xml.issuer_url, { outcome: "fail" })
     expect(new URL(res.headers.get("location")).searchParams.get("order_status")).toBe("0")
     const q = await h.acq(sb, "/v1/retrievalTrans", { trades: r.xml.transaction_id })
     expect(q.json.orders_list[0].payment_status).toBe("6000")
@@ -425,8 +411,7 @@ describe("3-D Secure issuer page", () => {
   }
 
   /** POST a form as a browser does (application/x-www-form-urlencoded). */
-  const postForm = (url, fields) =>
-    fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
+  const { postForm } = h
 
   test("documented hand-off: POST return_url + notify_url -> challenge page; outcome -> 303 to the posted return_url, notification to the posted notify_url", async () => {
     const ownRx = await h.receiver([200])

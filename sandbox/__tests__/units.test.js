@@ -12,7 +12,7 @@ const validation = require("../lib/validation")
 const { parseBody } = require("../lib/body")
 const { buildXml } = require("../lib/xml")
 const { backoffMs, formEncode } = require("../lib/notifier")
-const { normaliseRules, createFaults } = require("../lib/faults")
+const { normaliseRules, createFaults, NO_FAULT } = require("../lib/faults")
 const { familyOf } = require("../lib/routing")
 const { serialise } = require("../lib/serialise")
 const { faultsFor, truncateBody } = require("../lib/request-faults")
@@ -256,14 +256,7 @@ describe("request pieces", () => {
       { fault: "latency", ms: 5 },
       { fault: "malformed", times: 1 },
     ])
-    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual({
-      latencyMs: 0,
-      error5xx: false,
-      drop: false,
-      malformed: false,
-      badSignature: false,
-      foreignRedirect: false,
-    })
+    expect(faultsFor(faults, false, "/sandbox/health", 100)).toEqual(NO_FAULT)
     const f = faultsFor(faults, true, "/v1/authorise", 100)
     expect([f.latencyMs, f.malformed]).toEqual([105, true])
     expect(truncateBody(f, Buffer.from("abcdefg")).toString()).toBe("abc")

@@ -46,6 +46,19 @@ function normaliseRules(rules) {
  * @typedef {{ latencyMs: number, error5xx: boolean, drop: boolean, malformed: boolean, badSignature: boolean, foreignRedirect: boolean }} FaultPick
  */
 
+/**
+ * No fault: what a request gets when no rule applies (and every request that is not the gateway's).
+ * @type {FaultPick}
+ */
+const NO_FAULT = {
+  latencyMs: 0,
+  error5xx: false,
+  drop: false,
+  malformed: false,
+  badSignature: false,
+  foreignRedirect: false,
+}
+
 function createFaults() {
   /** @type {ReturnType<typeof normaliseRules>} */
   let rules = []
@@ -77,14 +90,7 @@ function createFaults() {
      */
     pick(path) {
       /** @type {FaultPick} */
-      const out = {
-        latencyMs: 0,
-        error5xx: false,
-        drop: false,
-        malformed: false,
-        badSignature: false,
-        foreignRedirect: false,
-      }
+      const out = { ...NO_FAULT }
       for (const r of rules) {
         if (r.path === NOTIFICATIONS_PATH) continue
         if (r.path !== undefined && !path.startsWith(r.path)) continue
@@ -109,4 +115,4 @@ function createFaults() {
   }
 }
 
-module.exports = { createFaults, normaliseRules, FAULT_KINDS, NOTIFICATIONS_PATH }
+module.exports = { createFaults, normaliseRules, FAULT_KINDS, NOTIFICATIONS_PATH, NO_FAULT }

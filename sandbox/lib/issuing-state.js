@@ -277,30 +277,32 @@ function groupOf(store, c) {
   return getGroup(store, c.groupId)
 }
 
+/**
+ * Moves `minor` between a card and its group: refused (1005) when `from` holds less; `name` says which it is.
+ * @param {any} from @param {any} to @param {bigint} minor @param {string} name @param {string} currency
+ */
+function moveBalance(from, to, minor, name, currency) {
+  if (from.balance_minor < minor)
+    throw new IssuingError(
+      1005,
+      `Insufficient balance: ${name} holds ${money.format(from.balance_minor, currency)} ${currency}`
+    )
+  from.balance_minor -= minor
+  to.balance_minor += minor
+}
+
 /** Recharge a card from its group. @param {any} store @param {any} c @param {bigint} minor */
 function chargeCard(store, c, minor) {
   openCard(c)
   const g = activeGroup(groupOf(store, c))
-  if (g.balance_minor < minor)
-    throw new IssuingError(
-      1005,
-      `Insufficient balance: group ${g.groupId} holds ${money.format(g.balance_minor, g.currency)} ${g.currency}`
-    )
-  g.balance_minor -= minor
-  c.balance_minor += minor
+  moveBalance(g, c, minor, `group ${g.groupId}`, g.currency)
 }
 
 /** Withdraw from a card back to its group. @param {any} store @param {any} c @param {bigint} minor */
 function withdrawCard(store, c, minor) {
   openCard(c)
   const g = groupOf(store, c)
-  if (c.balance_minor < minor)
-    throw new IssuingError(
-      1005,
-      `Insufficient balance: card ${c.cardId} holds ${money.format(c.balance_minor, g.currency)} ${g.currency}`
-    )
-  c.balance_minor -= minor
-  g.balance_minor += minor
+  moveBalance(c, g, minor, `card ${c.cardId}`, g.currency)
 }
 
 /** Close a card; its balance returns to the group. @param {any} store @param {any} c */

@@ -12,18 +12,9 @@
  *   the hosted loading page's form action) is on another host, its signature unchanged: a tampered answer.
  */
 const { corruptSignature } = require("./signing")
+const { NO_FAULT } = require("./faults")
 
 /** @typedef {import("./faults").FaultPick} FaultPick */
-
-/** @type {FaultPick} */
-const NO_FAULT = {
-  latencyMs: 0,
-  error5xx: false,
-  drop: false,
-  malformed: false,
-  badSignature: false,
-  foreignRedirect: false,
-}
 
 /**
  * The faults of one request (consumes the rules' `times`); `latencyMs` includes the sandbox's own latency.

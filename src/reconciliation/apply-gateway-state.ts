@@ -12,7 +12,7 @@
  *   (a capture Medusa booked that the gateway has not made, a refund made outside Medusa) is reported as a
  *   discrepancy, never guessed.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer, PaymentSessionStatus } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromGatewayAmount, fromMinorUnits, redact, toMinorUnits, TransactionRecord } from "../lib/gateway"
@@ -30,12 +30,12 @@ import {
   stateOfRecord,
   toProviderData,
 } from "../domain"
-import type GatewayModuleService from "../modules/gateway/service"
 import { trackGatewayState } from "../dashboard/track"
 import { bookLostChargebacks } from "./chargebacks"
 import { checkoutExpired, olderThanSettling } from "./deadlines"
 import { paymentLockKey } from "./payment-lock"
 import { applyToDeletedSession } from "./deleted-sessions"
+import { reviewStatusOf, upsertGatewayPayment } from "./gateway-payment-record"
 import {
   completionFailed,
   paidByAnotherSession,
@@ -43,8 +43,8 @@ import {
   releaseSession,
   settleUnpaidSession,
 } from "./ghost-payments"
-import { holdsAtGateway, releaseTransaction } from "./release"
 import { orderOfPaymentCollection } from "./order-of-session"
+import { applyToOtherTransaction } from "./other-transactions"
 import { applySubscriptionRecord } from "./subscriptions"
 import type { ApplyResult } from "./results"
 
@@ -90,57 +90,16 @@ export async function applyGatewayState(
       const ours = readSessionData((payment?.data ?? session.data) as Record<string, unknown> | undefined)
       const recordTx = record?.transaction_id || null
       const recurringId = record?.subscription_result?.recurring_id || null
-      if (
-        record &&
-        recordTx &&
-        recurringId &&
-        ours?.subscription &&
-        ours.transaction_id &&
-        recordTx !== ours.transaction_id &&
-        !ours.superseded_transaction_ids.includes(recordTx)
-      ) {
-        // A later deduction of the subscription this payment sold: it is the subscription's, not the payment's.
-        const applied = await applySubscriptionRecord(container, record)
-        return {
-          order_no: orderNo,
-          state,
-          changes: applied?.changes ?? [],
-          discrepancy: null,
-          ignored: `transaction ${recordTx} is a deduction of subscription ${recurringId}`,
-        }
-      }
-      if (
-        recordTx &&
-        ours &&
-        (ours.superseded_transaction_ids.includes(recordTx) ||
-          (ours.transaction_id && ours.transaction_id !== recordTx))
-      ) {
-        if (record && holdsAtGateway(read) && !ours.subscription) {
-          // An earlier attempt the shopper finished after all (a 3-D Secure page left open): no order will ever be its.
-          // (A session that sold a subscription is left alone: another transaction of it may be a deduction whose
-          // record lacks the contract's id.)
-          const { cartId, orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
-          const outcome = await releaseTransaction(container, {
-            record,
-            reason: "earlier_attempt",
-            cart_id: cartId,
-            order_id: orderId,
-          })
-          const released = outcome
-            ? [`earlier attempt ${recordTx}: ${outcome.status}${outcome.how ? ` (${outcome.how})` : ""}`]
-            : []
-          return {
-            order_no: orderNo,
-            state,
-            changes: released,
-            discrepancy: outcome?.status === "refused" ? outcome.note : null,
-          }
-        }
-        const ignored = `transaction ${recordTx} is an earlier attempt; the session's current transaction is ${ours.transaction_id ?? "not yet known"}`
-        container
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .info(String(redact(`Gateway payment ${orderNo}: ${ignored}; ignored`)))
-        return { order_no: orderNo, state, changes, discrepancy: null, ignored }
+      if (record && ours) {
+        const other = await applyToOtherTransaction(
+          container,
+          orderNo,
+          session.payment_collection_id,
+          ours,
+          record,
+          read
+        )
+        if (other) return other
       }
       const mismatch = record && ours ? amountMismatch(record, ours, (a, c) => toMinorUnits(a, c)) : null
       if (mismatch) {
@@ -157,9 +116,16 @@ export async function applyGatewayState(
       }
       const amount =
         record?.amount && record.currency ? fromGatewayAmount(record.amount, record.currency) : Number(session.amount)
-      // A session's data as the plugin updates it: the provider's own keys and `patch`, never a key someone else put
+      // A session moved to `status`, its data the provider's own keys and `patch`, never a key someone else put
       // there (Medusa passes it to updatePayment, which authorises a card_submission).
-      const sessionDataWith = (patch: Record<string, unknown>) => ({ ...(ours ? toProviderData(ours) : {}), ...patch })
+      const updateSession = (patch: Record<string, unknown>, status: PaymentSessionStatus) =>
+        paymentModule.updatePaymentSession({
+          id: session.id,
+          amount: session.amount,
+          currency_code: session.currency_code,
+          data: { ...(ours ? toProviderData(ours) : {}), ...patch },
+          status,
+        })
       if (record) state = sessionStateOf(record, ours, gatewayModule.paymentOptions()?.payment_status_codes).state
 
       const { cartId, orderId } = await orderOfPaymentCollection(container, session.payment_collection_id)
@@ -268,13 +234,7 @@ export async function applyGatewayState(
         } else if (payment?.captured_at) {
           discrepancy = "the gateway says canceled but Medusa's payment is captured"
         } else if (!payment && session.status !== "canceled") {
-          await paymentModule.updatePaymentSession({
-            id: session.id,
-            amount: session.amount,
-            currency_code: session.currency_code,
-            data: sessionDataWith({ gateway_state: "canceled" }),
-            status: "canceled",
-          })
+          await updateSession({ gateway_state: "canceled" }, "canceled")
           changes.push("session canceled")
         }
       } else if (state === "failed") {
@@ -285,13 +245,7 @@ export async function applyGatewayState(
             changes.push("payment canceled (failed at the gateway)")
           }
         } else if (session.status !== "error") {
-          await paymentModule.updatePaymentSession({
-            id: session.id,
-            amount: session.amount,
-            currency_code: session.currency_code,
-            data: sessionDataWith({ gateway_state: "failed", outcome_unknown: false, issuer_url: null }),
-            status: "error",
-          })
+          await updateSession({ gateway_state: "failed", outcome_unknown: false, issuer_url: null }, "error")
           changes.push("session failed")
           // An order created while the payment was held for review has nothing to pay it now.
           if (orderId) {
@@ -309,17 +263,14 @@ export async function applyGatewayState(
       ) {
         // A card post cut short before it reached the gateway (the order sync marked it unknown): nothing was made,
         // so the attempt failed and the shopper may pay again; never an answer "lost" for ever.
-        await paymentModule.updatePaymentSession({
-          id: session.id,
-          amount: session.amount,
-          currency_code: session.currency_code,
-          data: sessionDataWith({
+        await updateSession(
+          {
             gateway_state: "failed",
             outcome_unknown: false,
             decline: shopperDecline("try_again_later"),
-          }),
-          status: "error",
-        })
+          },
+          "error"
+        )
         changes.push("card post never reached the gateway: failed")
       } else if (state === "review" && !payment) {
         // Held for review while the collection is paid by another session (a second payment, N-1), or while the cart
@@ -336,13 +287,7 @@ export async function applyGatewayState(
           changes.push(change)
           if (outcome?.status === "refused") discrepancy = outcome.note
         } else if (session.status !== "pending_authorization") {
-          await paymentModule.updatePaymentSession({
-            id: session.id,
-            amount: session.amount,
-            currency_code: session.currency_code,
-            data: sessionDataWith({ gateway_state: "review", outcome_unknown: false }),
-            status: "pending_authorization",
-          })
+          await updateSession({ gateway_state: "review", outcome_unknown: false }, "pending_authorization")
           changes.push("held for review")
         }
       }
@@ -404,33 +349,4 @@ export async function applyGatewayState(
     },
     { timeout: 30 }
   )
-}
-
-export async function upsertGatewayPayment(
-  service: GatewayModuleService,
-  orderNo: string,
-  fields: Record<string, unknown>
-) {
-  const [existing] = await service.listGatewayPayments({ order_no: orderNo })
-  const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
-  if (existing) {
-    await service.updateGatewayPayments({ id: existing.id, ...clean })
-    return existing.id
-  }
-  const created = await service.createGatewayPayments({ order_no: orderNo, ...clean })
-  return created.id
-}
-
-/** A held payment's review result follows from the gateway's state (never from a notification's unsigned flag). */
-function reviewStatusOf(
-  given: string | null | undefined,
-  state: GatewayState,
-  previous: string | null
-): { review_status?: string | null } {
-  if (given !== undefined) return { review_status: given }
-  if (state === "review") return { review_status: "held" }
-  if (previous !== "held") return {}
-  if (isPaidState(state)) return { review_status: "approved" }
-  if (state === "failed" || state === "canceled") return { review_status: "rejected" }
-  return {}
 }

@@ -6,7 +6,8 @@
  * Used by the jobs (src/jobs), the notification subscriber (src/subscribers) and the admin's review and
  * sync-run routes.
  */
-export { applyGatewayState, upsertGatewayPayment } from "./apply-gateway-state"
+export { applyGatewayState } from "./apply-gateway-state"
+export { upsertGatewayPayment } from "./gateway-payment-record"
 export { paymentLockKey } from "./payment-lock"
 export type { ApplyResult } from "./apply-gateway-state"
 export { processGatewayNotification } from "./process-notification"

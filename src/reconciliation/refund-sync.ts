@@ -4,7 +4,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { redact, runInBatches } from "../lib/gateway"
-import { upsertGatewayPayment } from "./apply-gateway-state"
+import { upsertGatewayPayment } from "./gateway-payment-record"
 import { cutShortBefore, cutShortRefunds, settleCutShortRefunds } from "./cut-short"
 import { applyRefundUpdates, openRefunds, refundUpdateOf, RefundUpdate } from "./refund-status"
 import { PAGE, SyncOptions, SyncSummary, withRun } from "./sync-run"

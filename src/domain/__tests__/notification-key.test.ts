@@ -4,19 +4,11 @@
  * signature's field.
  */
 import { ACQUIRING_SIGNATURE_FIELDS, createAcquiringClient, signAcquiring } from "../../lib/gateway"
+import { PAYMENT_NOTIFICATION } from "../../lib/gateway/__tests__/helpers/samples"
 import { notificationReplayKey } from ".."
 
 const SIGN_KEY = "key"
-const signed = {
-  merchant_id: "701001",
-  account_id: "701001010",
-  transaction_id: "T1",
-  order_no: "o1",
-  currency: "USD",
-  amount: "1.00",
-  order_status: "1",
-  result_info: "0000:Success",
-}
+const signed = PAYMENT_NOTIFICATION
 const sign = (values: Record<string, string>) =>
   signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, values, SIGN_KEY)
 

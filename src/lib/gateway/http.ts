@@ -16,14 +16,15 @@
  * open almost without end. A deadline that passes is a failure like any other: an unknown outcome once a
  * mutating request was sent, a retried failure for a query.
  *
- * The error classes live in ./errors and are re-exported here.
+ * One attempt on the wire is ./http-dispatch.ts. The error classes live in ./errors and are re-exported here.
  */
 import { Pool } from "undici"
-import type { Dispatcher } from "undici"
 import { GatewayOutcomeUnknownError, GatewayTransportError } from "./errors"
+import { describe, dispatchOnce, DispatchFailure, errorCode, wasSent } from "./http-dispatch"
 import { redact, RedactOptions } from "./redact"
 
 export * from "./errors"
+export { DEADLINE_CODE } from "./http-dispatch"
 
 /**
  * Timeouts. undici runs the headers and body timeouts on its coarse timers (about 1 s resolution), so values
@@ -122,50 +123,7 @@ export const DEFAULT_TIMEOUTS: Required<Omit<TimeoutOptions, "totalMs">> = Objec
   bodyMs: 30000,
 })
 
-/** The error code of an attempt stopped by its total deadline. */
-export const DEADLINE_CODE = "GATEWAY_DEADLINE"
 export const DEFAULT_RETRY: Required<RetryOptions> = Object.freeze({ attempts: 3, baseMs: 200, maxMs: 2000 })
-
-/** Connection-level error codes that prove the request never reached the server. */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-])
-
-interface DispatchFailure extends Error {
-  code?: string
-  /** True once the whole request had been written to the socket. */
-  requestSent?: boolean
-}
-
-function errorCode(err: unknown): string | undefined {
-  let e: unknown = err
-  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === "string" && code !== "UND_ERR") return code
-    e = (e as { cause?: unknown }).cause
-  }
-  return undefined
-}
-
-function isErrorLike(err: unknown): err is Error {
-  return typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string"
-}
-
-function describe(err: unknown): string {
-  const code = errorCode(err)
-  const msg = isErrorLike(err) ? err.message : String(err)
-  return code ? `${code}: ${msg}` : msg
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -243,7 +201,10 @@ export class HttpTransport {
         })
       }
       try {
-        const res = await this.dispatchOnce(req)
+        const res = await dispatchOnce(this.pool(req.url.origin), req, {
+          timeouts: this.timeouts,
+          maxResponseBytes: this.#maxResponseBytes,
+        })
         lastResponse = { ...res, attempts: attempt }
         lastError = undefined
         if (debug) {
@@ -256,7 +217,7 @@ export class HttpTransport {
         return lastResponse
       } catch (err) {
         lastError = err as DispatchFailure
-        const sent = lastError.requestSent === true && !NOT_SENT_CODES.has(errorCode(err) ?? "")
+        const sent = wasSent(lastError)
         this.log("warn", `gateway ${req.operation}: ${describe(err)} after ${Date.now() - started} ms`, { sent })
         if (!req.idempotent) {
           const code = errorCode(err)
@@ -278,101 +239,6 @@ export class HttpTransport {
     throw new GatewayTransportError(req.operation, `${describe(lastError)}; gave up after ${attempts} attempt(s)`, {
       cause: lastError,
       ...(code ? { code } : {}),
-    })
-  }
-
-  /** One request on the origin's pool; rejects with `requestSent` telling whether it was fully written. */
-  private dispatchOnce(req: HttpRequest): Promise<Omit<HttpResponse, "attempts">> {
-    const pool = this.pool(req.url.origin)
-    const maxBytes = this.#maxResponseBytes
-    const body = Buffer.from(req.body, "utf8")
-    const totalMs = this.timeouts.totalMs
-    return new Promise((resolve, reject) => {
-      let sent = false
-      let status = 0
-      const headers: Record<string, string> = {}
-      const chunks: Buffer[] = []
-      let size = 0
-      let abort: ((reason?: Error) => void) | undefined
-      let settled = false
-      let expired: Error | undefined
-      // Past the deadline the attempt is aborted; one still queued (not yet on a socket) fails now and is
-      // aborted before anything is written when undici hands it a connection (onConnect).
-      const deadline = setTimeout(() => {
-        expired = Object.assign(new Error(`no complete answer within ${totalMs} ms (total deadline)`), {
-          code: DEADLINE_CODE,
-        })
-        if (abort) abort(expired)
-        else fail(expired)
-      }, totalMs)
-      const fail = (err: unknown) => {
-        if (settled) return
-        settled = true
-        clearTimeout(deadline)
-        // duck-typed: undici's errors may come from another realm (e.g. under jest), where instanceof fails
-        const e = (isErrorLike(err) ? err : new Error(String(err))) as DispatchFailure
-        try {
-          e.requestSent = sent || status > 0
-        } catch {
-          /* frozen error objects: ignore */
-        }
-        reject(e)
-      }
-      const handler: Dispatcher.DispatchHandler & Record<string, unknown> = {
-        onConnect(a: (reason?: Error) => void) {
-          abort = a
-          if (expired) a(expired)
-        },
-        onRequestSent() {
-          sent = true
-        },
-        onBodySent() {},
-        onHeaders(statusCode: number, rawHeaders: Buffer[]) {
-          status = statusCode
-          sent = true
-          for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-            headers[rawHeaders[i]!.toString("latin1").toLowerCase()] = rawHeaders[i + 1]!.toString("latin1")
-          }
-          return true
-        },
-        onData(chunk: Buffer) {
-          size += chunk.length
-          if (size > maxBytes) {
-            abort?.(new Error(`answer larger than ${maxBytes} bytes`))
-            return false
-          }
-          chunks.push(chunk)
-          return true
-        },
-        onComplete() {
-          if (settled) return
-          settled = true
-          clearTimeout(deadline)
-          resolve({ status, headers, body: Buffer.concat(chunks).toString("utf8") })
-        },
-        onError(err: Error) {
-          fail(err)
-        },
-      }
-      try {
-        pool.dispatch(
-          {
-            origin: req.url.origin,
-            path: req.url.pathname + req.url.search,
-            method: "POST",
-            headers: {
-              "content-type": req.contentType,
-              "content-length": String(body.length),
-            },
-            body,
-            headersTimeout: this.timeouts.headersMs,
-            bodyTimeout: this.timeouts.bodyMs,
-          },
-          handler as unknown as Dispatcher.DispatchHandler
-        )
-      } catch (err) {
-        fail(err)
-      }
     })
   }
 

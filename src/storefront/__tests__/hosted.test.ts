@@ -3,41 +3,11 @@
  * HTML), and takes the shopper out of the frame once it shows the store's own return page.
  */
 import { HOSTED_FRAME_SANDBOX, hostedFormOf, postHostedForm, returnedFrameUrl } from "../hosted.js"
-import type { RedirectDocument } from "../redirect.js"
+import { recordingDocument } from "./helpers/recording-document.js"
 
 const hosted = {
   action: "https://pay.gateway.example/v1/checkout",
   inputs: { gbc_id: "G1", allParams: "merNo=701001&orderNo=o1" },
-}
-
-function recordingDocument() {
-  const made: any[] = []
-  const doc: RedirectDocument = {
-    createElement(tag) {
-      const el: any = {
-        tag,
-        children: [] as any[],
-        style: {},
-        attributes: {} as Record<string, string>,
-        events: [] as string[],
-      }
-      el.appendChild = (c: any) => el.children.push(c)
-      el.setAttribute = (k: string, v: string) => (el.attributes[k] = v)
-      el.submit = () => el.events.push("submit")
-      el.remove = () => el.events.push("remove")
-      made.push(el)
-      return el
-    },
-    body: { appendChild: (n: any) => made.push({ appended: n }) },
-    defaultView: {
-      location: {
-        assign: () => {
-          throw new Error("the page must stay")
-        },
-      },
-    },
-  }
-  return { doc, made }
 }
 
 describe("the hosted page's form", () => {
@@ -67,7 +37,7 @@ describe("the hosted page's form", () => {
   })
 
   it("is posted into the named frame as hidden inputs; the page stays and the form is removed", () => {
-    const { doc, made } = recordingDocument()
+    const { doc, made, assigned } = recordingDocument()
     postHostedForm(hostedFormOf({ hosted })!, "gateway-hosted-r1", doc)
     const form = made.find((e) => e.tag === "form")
     expect(form).toMatchObject({ method: "POST", action: hosted.action, target: "gateway-hosted-r1" })
@@ -77,6 +47,7 @@ describe("the hosted page's form", () => {
     ])
     expect(made.some((e) => e.appended === form)).toBe(true)
     expect(form.events).toEqual(["submit", "remove"])
+    expect(assigned).toEqual([])
   })
 })
 

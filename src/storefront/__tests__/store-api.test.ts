@@ -318,182 +318,89 @@ describe("completing the cart", () => {
     })
   })
 
-  it("shows the decline recorded on the session (a shopper's category) when no order is made", async () => {
-    answers["POST /store/carts/cart_1/complete"] = () => ({
-      status: 400,
-      json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." },
-    })
-    answers["GET /store/carts/cart_1"] = () => ({
-      json: {
-        cart: {
-          id: "cart_1",
-          payment_collection: {
-            payment_sessions: [
-              {
-                id: "payses_1",
-                provider_id: "pp_gateway_card",
-                status: "error",
-                data: {
-                  decline: { code: "declined", message: "The card was declined. Use another card or payment method." },
-                },
-              },
-            ],
-          },
-        },
+  // When no order is made, the kit reads the cart's payment session to tell the shopper why: the store's answer to
+  // the completion, what the cart read answers, and what the shopper is told.
+  const notAuthorized = {
+    status: 400,
+    json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." },
+  }
+  const storeFailure = { status: 500, json: { type: "unknown_error", message: "An unknown error occurred." } }
+  const cartWith = (paymentSession: Record<string, unknown>): Answer => ({
+    json: { cart: { id: "cart_1", payment_collection: { payment_sessions: [paymentSession] } } },
+  })
+  const gatewaySession = (status: string, data: Record<string, unknown>) =>
+    cartWith({ id: "payses_1", provider_id: "pp_gateway_card", status, data })
+  const notConfirmed = { type: "requires_more", message: "The payment could not be confirmed yet." }
+
+  it.each<[string, Answer, Answer, unknown]>([
+    [
+      "shows the decline recorded on the session (a shopper's category) when no order is made",
+      notAuthorized,
+      gatewaySession("error", {
+        decline: { code: "declined", message: "The card was declined. Use another card or payment method." },
+      }),
+      {
+        type: "declined",
+        message: "The card was declined. Use another card or payment method.",
+        code: "declined",
       },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({
-      type: "declined",
-      message: "The card was declined. Use another card or payment method.",
-      code: "declined",
-    })
-    expect(seen[1].query.fields).toContain("payment_collection.payment_sessions")
+    ],
+    [
+      "says the payment was not approved when the gateway session failed without a reason",
+      { status: 400, json: { type: "invalid_data", message: "Payment sessions are required to complete cart" } },
+      gatewaySession("error", { gateway_state: "failed", decline: null }),
+      { type: "declined", message: "The payment was not approved by the bank or the payment method." },
+    ],
+    [
+      "tells 'not confirmed yet', never a decline, when the store fails",
+      storeFailure,
+      gatewaySession("error", { gateway_state: "failed" }),
+      notConfirmed,
+    ],
+    [
+      "tells 'not confirmed yet', never a decline, when the store refuses a completion while a gateway session may hold money (N-5)",
+      notAuthorized,
+      gatewaySession("pending_authorization", { gateway_state: "review" }),
+      notConfirmed,
+    ],
+    [
+      // The cart cannot be read either: nothing says the payment failed.
+      "tells 'not confirmed yet', never a decline, when the store refuses a completion and the cart cannot be read (N-5)",
+      notAuthorized,
+      storeFailure,
+      notConfirmed,
+    ],
+    [
+      "says a released checkout's payment was not completed and holds nothing",
+      notAuthorized,
+      gatewaySession("canceled", { gateway_state: "canceled" }),
+      {
+        type: "declined",
+        code: "not_completed",
+        message: "The payment was not completed in time, and nothing is held for it. You can pay again.",
+      },
+    ],
+    [
+      "falls back to the store's message when the session has no reason",
+      { status: 400, json: { type: "not_allowed", message: "Payment authorization failed" } },
+      cartWith({
+        id: "s",
+        provider_id: "pp_system_default",
+        status: "error",
+        data: { decline: { code: "x", message: "not ours" } },
+      }),
+      { type: "declined", message: "Payment authorization failed" },
+    ],
+  ])("%s", async (_name, completion, cart, told) => {
+    answers["POST /store/carts/cart_1/complete"] = () => completion
+    answers["GET /store/carts/cart_1"] = () => cart
+    expect(await completeCart(sdk(), "cart_1")).toEqual(told)
+    // A store that fails (5xx) is not asked for the cart; a cart read asks for the sessions.
+    for (const cartRead of seen.slice(1)) expect(cartRead.query.fields).toContain("payment_collection.payment_sessions")
   })
 
-  it("says the payment was not approved when the gateway session failed without a reason", async () => {
-    answers["POST /store/carts/cart_1/complete"] = () => ({
-      status: 400,
-      json: { type: "invalid_data", message: "Payment sessions are required to complete cart" },
-    })
-    answers["GET /store/carts/cart_1"] = () => ({
-      json: {
-        cart: {
-          id: "cart_1",
-          payment_collection: {
-            payment_sessions: [
-              {
-                id: "payses_1",
-                provider_id: "pp_gateway_card",
-                status: "error",
-                data: { gateway_state: "failed", decline: null },
-              },
-            ],
-          },
-        },
-      },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({
-      type: "declined",
-      message: "The payment was not approved by the bank or the payment method.",
-    })
-  })
-
-  it("tells 'not confirmed yet', never a decline, when the store fails or does not answer", async () => {
-    answers["POST /store/carts/cart_1/complete"] = () => ({
-      status: 500,
-      json: { type: "unknown_error", message: "An unknown error occurred." },
-    })
-    answers["GET /store/carts/cart_1"] = () => ({
-      json: {
-        cart: {
-          id: "cart_1",
-          payment_collection: {
-            payment_sessions: [
-              { id: "payses_1", provider_id: "pp_gateway_card", status: "error", data: { gateway_state: "failed" } },
-            ],
-          },
-        },
-      },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({
-      type: "requires_more",
-      message: "The payment could not be confirmed yet.",
-    })
+  it("tells 'not confirmed yet', never a decline, when the store does not answer", async () => {
     const unreachable = new Medusa({ baseUrl: "http://127.0.0.1:1", publishableKey: "pk_test" })
-    expect(await completeCart(unreachable as any, "cart_1")).toEqual({
-      type: "requires_more",
-      message: "The payment could not be confirmed yet.",
-    })
-  })
-
-  it("tells 'not confirmed yet', never a decline, when the store refuses a completion while a gateway session may hold money (N-5)", async () => {
-    answers["POST /store/carts/cart_1/complete"] = () => ({
-      status: 400,
-      json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." },
-    })
-    answers["GET /store/carts/cart_1"] = () => ({
-      json: {
-        cart: {
-          id: "cart_1",
-          payment_collection: {
-            payment_sessions: [
-              {
-                id: "payses_1",
-                provider_id: "pp_gateway_card",
-                status: "pending_authorization",
-                data: { gateway_state: "review" },
-              },
-            ],
-          },
-        },
-      },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({
-      type: "requires_more",
-      message: "The payment could not be confirmed yet.",
-    })
-    // The cart cannot be read either: nothing says the payment failed.
-    answers["GET /store/carts/cart_1"] = () => ({
-      status: 500,
-      json: { type: "unknown_error", message: "An unknown error occurred." },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({
-      type: "requires_more",
-      message: "The payment could not be confirmed yet.",
-    })
-  })
-
-  it("says a released checkout's payment was not completed and holds nothing", async () => {
-    answers["POST /store/carts/cart_1/complete"] = () => ({
-      status: 400,
-      json: { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." },
-    })
-    answers["GET /store/carts/cart_1"] = () => ({
-      json: {
-        cart: {
-          id: "cart_1",
-          payment_collection: {
-            payment_sessions: [
-              {
-                id: "payses_1",
-                provider_id: "pp_gateway_card",
-                status: "canceled",
-                data: { gateway_state: "canceled" },
-              },
-            ],
-          },
-        },
-      },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({
-      type: "declined",
-      code: "not_completed",
-      message: "The payment was not completed in time, and nothing is held for it. You can pay again.",
-    })
-  })
-
-  it("falls back to the store's message when the session has no reason", async () => {
-    answers["POST /store/carts/cart_1/complete"] = () => ({
-      status: 400,
-      json: { type: "not_allowed", message: "Payment authorization failed" },
-    })
-    answers["GET /store/carts/cart_1"] = () => ({
-      json: {
-        cart: {
-          id: "cart_1",
-          payment_collection: {
-            payment_sessions: [
-              {
-                id: "s",
-                provider_id: "pp_system_default",
-                status: "error",
-                data: { decline: { code: "x", message: "not ours" } },
-              },
-            ],
-          },
-        },
-      },
-    })
-    expect(await completeCart(sdk(), "cart_1")).toEqual({ type: "declined", message: "Payment authorization failed" })
+    expect(await completeCart(unreachable as any, "cart_1")).toEqual(notConfirmed)
   })
 })

@@ -7,14 +7,14 @@
  * never holds the token), and can be saved. Without `savedCards` (a guest) it is the card form alone.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react"
-import { brandName, validateSecurityCode } from "../card-input.js"
+import { validateSecurityCode } from "../card-input.js"
 import { browserData } from "../browser-data.js"
-import { format } from "../messages.js"
 import { postCard } from "../store-api.js"
 import type { ExtraHeaders, GatewaySdk, SavedCard, SavedCardSource } from "../types.js"
 import { useLook, type LookProps } from "./appearance.js"
 import { useCardFields } from "./card-fields.js"
 import { handleOutcome, messageOf, type OutcomeProps } from "./outcome.js"
+import { pickableChoice, SavedCardOption, SecurityCodeField } from "./saved-card-parts.js"
 
 export interface PaymentControlProps extends OutcomeProps, LookProps {
   /** The browser's `@medusajs/js-sdk` client: a new card goes from the browser to the plugin only. */
@@ -37,7 +37,6 @@ export interface PaymentControlProps extends OutcomeProps, LookProps {
 }
 
 const NEW = "new"
-const expiryOf = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
 
 export function PaymentControl(props: PaymentControlProps) {
   const {
@@ -54,7 +53,8 @@ export function PaymentControl(props: PaymentControlProps) {
   } = props
   const [listed, setListed] = useState(false)
   const allowSave = props.allowSave ?? (Boolean(savedCards) && listed)
-  const { m, cls } = useLook(props, "payment-control")
+  const look = useLook(props, "payment-control")
+  const { m, cls } = look
   const card = useCardFields({ m, cls, askHolderName, allowSave })
   const id = useId()
   const code = useRef<HTMLInputElement>(null)
@@ -76,9 +76,7 @@ export function PaymentControl(props: PaymentControlProps) {
       () => (setListed(false), [] as SavedCard[])
     )
     setCards(list)
-    setChoice((current) =>
-      list.some((c) => c.id === current && !c.expired) ? current : (list.find((c) => !c.expired)?.id ?? NEW)
-    )
+    setChoice((current) => pickableChoice(list, current) ?? NEW)
   }, [])
 
   useEffect(() => {
@@ -167,37 +165,17 @@ export function PaymentControl(props: PaymentControlProps) {
         <fieldset className={cls("options")} disabled={off} data-testid="saved-card-picker">
           <legend className={cls("label")}>{m.savedCardsLegend}</legend>
           {cards.map((c) => (
-            <div
+            <SavedCardOption
               key={c.id}
-              className={cls("option")}
-              data-testid={`saved-card-${c.id}`}
-              data-selected={choice === c.id || undefined}
-            >
-              <input
-                type="radio"
-                id={`${id}-${c.id}`}
-                name={`${id}-choice`}
-                value={c.id}
-                checked={choice === c.id}
-                disabled={c.expired}
-                onChange={() => setChoice(c.id)}
-              />
-              <label htmlFor={`${id}-${c.id}`}>
-                {format(m.savedCardLabel, { brand: brandName(c.brand), last4: c.last4, expiry: expiryOf(c) })}
-                {c.expired ? <strong className="gw-expired"> {m.savedCardExpired}</strong> : null}
-              </label>
-              {savedCards?.remove ? (
-                <button
-                  type="button"
-                  className={cls("secondaryButton")}
-                  onClick={() => remove(c)}
-                  aria-label={format(m.removeCardLabel, { brand: brandName(c.brand), last4: c.last4 })}
-                  data-testid="saved-card-remove"
-                >
-                  {m.removeCard}
-                </button>
-              ) : null}
-            </div>
+              card={c}
+              id={id}
+              name={`${id}-choice`}
+              checked={choice === c.id}
+              onChoose={() => setChoice(c.id)}
+              onRemove={savedCards?.remove ? () => remove(c) : undefined}
+              marked={choice === c.id}
+              look={look}
+            />
           ))}
           <div className={cls("option")} data-testid="payment-option-new" data-selected={isNew || undefined}>
             <input
@@ -213,29 +191,14 @@ export function PaymentControl(props: PaymentControlProps) {
         </fieldset>
       ) : null}
       {!isNew && savedCardSecurityCode !== "never" ? (
-        <div className={cls("field")}>
-          <label htmlFor={`${id}-code`} className={cls("label")}>
-            {savedCardSecurityCode === "required" ? m.savedCardCode : m.savedCardCodeOptional}
-          </label>
-          <input
-            id={`${id}-code`}
-            ref={code}
-            type="text"
-            className={cls("input")}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            disabled={off}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? `${id}-code-error` : undefined}
-            data-testid="saved-card-code"
-          />
-          {codeError ? (
-            <p id={`${id}-code-error`} className={cls("error")}>
-              {codeError}
-            </p>
-          ) : null}
-        </div>
+        <SecurityCodeField
+          id={id}
+          inputRef={code}
+          label={savedCardSecurityCode === "required" ? m.savedCardCode : m.savedCardCodeOptional}
+          error={codeError}
+          disabled={off}
+          look={look}
+        />
       ) : null}
       {isNew && cards !== null ? <div className="gw-new-card">{card.fields(off)}</div> : null}
       {children}

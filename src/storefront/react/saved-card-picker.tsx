@@ -5,12 +5,12 @@
  * uncontrolled input) goes to the plugin's card route. Renders nothing while the customer has no cards.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react"
-import { brandName, validateSecurityCode } from "../card-input.js"
-import { format } from "../messages.js"
+import { validateSecurityCode } from "../card-input.js"
 import { deleteSavedCard, listSavedCards, payWithSavedCard } from "../store-api.js"
 import type { ExtraHeaders, GatewaySdk, SavedCard } from "../types.js"
 import { handleOutcome, messageOf, type OutcomeProps } from "./outcome.js"
 import { useLook, type LookProps } from "./appearance.js"
+import { pickableChoice, SavedCardOption, SecurityCodeField } from "./saved-card-parts.js"
 
 /** The saved cards alone, with their own button (`PaymentControl` offers them with a new card as one choice). */
 export interface SavedCardPickerProps extends OutcomeProps, LookProps {
@@ -28,8 +28,6 @@ export interface SavedCardPickerProps extends OutcomeProps, LookProps {
   submitLabel?: string
 }
 
-const expiry = (c: SavedCard) => `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}`
-
 export function SavedCardPicker(props: SavedCardPickerProps) {
   const {
     sdk,
@@ -40,7 +38,8 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     onCardsLoaded,
     submitLabel = "Pay with this card",
   } = props
-  const { m, cls } = useLook(props, "saved-cards")
+  const look = useLook(props, "saved-cards")
+  const { m, cls } = look
   const id = useId()
   const code = useRef<HTMLInputElement>(null)
   const [cards, setCards] = useState<SavedCard[] | null>(null)
@@ -54,9 +53,7 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
     try {
       const list = await listSavedCards(sdk, { headers })
       setCards(list)
-      setSelected((current) =>
-        list.some((c) => c.id === current && !c.expired) ? current : (list.find((c) => !c.expired)?.id ?? null)
-      )
+      setSelected((current) => pickableChoice(list, current))
       onCardsLoaded?.(list)
     } catch {
       // No list (not signed in, or the store has no saved cards): the picker shows nothing.
@@ -125,54 +122,27 @@ export function SavedCardPicker(props: SavedCardPickerProps) {
       <fieldset disabled={busy}>
         <legend className={cls("label")}>{m.savedCardsLegend}</legend>
         {cards.map((card) => (
-          <div key={card.id} className={cls("option", "gateway-saved-card")} data-testid={`saved-card-${card.id}`}>
-            <input
-              type="radio"
-              id={`${id}-${card.id}`}
-              name={`${id}-saved-card`}
-              value={card.id}
-              checked={selected === card.id}
-              disabled={card.expired}
-              onChange={() => setSelected(card.id)}
-            />
-            <label htmlFor={`${id}-${card.id}`}>
-              {format(m.savedCardLabel, { brand: brandName(card.brand), last4: card.last4, expiry: expiry(card) })}
-              {card.expired ? <strong className="gw-expired gateway-expired"> {m.savedCardExpired}</strong> : null}
-            </label>
-            <button
-              type="button"
-              className={cls("secondaryButton")}
-              onClick={() => remove(card)}
-              aria-label={format(m.removeCardLabel, { brand: brandName(card.brand), last4: card.last4 })}
-              data-testid="saved-card-remove"
-            >
-              {m.removeCard}
-            </button>
-          </div>
+          <SavedCardOption
+            key={card.id}
+            card={card}
+            id={id}
+            name={`${id}-saved-card`}
+            checked={selected === card.id}
+            onChoose={() => setSelected(card.id)}
+            onRemove={() => remove(card)}
+            legacyClasses
+            look={look}
+          />
         ))}
         {askSecurityCode ? (
-          <div className={cls("field", "gateway-field")}>
-            <label htmlFor={`${id}-code`} className={cls("label")}>
-              {m.savedCardCodeOptional}
-            </label>
-            <input
-              id={`${id}-code`}
-              ref={code}
-              type="text"
-              className={cls("input")}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? `${id}-code-error` : undefined}
-              data-testid="saved-card-code"
-            />
-            {codeError ? (
-              <p id={`${id}-code-error`} className={cls("error", "gateway-field-error")}>
-                {codeError}
-              </p>
-            ) : null}
-          </div>
+          <SecurityCodeField
+            id={id}
+            inputRef={code}
+            label={m.savedCardCodeOptional}
+            error={codeError}
+            legacyClasses
+            look={look}
+          />
         ) : null}
       </fieldset>
       {message ? (

@@ -34,7 +34,8 @@ export interface StartedAudit {
   finish(outcome: AuditOutcome): Promise<void>
 }
 
-const logError = (container: Container, message: string) =>
+/** Logs an error for staff, redacted like every text the plugin keeps (e.g. an undo that failed: check the gateway). */
+export const logError = (container: Container, message: string) =>
   container.resolve<{ error(m: string): void }>("logger").error(String(redact(message)))
 
 const auditDetails = (entry: AuditEntry, outcome?: AuditOutcome) =>

@@ -1,4 +1,4 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { IssuingClient } from "../../lib/gateway"
 import type { IdempotentRequest } from "../common/idempotency"
 import type { OperationActor } from "../common/operation-context"
@@ -45,15 +45,26 @@ export function cardTransferWorkflow(
   })
   return createWorkflow(name, (input: CardAmountInput) => {
     const done = step(input as never)
-    const card = syncCardStep(
-      transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null }))
-    )
-    refreshGroupBalanceStep(
-      transform({ done, input }, ({ done, input }) => ({
-        gateway_group_id: done.gateway_group_id,
-        actor: input.actor ?? null,
-      }))
-    )
-    return new WorkflowResponse(card)
+    return new WorkflowResponse(resyncCardAndGroup(done, input))
   })
+}
+
+/**
+ * In a workflow, after money moved between a card and its group (a transfer, or a close returning the balance):
+ * re-reads the card and the group's balance, and answers the card.
+ */
+export function resyncCardAndGroup(
+  done: WorkflowData<{ id: string; gateway_group_id: string }>,
+  input: { actor?: OperationActor | null }
+) {
+  const card = syncCardStep(
+    transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null }))
+  )
+  refreshGroupBalanceStep(
+    transform({ done, input }, ({ done, input }) => ({
+      gateway_group_id: done.gateway_group_id,
+      actor: input.actor ?? null,
+    }))
+  )
+  return card
 }

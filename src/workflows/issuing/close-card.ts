@@ -1,8 +1,7 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { OperationActor } from "../common/operation-context"
+import { resyncCardAndGroup } from "./card-transfer"
 import { createCardMutationStep } from "./steps/card-mutation"
-import { syncCardStep } from "./steps/sync-card"
-import { refreshGroupBalanceStep } from "./steps/sync-group"
 
 /** `/card/close`: final at the gateway (a closed card refuses every change), so there is no undo. */
 const closeCardStep = createCardMutationStep("gateway-close-card", {
@@ -16,15 +15,6 @@ export const closeCardWorkflow = createWorkflow(
   "gateway-close-card",
   (input: { id: string; actor?: OperationActor | null }) => {
     const done = closeCardStep(input)
-    const card = syncCardStep(
-      transform({ done, input }, ({ done, input }) => ({ id: done.id, actor: input.actor ?? null }))
-    )
-    refreshGroupBalanceStep(
-      transform({ done, input }, ({ done, input }) => ({
-        gateway_group_id: done.gateway_group_id,
-        actor: input.actor ?? null,
-      }))
-    )
-    return new WorkflowResponse(card)
+    return new WorkflowResponse(resyncCardAndGroup(done, input))
   }
 )

@@ -6,9 +6,8 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import type { CardholderCreateRequest } from "../../lib/gateway"
-import { redact } from "../../lib/gateway"
 import { cardholderFieldsFromRecord } from "../../modules/gateway/mappers/cardholder"
-import { auditedGatewayCall } from "../common/audited-call"
+import { auditedGatewayCall, logError } from "../common/audited-call"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
 
 export interface CreateCardholderInput {
@@ -60,15 +59,10 @@ const createCardholderAtGatewayStep = createStep(
             .cardholder.delete({ request_id, cardholderId: created.gateway_cardholder_id })
       )
     } catch (e) {
-      container
-        .resolve<{ error(m: string): void }>("logger")
-        .error(
-          String(
-            redact(
-              `gateway: cardholder ${created.gateway_cardholder_id} created but not recorded could not be deleted: ${(e as Error).message}`
-            )
-          )
-        )
+      logError(
+        container,
+        `gateway: cardholder ${created.gateway_cardholder_id} created but not recorded could not be deleted: ${(e as Error).message}`
+      )
     }
   }
 )

@@ -6,9 +6,8 @@ import {
   transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { redact } from "../../lib/gateway"
 import { cardFieldsFromCreation } from "../../modules/gateway/mappers/card"
-import { assertOperationDone, auditedGatewayCall } from "../common/audited-call"
+import { assertOperationDone, auditedGatewayCall, logError } from "../common/audited-call"
 import { IdempotentRequest, markUndone } from "../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
@@ -175,15 +174,10 @@ const createCardsAtGatewayStep = createStep(
         )
         closed++
       } catch (e) {
-        container
-          .resolve<{ error(m: string): void }>("logger")
-          .error(
-            String(
-              redact(
-                `gateway: card ${cardId} created but not recorded could not be closed; close it at the gateway: ${(e as Error).message}`
-              )
-            )
-          )
+        logError(
+          container,
+          `gateway: card ${cardId} created but not recorded could not be closed; close it at the gateway: ${(e as Error).message}`
+        )
       }
     }
     // Every card closed, its balance back in the group: the client's key may start the request again.

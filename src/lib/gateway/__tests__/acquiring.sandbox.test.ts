@@ -23,6 +23,7 @@ import {
   SIGN_KEY,
   start,
 } from "./helpers/sandbox"
+import { PAYMENT_NOTIFICATION, payoutRequest } from "./helpers/samples"
 
 let sb: Sandbox
 let client: AcquiringClient
@@ -427,21 +428,7 @@ describe("refund and refund search", () => {
 describe("payout, optimise", () => {
   it("payout: created, repeated by request_id, failing reference fails", async () => {
     const request_id = `po_${orderNo()}`
-    const req = {
-      request_id,
-      payment_amount: "150.00",
-      payment_currency: "AUD",
-      payment_date: "2030-01-31",
-      payment_method: "SWIFT",
-      fee_paid_by: "PAYER",
-      reference: "Invoice 42",
-      beneficiary: {
-        entity_type: "COMPANY",
-        company_name: "Acme",
-        bank_details: { account_currency: "AUD", bank_country_code: "AU", account_number: "123456", bank_code: "062" },
-      },
-      payer: { entity_type: "COMPANY", company_name: "Shop", address: { country_code: "US" } },
-    }
+    const req = payoutRequest(request_id)
     const p = await client.payout(req)
     expect(p.request_id).toBe(request_id)
     expect(["PROCESSING", "COMPLETED"]).toContain(p.status)
@@ -508,17 +495,7 @@ describe("options reach the wire", () => {
   })
 
   it("verifyNotification checks a notification's signature with the notification formula", () => {
-    const n = {
-      notify_type: "PAYMENT",
-      merchant_id: "701001",
-      account_id: "701001010",
-      transaction_id: "T1",
-      order_no: "o1",
-      currency: "USD",
-      amount: "1.00",
-      order_status: "1",
-      result_info: "0000:Success",
-    }
+    const n = { notify_type: "PAYMENT", ...PAYMENT_NOTIFICATION }
     const signed = { ...n, encryption_data: signAcquiring(client.signer.fields("notification"), n, SIGN_KEY) }
     expect(client.verifyNotification(signed)).toBe(true)
     expect(client.verifyNotification({ ...signed, amount: "100.00" })).toBe(false)

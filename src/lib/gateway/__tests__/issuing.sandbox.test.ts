@@ -3,7 +3,8 @@
  * signature errors in both sign schemes, and bad input that never leaves.
  */
 import { GatewayValidationError, IssuingApiError, IssuingClient } from "../index"
-import { expectNothingSent, issuingFor, Sandbox, start } from "./helpers/sandbox"
+import { expectNothingSent, issuingFor, newCard, Sandbox, start } from "./helpers/sandbox"
+import { CARDHOLDER } from "./helpers/samples"
 
 let sb: Sandbox
 let client: IssuingClient
@@ -25,19 +26,7 @@ async function issuingError(p: Promise<unknown>): Promise<IssuingApiError> {
 }
 
 async function newHolder(email = "ada@example.com") {
-  return client.cardholder.create({
-    first_name: "Ada",
-    last_name: "Lovelace",
-    email,
-    birth_date: "1990-12-10",
-    mobile_prefix: "+44",
-    mobile: "7700900000",
-    billing_country: "GB",
-    billing_city: "London",
-    billing_address: "1 Analytical St",
-    billing_postal: "N1",
-    remark: "test",
-  })
+  return client.cardholder.create({ ...CARDHOLDER, email })
 }
 
 async function newGroup(amount = "100.00") {
@@ -230,16 +219,8 @@ describe("signatures", () => {
     const good = issuingFor(sorted, { signScheme: "sorted-json" })
     const wrong = issuingFor(sorted)
     try {
-      const h = await good.cardholder.create({ first_name: "Sorted", last_name: "Json", email: "s@example.com" })
-      const c = await good.card.create({
-        cardholder_id: h.cardholderId,
-        group_id: "7001",
-        charge_amount: "2.00",
-        pieces: 1,
-      })
-      expect((await good.card.charge({ card_id: c.createResultInfoList[0]!.cardId!, charge_amount: "1.00" })).ok).toBe(
-        true
-      )
+      const card = await newCard(good, "2.00")
+      expect((await good.card.charge({ card_id: card.cardId!, charge_amount: "1.00" })).ok).toBe(true)
       expect((await issuingError(wrong.group.query({ group_id: "7001" }))).code).toBe(1002)
     } finally {
       await good.close()

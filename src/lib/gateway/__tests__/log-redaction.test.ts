@@ -5,7 +5,8 @@
 import { createServer, Server } from "node:http"
 import { AddressInfo } from "node:net"
 import { HttpTransport, redactingLogger } from "../index"
-import { acquiringFor, CARDS, cardPayment, issuingFor, orderNo, Sandbox, start } from "./helpers/sandbox"
+import { acquiringFor, CARDS, cardPayment, issuingFor, newCard, orderNo, Sandbox, start } from "./helpers/sandbox"
+import { payoutRequest } from "./helpers/samples"
 
 let server: Server
 let url: URL
@@ -148,27 +149,15 @@ describe("logs of real calls with renamed card fields", () => {
       expect(lines.join("\n")).not.toContain('"body"')
       lines.length = 0
       await client
-        .payout({
-          request_id: `po_${orderNo()}`,
-          payment_amount: "150.00",
-          payment_currency: "AUD",
-          payment_date: "2030-01-31",
-          payment_method: "SWIFT",
-          fee_paid_by: "PAYER",
-          reference: "Invoice 42",
-          beneficiary: {
-            entity_type: "COMPANY",
-            company_name: "Acme",
-            bank_details: {
-              account_currency: "AUD",
-              bank_country_code: "AU",
-              iban: IBAN_TEXT,
-              account_number: "12345678",
-              bank_code: "062",
-            },
-          },
-          payer: { entity_type: "COMPANY", company_name: "Shop", address: { country_code: "US" } },
-        })
+        .payout(
+          payoutRequest(`po_${orderNo()}`, {
+            account_currency: "AUD",
+            bank_country_code: "AU",
+            iban: IBAN_TEXT,
+            account_number: "12345678",
+            bank_code: "062",
+          })
+        )
         .catch(() => undefined)
     } finally {
       await client.close()
@@ -182,26 +171,7 @@ describe("logs of real calls with renamed card fields", () => {
   it("the issuing card query and creation never log their answers (card number, CVV, expiry)", async () => {
     const issuing = issuingFor(sb, { logger: logger(), logBodies: true })
     try {
-      const holder = await issuing.cardholder.create({
-        first_name: "Ada",
-        last_name: "Lovelace",
-        email: "ada@example.com",
-        birth_date: "1990-12-10",
-        mobile_prefix: "+44",
-        mobile: "7700900000",
-        billing_country: "GB",
-        billing_city: "London",
-        billing_address: "1 Analytical St",
-        billing_postal: "N1",
-        remark: "test",
-      })
-      const created = await issuing.card.create({
-        cardholder_id: holder.cardholderId,
-        group_id: "7001",
-        charge_amount: "1.00",
-        pieces: 1,
-      })
-      const entry = created.createResultInfoList[0]!
+      const entry = await newCard(issuing)
       const card = await issuing.card.query({ cardId: String(entry.cardId) })
       const logged = lines.join("\n")
       expect(logged).toContain("/card/query")

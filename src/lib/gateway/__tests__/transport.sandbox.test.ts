@@ -13,7 +13,7 @@ import {
   GatewayTransportError,
   IssuingClient,
 } from "../index"
-import { acquiringFor, cardPayment, issuingFor, Sandbox, SIGN_KEY, start } from "./helpers/sandbox"
+import { acquiringFor, cardPayment, issuingFor, newCard, Sandbox, SIGN_KEY, start } from "./helpers/sandbox"
 
 let sb: Sandbox
 let client: AcquiringClient
@@ -122,14 +122,7 @@ describe("mutations are never retried", () => {
   })
 
   it("issuing: a dropped recharge is an unknown outcome", async () => {
-    const holder = await issuing.cardholder.create({ first_name: "Ada", last_name: "L", email: "ada@example.com" })
-    const created = await issuing.card.create({
-      cardholder_id: holder.cardholderId,
-      group_id: "7001",
-      charge_amount: "1.00",
-      pieces: 1,
-    })
-    const cardId = created.createResultInfoList[0]!.cardId!
+    const cardId = (await newCard(issuing)).cardId!
     sb.setFaults([{ path: "/api/card/charge", fault: "drop", times: 1 }])
     const err = await issuing.card.charge({ card_id: cardId, charge_amount: "2.00" }).catch((x: unknown) => x)
     expect(err).toBeInstanceOf(GatewayOutcomeUnknownError)

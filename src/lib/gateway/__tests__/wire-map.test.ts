@@ -1,51 +1,20 @@
 /**
  * The wire map (fieldNames / fieldValues) and the status tables, one test per override kind, against a local
- * HTTP server on a real socket that records what the client puts on the wire.
+ * HTTP server on a real socket that records what the client puts on the wire. Bad options: wire-map-options.test.ts.
  */
 import {
   ACQUIRING_SIGNATURE_FIELDS,
-  AcquiringClient,
-  AcquiringClientOptions,
-  createAcquiringClient,
-  createIssuingClient,
   GatewayApiError,
-  GatewayOptionsError,
-  IssuingClientOptions,
   signAcquiring,
   signIssuingFields,
   signIssuingSortedJson,
   ISSUING_SIGNATURE_FIELDS,
 } from "../index"
-import { approvedRespon, json, useRecordingServer } from "./helpers/recording-server"
+import { approvedRespon, json } from "./helpers/recording-server"
+import { PAYMENT_NOTIFICATION } from "./helpers/samples"
+import { API_KEY, SIGN_KEY, useWireClients } from "./helpers/wire-clients"
 
-const SIGN_KEY = "wire_key"
-const API_KEY = "issuing_key"
-const recording = useRecordingServer()
-
-function acquiring(extra: Partial<AcquiringClientOptions> = {}): AcquiringClient {
-  const c = createAcquiringClient({
-    baseUrl: recording.server.url,
-    merchantId: "701001",
-    accountId: "701001010",
-    signKey: SIGN_KEY,
-    retry: { attempts: 1 },
-    ...extra,
-  })
-  recording.track(c)
-  return c
-}
-
-function issuing(extra: Partial<IssuingClientOptions> = {}) {
-  const c = createIssuingClient({
-    baseUrl: `${recording.server.url}/api`,
-    companyId: "4101",
-    apiKey: API_KEY,
-    retry: { attempts: 1 },
-    ...extra,
-  })
-  recording.track(c)
-  return c
-}
+const { recording, acquiring, issuing } = useWireClients()
 
 const card = { card: "4242424242424242", expiration_month: "12", expiration_year: "2030", security_code: "321" }
 const payment = { order_no: "wire-1", currency: "USD", amount: "10.36", return_url: "https://shop.example/r", ...card }
@@ -251,28 +220,13 @@ describe("notifications", () => {
       fieldNames: { notification: { notify_type: "event", order_no: "orderNo", encryption_data: "signature" } },
       fieldValues: { notification: { payment_status: { "3000": "PAID" }, notify_type: { PAYMENT: "payment" } } },
     })
-    const values = {
-      merchant_id: "701001",
-      account_id: "701001010",
-      transaction_id: "T1",
-      order_no: "o1",
-      currency: "USD",
-      amount: "1.00",
-      order_status: "1",
-      result_info: "0000:Success",
-    }
+    const { order_no, ...unrenamed } = PAYMENT_NOTIFICATION
     const wire = {
       event: "payment",
-      merchant_id: "701001",
-      account_id: "701001010",
-      transaction_id: "T1",
-      orderNo: "o1",
-      currency: "USD",
-      amount: "1.00",
-      order_status: "1",
-      result_info: "0000:Success",
+      ...unrenamed,
+      orderNo: order_no,
       payment_status: "PAID",
-      signature: signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, values, SIGN_KEY),
+      signature: signAcquiring(ACQUIRING_SIGNATURE_FIELDS.notification, PAYMENT_NOTIFICATION, SIGN_KEY),
     }
     expect(c.verifyNotification(wire)).toBe(true)
     expect(c.verifyNotification({ ...wire, amount: "2.00" })).toBe(false)
@@ -282,15 +236,7 @@ describe("notifications", () => {
   it("a __proto__ key of the body never supplies a field: what is decoded is what was verified", () => {
     // A rename makes the notification go through the wire map's copy.
     const c = acquiring({ fieldNames: { notification: { order_no: "orderNo" } } })
-    const signed = {
-      merchant_id: "701001",
-      account_id: "701001010",
-      transaction_id: "T1",
-      currency: "USD",
-      amount: "1.00",
-      order_status: "1",
-      result_info: "0000:Success",
-    }
+    const { order_no: _none, ...signed } = PAYMENT_NOTIFICATION
     // Signed without an order number (the signer reads a missing field as ""), as a payload that carries none.
     const encryption_data = signAcquiring(
       ACQUIRING_SIGNATURE_FIELDS.notification,
@@ -344,71 +290,5 @@ describe("issuing", () => {
     const { sign, ...rest } = recording.server.last().fields
     expect(rest).toHaveProperty("cardId", "7")
     expect(sign).toBe(signIssuingSortedJson(rest, API_KEY))
-  })
-})
-
-describe("options are checked, naming the entry", () => {
-  const bad: [string, Partial<AcquiringClientOptions>, string, RegExp][] = [
-    [
-      "unknown operation",
-      { fieldNames: { autorise: { card: "pan" } } },
-      "fieldNames.autorise",
-      /not a known operation/,
-    ],
-    [
-      "not a path",
-      { fieldNames: { authorise: { "card..x": "pan" } } },
-      "fieldNames.authorise.card..x",
-      /not a field path/,
-    ],
-    [
-      "unknown field",
-      { fieldNames: { authorise: { expiraton_month: "m" } } },
-      "fieldNames.authorise.expiraton_month",
-      /not a field that authorise sends or reads/,
-    ],
-    [
-      "bad wire name",
-      { fieldNames: { authorise: { card: "pan number" } } },
-      "fieldNames.authorise.card",
-      /gateway's field name/,
-    ],
-    [
-      "same wire name twice",
-      { fieldNames: { authorise: { card: "x", token_id: "x" } } },
-      "fieldNames.authorise.token_id",
-      /same gateway name "x"/,
-    ],
-    [
-      "bad value",
-      { fieldValues: { payment: { platform_source: 3 as never } } },
-      "fieldValues.payment.platform_source",
-      /a text .*null .*object/,
-    ],
-    [
-      "ambiguous translation",
-      { fieldValues: { orderQuery: { "orders_list[].payment_status": { "3000": "P", "4100": "P" } } } },
-      "fieldValues.orderQuery.orders_list[].payment_status.4100",
-      /already read as "3000"/,
-    ],
-    ["not an object", { fieldNames: [] as never }, "fieldNames", /object keyed by operation/],
-  ]
-  it.each(bad)("%s", (_name, options, option, rule) => {
-    let error: unknown
-    try {
-      acquiring(options)
-    } catch (e) {
-      error = e
-    }
-    expect(error).toBeInstanceOf(GatewayOptionsError)
-    expect((error as GatewayOptionsError).option).toBe(option)
-    expect((error as Error).message).toMatch(rule)
-  })
-
-  it("issuing: an unknown field of an operation", () => {
-    expect(() => issuing({ fieldNames: { cardQuery: { card: "x" } } })).toThrow(
-      /"fieldNames.cardQuery.card" is not a field that cardQuery sends/
-    )
-    expect(() => issuing({ statusCodes: { ok: [] } })).toThrow(/statusCodes.ok/)
   })
 })

@@ -31,7 +31,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, generateEntityId, MedusaError } from "@medusajs/framework/utils"
-import { AmountInput, fromGatewayAmount, redact, toGatewayAmount } from "../../../lib/gateway"
+import { AmountInput, redact, toGatewayAmount } from "../../../lib/gateway"
 import {
   BrowserData,
   CardSubmission,
@@ -54,7 +54,6 @@ import {
   PaymentRecordStore,
   readSessionData,
   sessionStatusOf,
-  stateOfOutcome,
   toMedusaError,
   toProviderData,
   validateProviderOptions,
@@ -62,6 +61,7 @@ import {
 import { capture, CaptureReader } from "./capture"
 import { refund, RefundReader } from "./refund"
 import { ProviderLogger, SessionGateway } from "./session-gateway"
+import { webhookActionOf } from "./webhook-action"
 
 /** What a session starts from besides its amount: the shopper and cart as far as Medusa gives them. */
 export interface StartContext {
@@ -296,35 +296,9 @@ export abstract class GatewayBase extends AbstractPaymentProvider<GatewayProvide
     return row?.payment_collection_id ?? null
   }
 
-  /**
-   * For stores that point the gateway at Medusa's `/hooks/payment/gateway_*` route. Only a notification whose
-   * signature verifies is used, and only its signed fields (order_no, amount, currency, order_status): Medusa
-   * then calls authorizePayment, which confirms with the order query. Medusa ignores failed and canceled actions
-   * there, which is why the plugin also has its own notification route.
-   */
+  /** For stores that point the gateway at Medusa's `/hooks/payment/gateway_*` route (./webhook-action.ts). */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const client = this.gateway_.client
-    // The fields read are the ones verified (one copy of the body, in our names: readNotification).
-    const { formula, verified, fields } = client.readNotification((payload?.data ?? {}) as Record<string, unknown>)
-    if (!verified || formula !== "notification") return { action: "not_supported" }
-    let amount: number
-    try {
-      amount = fromGatewayAmount(String(fields.amount ?? ""), String(fields.currency ?? ""))
-    } catch {
-      return { action: "not_supported" }
-    }
-    const data = { session_id: String(fields.order_no ?? ""), amount }
-    switch (stateOfOutcome(client.paymentOutcome(String(fields.order_status ?? "")))) {
-      case "authorized":
-        return { action: "authorized", data }
-      case "failed":
-        return { action: "failed", data }
-      case "pending":
-      case "review":
-        return { action: "pending", data }
-      default:
-        return { action: "not_supported" }
-    }
+    return webhookActionOf(this.gateway_.client, payload)
   }
 
   // ------------------------------------------------------------------ helpers for the services

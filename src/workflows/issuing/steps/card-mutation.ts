@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { IssuingClient, OperationResult } from "../../../lib/gateway"
-import { redact } from "../../../lib/gateway"
-import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../../common/audited-call"
+import { assertOperationDone, auditedGatewayCall, logError, reqNoOf } from "../../common/audited-call"
 import { IdempotentRequest, markUndone } from "../../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../../common/operation-context"
 import { loadCard } from "./load-card"
@@ -85,15 +84,10 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
         // Nothing moved in the end: the client's key may start the request again.
         if (done.key) await markUndone(container, done.key)
       } catch (e) {
-        container
-          .resolve<{ error(m: string): void }>("logger")
-          .error(
-            String(
-              redact(
-                `gateway: could not undo ${mutation.operation} on card ${done.card.id}; check it at the gateway: ${(e as Error).message}`
-              )
-            )
-          )
+        logError(
+          container,
+          `gateway: could not undo ${mutation.operation} on card ${done.card.id}; check it at the gateway: ${(e as Error).message}`
+        )
       }
     }
   )

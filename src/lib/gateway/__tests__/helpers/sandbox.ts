@@ -16,6 +16,8 @@ import type { Sandbox, SandboxOptions } from "../../../../../sandbox"
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox } = require("../../../../../sandbox") as typeof import("../../../../../sandbox")
 
+import { CARDHOLDER } from "./samples"
+
 export type { Sandbox, SandboxOptions }
 
 export const SIGN_KEY = "sandbox_sign_key"
@@ -73,6 +75,18 @@ export function cardPayment(amount = "10.36", currency = "USD", card = CARDS.app
     expiration_year: String(new Date().getUTCFullYear() + 3),
     security_code: "737",
   }
+}
+
+/** A cardholder and one card in the sandbox's group 7001, charged `charge_amount`: answers the card's creation entry. */
+export async function newCard(issuing: IssuingClient, charge_amount = "1.00") {
+  const holder = await issuing.cardholder.create(CARDHOLDER)
+  const created = await issuing.card.create({
+    cardholder_id: holder.cardholderId,
+    group_id: "7001",
+    charge_amount,
+    pieces: 1,
+  })
+  return created.createResultInfoList[0]!
 }
 
 /** Runs `fn`, which must reject, and asserts the sandbox received no request meanwhile. */

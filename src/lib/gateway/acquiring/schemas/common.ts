@@ -61,6 +61,13 @@ export const answerFields = {
   encryption_data: resText,
 }
 
+/** The records of a query answer (order query, refund search): none when the gateway sends no list. */
+export const recordList = <T extends z.ZodType>(record: T) =>
+  z
+    .array(record)
+    .nullish()
+    .transform((v) => v ?? [])
+
 /** What one entry of a batch answer came to. */
 export type BatchEntryOutcome = "done" | "refused" | "unknown"
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { looseText, resText } from "../../schema-helpers"
-import { answerFields, fourteenDigits } from "./common"
+import { answerFields, fourteenDigits, recordList } from "./common"
 
 /** A transaction record; an id that matched nothing comes back as `{ order_no | transaction_id, query_result: "2" }`. */
 export const transactionRecordSchema = z.looseObject({
@@ -47,9 +47,6 @@ export type TransactionRecord = z.output<typeof transactionRecordSchema>
 
 export const orderQueryResponseSchema = z.looseObject({
   ...answerFields,
-  orders_list: z
-    .array(transactionRecordSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  orders_list: recordList(transactionRecordSchema),
 })
 export type OrderQueryResponse = z.output<typeof orderQueryResponseSchema>

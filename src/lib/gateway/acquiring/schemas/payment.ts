@@ -170,6 +170,24 @@ export const paymentFields = {
 
 type Ctx = { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void }
 
+/**
+ * What the amount must be when item_total is given, in minor units: item_total + shipping + handling + tax_total
+ * + insurance - shipping_discount - discount (a part left out or empty counts 0). Throws on a malformed part.
+ */
+export function partsTotal(value: Record<string, unknown>, currency: string): bigint {
+  const part = (f: string) =>
+    typeof value[f] === "string" && value[f] !== "" ? toMinorUnits(value[f] as string, currency) : 0n
+  return (
+    part("item_total") +
+    part("shipping") +
+    part("handling") +
+    part("tax_total") +
+    part("insurance") -
+    part("shipping_discount") -
+    part("discount")
+  )
+}
+
 /** Currency exponent of every amount, and the amount = sum of parts rule when item_total is given. */
 export function checkPaymentAmounts(value: Record<string, unknown>, ctx: Ctx): void {
   checkAmounts(value, ctx, ["amount", ...AMOUNT_PART_FIELDS])
@@ -177,16 +195,7 @@ export function checkPaymentAmounts(value: Record<string, unknown>, ctx: Ctx): v
   if (typeof currency !== "string" || !isKnownCurrency(currency)) return
   if (typeof value.item_total !== "string") return
   try {
-    const part = (f: string) =>
-      typeof value[f] === "string" && value[f] !== "" ? toMinorUnits(value[f] as string, currency) : 0n
-    const expected =
-      part("item_total") +
-      part("shipping") +
-      part("handling") +
-      part("tax_total") +
-      part("insurance") -
-      part("shipping_discount") -
-      part("discount")
+    const expected = partsTotal(value, currency)
     const amount = toMinorUnits(value.amount as string, currency)
     if (amount !== expected) {
       ctx.addIssue({

@@ -25,6 +25,14 @@ const partyFields = {
   last_name: optText(),
 }
 
+/** The address fields both parties carry (the beneficiary's has more, in the gateway's order). */
+const addressFields = {
+  city: optText(),
+  country_code: optText(),
+  postcode: optText(),
+  state: optText(),
+}
+
 export const payoutBeneficiarySchema = z.strictObject({
   ...partyFields,
   additional_info: z
@@ -44,10 +52,7 @@ export const payoutBeneficiarySchema = z.strictObject({
     .optional(),
   address: z
     .strictObject({
-      city: optText(),
-      country_code: optText(),
-      postcode: optText(),
-      state: optText(),
+      ...addressFields,
       street: optText(),
       number: optText(),
       street_address: optText(),
@@ -89,15 +94,7 @@ export const payoutPayerSchema = z.strictObject({
       job: optText(),
     })
     .optional(),
-  address: z
-    .strictObject({
-      city: optText(),
-      country_code: optText(),
-      postcode: optText(),
-      state: optText(),
-      street_address: optText(),
-    })
-    .optional(),
+  address: z.strictObject({ ...addressFields, street_address: optText() }).optional(),
 })
 
 export const payoutRequestSchema = z
@@ -140,6 +137,17 @@ const isoDateTime = z
 
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).nullish()
 
+/** What the gateway answers of either party. */
+const partyResponseFields = {
+  company_name: resText,
+  date_of_birth: resText,
+  entity_type: resText,
+  first_name: resText,
+  last_name: resText,
+  additional_info: loose({}),
+  address: loose({}),
+}
+
 export const payoutResponseSchema = z.looseObject({
   merchant_id: resText,
   account_id: resText,
@@ -158,25 +166,11 @@ export const payoutResponseSchema = z.looseObject({
   swift_charge_option: resText,
   fund_source: resText,
   beneficiary: loose({
-    company_name: resText,
-    date_of_birth: resText,
-    entity_type: resText,
-    first_name: resText,
-    last_name: resText,
-    additional_info: loose({}),
-    address: loose({}),
+    ...partyResponseFields,
     person_documents: z.array(z.looseObject({})).nullish(),
     bank_details: loose({ local_clearing_system: resText }),
   }),
-  payer: loose({
-    company_name: resText,
-    date_of_birth: resText,
-    entity_type: resText,
-    first_name: resText,
-    last_name: resText,
-    additional_info: loose({}),
-    address: loose({}),
-  }),
+  payer: loose(partyResponseFields),
   amount_beneficiary_receives: resNumber.nullish(),
   amount_payer_pays: resNumber.nullish(),
   created_at: isoDateTime,

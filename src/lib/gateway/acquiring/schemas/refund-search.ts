@@ -4,7 +4,7 @@
  */
 import { z } from "zod"
 import { resText } from "../../schema-helpers"
-import { answerFields, fourteenDigits } from "./common"
+import { answerFields, fourteenDigits, recordList } from "./common"
 
 export const refundRecordSchema = z.looseObject({
   transaction_id: z.string(),
@@ -24,9 +24,6 @@ export type RefundRecord = z.output<typeof refundRecordSchema>
 
 export const refundSearchResponseSchema = z.looseObject({
   ...answerFields,
-  refund_orders: z
-    .array(refundRecordSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  refund_orders: recordList(refundRecordSchema),
 })
 export type RefundSearchResponse = z.output<typeof refundSearchResponseSchema>

@@ -36,13 +36,22 @@ export const cardCreateRequestSchema = issuingRequest({
 })
 export type CardCreateRequest = z.input<typeof cardCreateRequestSchema>
 
+/** The card's number and security data, as both a created card and a queried one carry them. */
+const cardDataFields = { cardNumber: resText, cvv: looseText, expireYear: looseText, expireMonth: looseText }
+
+/** The card's use and validity, as both a created card and a queried one carry them. */
+const cardTermFields = {
+  isOneTime: looseText,
+  amountLimit: looseText,
+  applicationDate: resText,
+  validStarDate: resText,
+  validEndDate: resText,
+}
+
 export const cardCreateEntrySchema = z.looseObject({
   status: z.union([z.string(), z.number()]).transform(String),
   errorMsg: z.string().nullish(),
-  cardNumber: resText,
-  cvv: looseText,
-  expireYear: looseText,
-  expireMonth: looseText,
+  ...cardDataFields,
   cardId: resInt.nullish(),
   cardGroupId: looseText,
   cardholderId: resInt.nullish(),
@@ -53,11 +62,7 @@ export const cardCreateEntrySchema = z.looseObject({
   pieces: resInt.nullish(),
   currencyCheck: looseText,
   groupName: resText,
-  isOneTime: looseText,
-  amountLimit: looseText,
-  applicationDate: resText,
-  validStarDate: resText,
-  validEndDate: resText,
+  ...cardTermFields,
   reqNo: resInt.nullish(),
 })
 export const cardCreateResponseSchema = z.looseObject({
@@ -72,20 +77,13 @@ export type CardQueryRequest = z.input<typeof cardQueryRequestSchema>
 export const cardRecordSchema = z.looseObject({
   cardId: resInt,
   cardAlias: resText,
-  cardNumber: resText,
-  cvv: looseText,
-  expireYear: looseText,
-  expireMonth: looseText,
+  ...cardDataFields,
   balance: resNumber,
   cardholderId: resInt.nullish(),
   status: z.union([z.string(), z.number()]).transform(String),
   groupName: resText,
   cardType: looseText,
-  isOneTime: looseText,
-  amountLimit: looseText,
-  applicationDate: resText,
-  validStarDate: resText,
-  validEndDate: resText,
+  ...cardTermFields,
   merchants: z.unknown().optional(),
   merchantsRestriction: z.unknown().optional(),
   merchantCategories: z.unknown().optional(),

@@ -1,9 +1,6 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { rechargeCardWorkflow } from "../../../../../../workflows/issuing/recharge-card"
 import { gatewayModule } from "../../../../../../workflows/common/operation-context"
-import { actorOf } from "../../../actor"
-import { idempotentRequestOf, respondOnce } from "../../../idempotency-key"
-import type { AdminCardAmount } from "../../../schemas/cards"
+import { moveAmountRoute } from "../../../move-amount-route"
 import type { AdminGatewayCardResponse } from "../../../../../../types/http"
 
 /**
@@ -32,18 +29,9 @@ import type { AdminGatewayCardResponse } from "../../../../../../types/http"
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (
-  req: AuthenticatedMedusaRequest<AdminCardAmount>,
-  res: MedusaResponse<AdminGatewayCardResponse>
-) => {
-  const request = idempotentRequestOf(req, "card.recharge", req.params.id, req.validatedBody)
-  await respondOnce(req, res, request, {
-    lostAnswerIsRefused: true,
-    answer: async (holder) =>
-      holder.target_id ? { card: await gatewayModule(req.scope).retrieveGatewayCard(holder.target_id) } : null,
-    run: async () => {
-      const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
-      return { card: (await rechargeCardWorkflow(req.scope).run({ input })).result }
-    },
-  })
-}
+export const POST = moveAmountRoute<"card", AdminGatewayCardResponse["card"]>(
+  "card.recharge",
+  "card",
+  (scope, id) => gatewayModule(scope).retrieveGatewayCard(id),
+  async (scope, input) => (await rechargeCardWorkflow(scope).run({ input })).result
+)

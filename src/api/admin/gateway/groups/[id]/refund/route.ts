@@ -1,9 +1,6 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { refundGroupWorkflow } from "../../../../../../workflows/issuing/refund-group"
 import { gatewayModule } from "../../../../../../workflows/common/operation-context"
-import { actorOf } from "../../../actor"
-import { idempotentRequestOf, respondOnce } from "../../../idempotency-key"
-import type { AdminRefundGroup } from "../../../schemas/groups"
+import { moveAmountRoute } from "../../../move-amount-route"
 import type { AdminGatewayGroupResponse } from "../../../../../../types/http"
 
 /**
@@ -33,18 +30,9 @@ import type { AdminGatewayGroupResponse } from "../../../../../../types/http"
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (
-  req: AuthenticatedMedusaRequest<AdminRefundGroup>,
-  res: MedusaResponse<AdminGatewayGroupResponse>
-) => {
-  const request = idempotentRequestOf(req, "group.refund", req.params.id, req.validatedBody)
-  await respondOnce(req, res, request, {
-    lostAnswerIsRefused: true,
-    answer: async (holder) =>
-      holder.target_id ? { group: await gatewayModule(req.scope).retrieveGatewayCardGroup(holder.target_id) } : null,
-    run: async () => {
-      const input = { id: req.params.id, amount: req.validatedBody.amount, idempotency: request, actor: actorOf(req) }
-      return { group: (await refundGroupWorkflow(req.scope).run({ input })).result }
-    },
-  })
-}
+export const POST = moveAmountRoute<"group", AdminGatewayGroupResponse["group"]>(
+  "group.refund",
+  "group",
+  (scope, id) => gatewayModule(scope).retrieveGatewayCardGroup(id),
+  async (scope, input) => (await refundGroupWorkflow(scope).run({ input })).result
+)
