@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The plugin tried as a store owner would: `npm run build` (the plugin and its storefront kit), `npm pack`, the
-// storefront kit in a scratch Vite app and the sandbox from a bare install (scripts/storefront-kit-check.mjs),
-// then the tarball installed by package name into two fresh Medusa stores outside this repository, one at the
-// Medusa version this repository develops on and one at the oldest its peer ranges accept, each paid through
-// (scripts/packed-store.mjs: go-live check, card, 3-D Secure and APM checkouts, captures, refunds, syncs, the
-// sandbox's ledger).
+// The plugin tried as a store owner would: `npm run build` (the plugin and the storefront kit), `npm pack` of both,
+// the kit's package in a scratch Vite app and in scratch Next.js apps, and the sandbox from a bare install of the
+// plugin (scripts/storefront-kit-check.mjs), then the plugin's tarball installed by package name into two fresh
+// Medusa stores outside this repository, one at the Medusa version this repository develops on and one at the
+// oldest its peer ranges accept, each paid through (scripts/packed-store.mjs: go-live check, card, 3-D Secure and
+// APM checkouts, captures, refunds, syncs, the sandbox's ledger).
 // Exits non-zero on the first failure; ends with `packed-e2e: N passed, 0 failed`. `.ci/run` runs it.
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -12,7 +12,7 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { medusaVersions, payThroughScratchStore } from "./packed-store.mjs"
 import { runCommand } from "./run-command.mjs"
-import { checkStorefrontKit, checkStorefrontPackage } from "./storefront-kit-check.mjs"
+import { checkPackedKitAndSandbox, packPluginAndKit } from "./storefront-kit-check.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const t0 = Date.now()
@@ -61,21 +61,15 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), "gateway-packed-"))
   cleanups.push(async () => rmSync(work, { recursive: true, force: true }))
 
-  log("Building the plugin and its storefront kit (npm run build)")
+  log("Building the plugin and the storefront kit (npm run build)")
   await run("npm", ["run", "build"], { cwd: root })
-  log("Packing it (npm pack)")
-  const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root }))
-    .trim()
-    .split("\n")
-    .pop()
-  const tarball = join(work, packed)
-  check("npm pack made a tarball", existsSync(tarball), tarball)
+  log("Packing the plugin and the kit (npm pack)")
+  const { tarball, kitTarball } = await packPluginAndKit(work)
+  check("npm pack made the plugin's and the kit's tarballs", existsSync(tarball) && existsSync(kitTarball), tarball)
 
-  // The storefront kit from the same tarball: a scratch Vite app imports and builds it; the sandbox runs
-  // from a directory holding only the plugin (scripts/storefront-kit-check.mjs).
-  await checkStorefrontKit({ tarball, work, log, check })
-  // The browser package (packages/storefront) into scratch Next.js apps at the starter's Medusa version and ours.
-  await checkStorefrontPackage({ work, log, check })
+  // The kit's tarball in a scratch Vite app and in scratch Next.js apps at the starter's Medusa version and ours;
+  // the sandbox from a directory holding only the plugin (scripts/storefront-kit-check.mjs).
+  await checkPackedKitAndSandbox({ kitTarball, tarball, work, log, check })
 
   // The store at the version this repository develops on and at its peers' floor, side by side (each its own
   // PostgreSQL, sandbox and ports): the plugin installs without ERESOLVE and pays through at both.

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// The storefront kit as a store developer gets it: `npm run build`, `npm pack`, then in scratch directories
-// outside the repository (installing from npm's cache, `npm install --prefer-offline`):
-// - a Vite React app installs the tarball with react, react-dom, vite and @medusajs/js-sdk, imports
-//   `medusa-plugin-card-gateway/storefront` and its stylesheet, type-checks (TypeScript's "bundler" and "node" resolutions) and
-//   builds; a second build importing one helper must leave the React components out (tree-shaking), and no
-//   server code may reach either bundle;
-// - a directory with only the tarball installed runs `npx gateway-sandbox --port P` and gets an answer;
-// - the browser package (packages/storefront, `medusa-plugin-card-gateway-storefront`), built and packed, installs
-//   into a scratch Next.js app at the Medusa version Medusa's Next.js starter had when it was checked (2.18.0) and at
-//   ours, without ERESOLVE and without any server package; its modules load and its stylesheet resolves.
-// scripts/packed-e2e.mjs runs checkStorefrontKit() on its own tarball; alone: `node scripts/storefront-kit-check.mjs`.
+// The storefront kit as a store developer gets it: `npm run build` (which builds the kit into
+// packages/storefront/dist), `npm pack` of the kit's package (packages/storefront,
+// `medusa-plugin-card-gateway-storefront`) and of the plugin, then in scratch directories outside the repository
+// (installing from npm's cache, `npm install --prefer-offline`):
+// - a Vite React app installs the kit's tarball with react, react-dom, vite and @medusajs/js-sdk, imports
+//   `medusa-plugin-card-gateway-storefront` and its stylesheet, type-checks (TypeScript's "bundler" and "node"
+//   resolutions) and builds; a second build importing one helper must leave the React components out
+//   (tree-shaking), and no server code may reach either bundle;
+// - the kit's tarball installs into a scratch Next.js app at the Medusa version Medusa's Next.js starter had when
+//   it was checked (2.18.0) and at ours, without ERESOLVE and without any server package; its modules load and its
+//   stylesheet resolves;
+// - a directory with only the plugin's tarball installed runs `npx gateway-sandbox --port P` and gets an answer.
+// scripts/packed-e2e.mjs runs these checks on its own tarballs. Alone (needs `npm ci` and npm's registry or cache):
+// `node scripts/storefront-kit-check.mjs` (`--no-build` to skip `npm run build` after one).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -25,8 +28,8 @@ const npmInstall = (cwd) =>
   run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd })
 
 const APP = `import Medusa from "@medusajs/js-sdk"
-import "medusa-plugin-card-gateway/storefront/styles.css"
-import { CardForm, GatewayReturn, HostedPaymentFrame, PaymentControl, SavedCardPicker, completeCart, savedCardsOf, type CardOutcome } from "medusa-plugin-card-gateway/storefront"
+import "medusa-plugin-card-gateway-storefront/styles.css"
+import { CardForm, GatewayReturn, HostedPaymentFrame, PaymentControl, SavedCardPicker, completeCart, savedCardsOf, type CardOutcome } from "medusa-plugin-card-gateway-storefront"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 
@@ -44,7 +47,7 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>
 )
 `
-const ONE_HELPER = `import { luhnValid } from "medusa-plugin-card-gateway/storefront"
+const ONE_HELPER = `import { luhnValid } from "medusa-plugin-card-gateway-storefront"
 document.body.textContent = String(luhnValid("4242424242424242"))
 `
 const VITE_CONFIG = `import { defineConfig } from "vite"
@@ -83,8 +86,35 @@ const bundleText = (dir) =>
     .map((f) => readFileSync(join(dir, "assets", f), "utf8"))
     .join("\n")
 
-/** The checks, on a packed tarball; `check(what, ok, detail)` counts or throws. */
-export async function checkStorefrontKit({ tarball, work, log, check }) {
+/** What a storefront must never get from the kit: the plugin and what only its server side needs. */
+const SERVER_PACKAGES = [
+  "undici",
+  "zod",
+  "react-hook-form",
+  "fast-xml-parser",
+  "@hookform/resolvers",
+  "recharts",
+  "@medusajs/framework",
+  "@medusajs/medusa",
+  "medusa-plugin-card-gateway",
+]
+const serverPackagesIn = (app) => SERVER_PACKAGES.filter((name) => existsSync(join(app, "node_modules", name)))
+
+async function pack(dir, work) {
+  const packed = await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: dir })
+  return join(work, packed.trim().split("\n").pop())
+}
+
+/**
+ * `npm pack` of the plugin (the repository's root) and of the kit (packages/storefront) into `work`, after
+ * `npm run build` built both (`--ignore-scripts`: the kit's `prepack` would build it a second time): their paths.
+ */
+export async function packPluginAndKit(work) {
+  return { tarball: await pack(root, work), kitTarball: await pack(join(root, "packages", "storefront"), work) }
+}
+
+/** The kit's tarball in a scratch Vite React app: its types, its bundle, its stylesheet, tree-shaking. */
+async function checkKitInViteApp({ kitTarball, work, log, check }) {
   const app = join(work, "vite-app")
   mkdirSync(join(app, "src"), { recursive: true })
   writeFileSync(
@@ -95,8 +125,8 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
         private: true,
         type: "module",
         dependencies: {
-          "medusa-plugin-card-gateway": `file:${tarball}`,
-          "@medusajs/js-sdk": repoPkg.peerDependencies["@medusajs/js-sdk"],
+          "medusa-plugin-card-gateway-storefront": `file:${kitTarball}`,
+          "@medusajs/js-sdk": installed("@medusajs/js-sdk"),
           react: installed("react"),
           "react-dom": installed("react-dom"),
         },
@@ -121,24 +151,15 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
   writeFileSync(join(app, "helper.html"), html("/src/one-helper.ts"))
   writeFileSync(join(app, "vite.config.js"), VITE_CONFIG)
   log(
-    "Installing the packed plugin, react, react-dom, vite and the js-sdk into a scratch Vite app (npm install --prefer-offline)"
+    "Installing the packed kit, react, react-dom, vite and the js-sdk into a scratch Vite app (npm install --prefer-offline)"
   )
   await npmInstall(app)
-  const pkg = JSON.parse(readFileSync(join(app, "node_modules/medusa-plugin-card-gateway/package.json"), "utf8"))
-  check(
-    "the packed plugin's exports map has ./storefront",
-    Boolean(pkg.exports?.["./storefront"]?.import),
-    JSON.stringify(pkg.exports?.["./storefront"])
-  )
-  check(
-    "the kit's files are in the tarball",
-    existsSync(join(app, "node_modules/medusa-plugin-card-gateway", pkg.exports["./storefront"].import))
-  )
-  check(
-    "installing the kit does not install the Medusa server",
-    !existsSync(join(app, "node_modules/@medusajs/medusa")) &&
-      !existsSync(join(app, "node_modules/@medusajs/framework"))
-  )
+  const kitDir = join(app, "node_modules/medusa-plugin-card-gateway-storefront")
+  const pkg = JSON.parse(readFileSync(join(kitDir, "package.json"), "utf8"))
+  check("the packed kit's exports map has its entry", Boolean(pkg.exports?.["."]?.import), JSON.stringify(pkg.exports))
+  check("the kit's files are in the tarball", existsSync(join(kitDir, pkg.exports["."].import)))
+  const server = serverPackagesIn(app)
+  check("installing the kit installs nothing of the Medusa server", server.length === 0, server.join(", "))
 
   for (const resolution of ["bundler", "node"]) {
     writeFileSync(join(app, "tsconfig.json"), TSCONFIG(resolution))
@@ -157,7 +178,7 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
     .map((f) => readFileSync(join(app, "dist-app", "assets", f), "utf8"))
     .join("\n")
   check(
-    "the kit's stylesheet (storefront/styles.css) is exported and bundled",
+    "the kit's stylesheet (styles.css) is exported and bundled",
     /\.gw \.gw-input/.test(css) && css.includes("--gw-color-primary"),
     `${css.length} bytes of CSS`
   )
@@ -177,7 +198,10 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
     !small.includes("gateway-card-form") && !small.includes("react.production") && small.length < 5000,
     `${small.length} bytes`
   )
+}
 
+/** The plugin's tarball alone in a directory: its `gateway-sandbox` bin runs and answers. */
+async function checkSandboxAlone({ tarball, work, log, check }) {
   const bare = join(work, "sandbox-only")
   mkdirSync(bare)
   writeFileSync(
@@ -217,30 +241,9 @@ export async function checkStorefrontKit({ tarball, work, log, check }) {
 
 /** Medusa versions a storefront may run: Medusa's Next.js starter's when it was checked (2.18.0), and ours. */
 const STOREFRONT_MEDUSA_VERSIONS = ["2.18.0", repoPkg.devDependencies["@medusajs/js-sdk"]]
-const SERVER_PACKAGES = [
-  "undici",
-  "zod",
-  "react-hook-form",
-  "fast-xml-parser",
-  "@hookform/resolvers",
-  "recharts",
-  "@medusajs/framework",
-  "@medusajs/medusa",
-  "medusa-plugin-card-gateway",
-]
 
-/** The browser package: built, packed, installed into scratch Next.js apps at each Medusa version. */
-export async function checkStorefrontPackage({ work, log, check }) {
-  const pkgDir = join(root, "packages", "storefront")
-  log("Building and packing the browser package (packages/storefront)")
-  await run("node", ["scripts/build-storefront-kit.mjs", "--out", "packages/storefront/dist"], { cwd: root })
-  const packed = (
-    await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", work], { cwd: pkgDir })
-  )
-    .trim()
-    .split("\n")
-    .pop()
-  const tarball = join(work, packed)
+/** The kit's tarball in scratch Next.js apps at each Medusa version: no ERESOLVE, no server package, it loads. */
+async function checkKitInNextApps({ kitTarball, work, log, check }) {
   for (const version of STOREFRONT_MEDUSA_VERSIONS) {
     const app = join(work, `next-app-${version}`)
     mkdirSync(app)
@@ -251,7 +254,7 @@ export async function checkStorefrontPackage({ work, log, check }) {
           name: "scratch-next-storefront",
           private: true,
           dependencies: {
-            "medusa-plugin-card-gateway-storefront": `file:${tarball}`,
+            "medusa-plugin-card-gateway-storefront": `file:${kitTarball}`,
             "@medusajs/js-sdk": version,
             "@medusajs/icons": version,
             next: installed("next"),
@@ -265,20 +268,16 @@ export async function checkStorefrontPackage({ work, log, check }) {
       )
     )
     log(
-      `Installing the browser package into a scratch Next.js app with Medusa ${version} (npm install, strict peer dependencies)`
+      `Installing the packed kit into a scratch Next.js app with Medusa ${version} (npm install, strict peer dependencies)`
     )
     let output = ""
     try {
       output = await npmInstall(app)
     } catch (err) {
-      check(
-        `the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`,
-        false,
-        String(err.message).slice(-1500)
-      )
+      check(`the kit installs beside @medusajs/* ${version} (no ERESOLVE)`, false, String(err.message).slice(-1500))
     }
-    check(`the browser package installs beside @medusajs/* ${version} (no ERESOLVE)`, !/ERESOLVE/.test(output))
-    const server = SERVER_PACKAGES.filter((name) => existsSync(join(app, "node_modules", name)))
+    check(`the kit installs beside @medusajs/* ${version} (no ERESOLVE)`, !/ERESOLVE/.test(output))
+    const server = serverPackagesIn(app)
     check(`installing it beside Medusa ${version} brings no server package`, server.length === 0, server.join(", "))
     const probe = `const core = await import("medusa-plugin-card-gateway-storefront/core"); const css = import.meta.resolve("medusa-plugin-card-gateway-storefront/styles.css"); process.stdout.write(JSON.stringify({ hop: typeof core.returnHopHtml, complete: typeof core.completeCart, de: core.messagesDe.pay, css: css.endsWith("/styles.css") }))`
     const loaded = JSON.parse(await run("node", ["--input-type=module", "-e", probe], { cwd: app }))
@@ -288,6 +287,13 @@ export async function checkStorefrontPackage({ work, log, check }) {
       JSON.stringify(loaded)
     )
   }
+}
+
+/** Every check above, on the two tarballs: scripts/packed-e2e.mjs runs it too. */
+export async function checkPackedKitAndSandbox({ kitTarball, tarball, work, log, check }) {
+  await checkKitInViteApp({ kitTarball, work, log, check })
+  await checkKitInNextApps({ kitTarball, work, log, check })
+  await checkSandboxAlone({ tarball, work, log, check })
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -305,13 +311,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       log("Building the plugin and the kit (npm run build)")
       await run("npm", ["run", "build"], { cwd: root })
     }
-    log("Packing it (npm pack)")
-    const packed = (await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: root }))
-      .trim()
-      .split("\n")
-      .pop()
-    await checkStorefrontKit({ tarball: join(work, packed), work, log, check })
-    await checkStorefrontPackage({ work, log, check })
+    log("Packing the plugin and the kit (npm pack)")
+    const { tarball, kitTarball } = await packPluginAndKit(work)
+    await checkPackedKitAndSandbox({ kitTarball, tarball, work, log, check })
     process.stdout.write(`storefront-kit-check: ${passed} passed, 0 failed\n`)
   } catch (err) {
     process.stderr.write(`storefront-kit-check: FAILED: ${err.stack ?? err}\n`)

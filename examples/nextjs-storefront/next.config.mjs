@@ -1,5 +1,5 @@
 // The Next.js storefront example (App Router), built the way Medusa's Next.js starter is: `next build`, `next
-// start`. The kit is imported by its browser package's name (medusa-plugin-card-gateway-storefront), as the DTC
+// start`. The kit is imported by its package's name (medusa-plugin-card-gateway-storefront), as the DTC
 // guide says; here that name points at the kit's source
 // (src/storefront, TypeScript whose relative imports name the emitted `.js`), so the example needs no prior build.
 import { dirname, join } from "node:path"

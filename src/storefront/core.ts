@@ -1,5 +1,5 @@
 /**
- * `medusa-plugin-card-gateway/storefront/core`: the storefront kit without React. Framework-free helpers over
+ * `medusa-plugin-card-gateway-storefront/core`: the storefront kit without React. Framework-free helpers over
  * `@medusajs/js-sdk` for the plugin's store routes (card post, saved cards, payment-method ranking), the
  * 3-D Secure / APM hand-off and return, the hosted page's form and frame, and completing the cart. Browser
  * code: no server import.

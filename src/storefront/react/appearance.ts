@@ -1,6 +1,6 @@
 /**
  * How a store matches the kit to its theme. Every element carries a `gw-*` class; the stylesheet
- * (`medusa-plugin-card-gateway/storefront/styles.css`) styles them under the component's root class `gw`, from
+ * (`medusa-plugin-card-gateway-storefront/styles.css`) styles them under the component's root class `gw`, from
  * CSS variables (`--gw-color-primary`, `--gw-radius`, ... : set them on `.gw` or any ancestor). `classNames` adds
  * a store's own classes (e.g. Tailwind utilities written in the store's own files, which its Tailwind build sees)
  * to a slot; `unstyled` drops the root class `gw`, so the stylesheet leaves the component alone.
