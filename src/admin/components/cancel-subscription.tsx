@@ -1,8 +1,7 @@
 import { XCircle } from "@medusajs/icons"
-import { Button } from "@medusajs/ui"
 import type { GatewaySubscription } from "../../types/http"
 import { useCancelSubscription } from "../hooks/api/subscriptions"
-import { useGatewayAction } from "../hooks/use-gateway-action"
+import { ActionButton } from "./action-button"
 
 /** Whether the gateway still deducts for it (a cancelled or ended contract is final). */
 export const isOpenSubscription = (s: Pick<GatewaySubscription, "status">) =>
@@ -20,32 +19,26 @@ export const CancelSubscriptionButton = ({
   testId?: string
 }) => {
   const cancel = useCancelSubscription(subscription.id)
-  const run = useGatewayAction()
   if (!isOpenSubscription(subscription)) return null
   return (
-    <Button
-      size="small"
-      variant="danger"
-      isLoading={cancel.isPending}
-      data-testid={testId}
-      onClick={() =>
-        run(cancel, undefined, {
-          confirm: {
-            title: "Cancel this subscription?",
-            description: `The gateway stops deducting ${subscription.amount} ${subscription.currency} for "${subscription.contract_name}". This cannot be undone: the customer buys it again to resume.`,
-            confirmText: "Cancel subscription",
-            danger: true,
-          },
-          done: ({ changed }) =>
-            changed
-              ? { title: "Subscription cancelled" }
-              : { title: "The subscription had already ended", warning: true },
-          failed: "Could not cancel the subscription",
-        })
-      }
-    >
-      <XCircle />
-      Cancel subscription
-    </Button>
+    <ActionButton
+      mutation={cancel}
+      testId={testId}
+      action={{
+        label: "Cancel subscription",
+        icon: <XCircle />,
+        confirm: {
+          title: "Cancel this subscription?",
+          description: `The gateway stops deducting ${subscription.amount} ${subscription.currency} for "${subscription.contract_name}". This cannot be undone: the customer buys it again to resume.`,
+          confirmText: "Cancel subscription",
+          danger: true,
+        },
+        done: ({ changed }) =>
+          changed
+            ? { title: "Subscription cancelled" }
+            : { title: "The subscription had already ended", warning: true },
+        failed: "Could not cancel the subscription",
+      }}
+    />
   )
 }

@@ -8,13 +8,18 @@ import { type ActionTexts, useGatewayAction } from "../hooks/use-gateway-action"
 /**
  * Create forms have their own URL (`/gateway/cards/create`, `/gateway/groups/track`: a child route of the
  * list, which stays behind the modal). The list links to it with where it was (its filters and page), and
- * closing goes back there (or to the list when the form was opened by its URL).
+ * closing goes back there (or to the list when the form was opened by its URL); `openRecord(id)` shows the new
+ * record's page (`/gateway/cards/{id}`) in the form's place.
  */
 function useRouteModal() {
   const navigate = useNavigate()
   const { state, pathname } = useLocation()
-  const from = (state as { from?: string } | null)?.from ?? pathname.replace(/\/[^/]+$/, "")
-  return { close: () => navigate(from, { replace: true }), navigate }
+  const list = pathname.replace(/\/[^/]+$/, "")
+  const from = (state as { from?: string } | null)?.from ?? list
+  return {
+    close: () => navigate(from, { replace: true }),
+    openRecord: (id: string) => navigate(`${list}/${id}`, { replace: true }),
+  }
 }
 
 /** The "Create" button of a list: opens the list's create route (`@create`, or another child form's, `to`). */
@@ -41,22 +46,24 @@ export const CreateLink = ({
  * Every create form: a focus modal over its list with Cancel / submit in its header, and its `copy` (title,
  * description, the submit button's label; the button's test id is `${testId}-submit`, `testId` being its list's
  * link's). Submitting sends the form's body with `mutation` and toasts the answer; then the new record's page
- * opens (`detail`), or the list again.
+ * opens (`detail`: the key of the answer that holds it, its page being beside the list's), or the list again.
  */
 export function CreateRouteModal<V extends FieldValues, O, R>(props: {
   form: UseFormReturn<V, unknown, O>
   mutation: UseMutationResult<R, Error, O>
   texts: ActionTexts<R>
-  detail?: (result: R) => string
+  detail?: { [K in keyof R]: R[K] extends { id: string } ? K : never }[keyof R]
   copy: { title: string; description: ReactNode; submit: string }
   testId: string
   children: ReactNode
 }) {
-  const { close, navigate } = useRouteModal()
+  const { close, openRecord } = useRouteModal()
   const run = useGatewayAction()
   const { detail, copy } = props
   const submit = (body: O) =>
-    run(props.mutation, body, props.texts, (result) => (detail ? navigate(detail(result), { replace: true }) : close()))
+    run(props.mutation, body, props.texts, (result) =>
+      detail ? openRecord((result[detail] as { id: string }).id) : close()
+    )
   return (
     <FocusModal open onOpenChange={(open) => !open && close()}>
       <FocusModal.Content>

@@ -1,11 +1,9 @@
 import { Table } from "@medusajs/ui"
-import type { ReactNode } from "react"
 import { useNavigate } from "react-router-dom"
 import { formatDate } from "../lib/format"
-import { EmptyState, ErrorState, LoadingState } from "./states"
+import { type Column, DataTable } from "./data-table"
+import { EmptyState, QueryState } from "./states"
 import { GatewayStatusBadge } from "./status-badges"
-
-export type Column<T> = { key: string; header: string; cell: (row: T) => ReactNode; className?: string }
 
 /** The columns most lists end with: the record's status and a date of it. */
 export const statusColumn = <T extends { status: string }>(): Column<T> => ({
@@ -58,54 +56,38 @@ export function ListTable<T extends { id: string }>({
   testId?: string
 }) {
   const navigate = useNavigate()
-  if (isLoading && !rows) return <LoadingState rows={5} />
-  if (error) return <ErrorState error={error} onRetry={onRetry} />
-  if (!rows?.length)
-    return filtered ? (
-      <EmptyState title={`No ${noun} match these filters`} description="Change or clear the filters." />
-    ) : (
-      <EmptyState {...empty} />
-    )
   const pageCount = Math.max(1, Math.ceil(count / pageSize))
+  const filteredEmpty = { title: `No ${noun} match these filters`, description: "Change or clear the filters." }
   return (
-    <div data-testid={testId}>
-      <Table>
-        <Table.Header>
-          <Table.Row>
-            {columns.map((c) => (
-              <Table.HeaderCell key={c.key} className={c.className}>
-                {c.header}
-              </Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row
-              key={row.id}
-              className={rowLink ? "cursor-pointer" : undefined}
-              onClick={rowLink ? () => navigate(rowLink(row)) : undefined}
-              data-row-id={row.id}
-            >
-              {columns.map((c) => (
-                <Table.Cell key={c.key} className={c.className}>
-                  {c.cell(row)}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-      <Table.Pagination
-        count={count}
-        pageSize={pageSize}
-        pageIndex={pageIndex}
-        pageCount={pageCount}
-        canPreviousPage={pageIndex > 0}
-        canNextPage={pageIndex + 1 < pageCount}
-        previousPage={() => onPageChange(pageIndex - 1)}
-        nextPage={() => onPageChange(pageIndex + 1)}
-      />
-    </div>
+    <QueryState
+      query={{ isLoading: isLoading && !rows, error, refetch: onRetry }}
+      rows={5}
+      empty={!rows?.length && <EmptyState {...(filtered ? filteredEmpty : empty)} />}
+    >
+      {() => (
+        <div data-testid={testId}>
+          <DataTable
+            rows={rows!}
+            columns={columns}
+            rowProps={(row) => ({
+              key: row.id,
+              className: rowLink ? "cursor-pointer" : undefined,
+              onClick: rowLink ? () => navigate(rowLink(row)) : undefined,
+              "data-row-id": row.id,
+            })}
+          />
+          <Table.Pagination
+            count={count}
+            pageSize={pageSize}
+            pageIndex={pageIndex}
+            pageCount={pageCount}
+            canPreviousPage={pageIndex > 0}
+            canNextPage={pageIndex + 1 < pageCount}
+            previousPage={() => onPageChange(pageIndex - 1)}
+            nextPage={() => onPageChange(pageIndex + 1)}
+          />
+        </div>
+      )}
+    </QueryState>
   )
 }

@@ -1,6 +1,7 @@
 import { Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
+import { formatDate } from "../lib/format"
 
 /** A label/value row of a detail section, as in Medusa's own detail pages. */
 export const SectionRow = ({ title, value, testId }: { title: string; value?: ReactNode; testId?: string }) => {
@@ -36,4 +37,21 @@ export const LinkRow = ({ title, to, label }: { title: string; to: string; label
       </Link>
     }
   />
+)
+
+/**
+ * The times of a record the gateway keeps (a card, cardholder, group): when it was last read from the gateway,
+ * and when it was recorded here (`created`, the row's title).
+ */
+export const SyncedRows = ({
+  record,
+  created = "Created",
+}: {
+  record: { last_synced_at: string | null; created_at: string }
+  created?: string
+}) => (
+  <>
+    <SectionRow title="Last synced" value={formatDate(record.last_synced_at)} />
+    <SectionRow title={created} value={formatDate(record.created_at)} />
+  </>
 )

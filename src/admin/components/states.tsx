@@ -1,5 +1,6 @@
 import { ExclamationCircle, MagnifyingGlass } from "@medusajs/icons"
 import { Button, Skeleton, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
 import { errorMessage } from "../lib/format"
 
 /** Skeleton rows while a list or section loads. */
@@ -47,3 +48,26 @@ export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () =>
     )}
   </div>
 )
+
+/**
+ * What a query's section shows: skeleton rows while it loads, then its error (with Try again), then `empty`
+ * when given (the caller's empty state, when there is nothing to show), else `children()`.
+ */
+export const QueryState = ({
+  query,
+  rows,
+  empty,
+  children,
+}: {
+  query: { isLoading: boolean; error: unknown; refetch?: () => unknown }
+  rows: number
+  empty?: ReactNode
+  children: () => ReactNode
+}) =>
+  query.isLoading ? (
+    <LoadingState rows={rows} />
+  ) : query.error ? (
+    <ErrorState error={query.error} onRetry={query.refetch && (() => void query.refetch!())} />
+  ) : (
+    empty || children()
+  )

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query"
-import { useSearchParams } from "react-router-dom"
 import { cleanQuery } from "./api/query-keys"
+import { useUrlFilters } from "./use-url-filters"
 
 export const PAGE_SIZE = 20
 
@@ -16,24 +16,16 @@ export function useListPage<K extends string, R extends { count: number }>(
   keys: readonly K[],
   toQuery: (filters: Filters<K>) => Record<string, unknown> = (filters) => filters
 ) {
-  const [params, setParams] = useSearchParams()
-  const filters = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined])) as Filters<K>
-  const pageIndex = Math.max(0, (Number.parseInt(params.get("page") ?? "", 10) || 1) - 1)
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous)
-        for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k)
-        return next
-      },
-      { replace: true }
-    )
+  const { filters: values, set } = useUrlFilters<K | "page">([...keys, "page"])
+  const { page, ...rest } = values
+  const filters = rest as Filters<K>
+  const pageIndex = Math.max(0, (Number.parseInt(page ?? "", 10) || 1) - 1)
   const filterQuery = cleanQuery(toQuery(filters))
   const list = useList({ offset: pageIndex * PAGE_SIZE, limit: PAGE_SIZE, ...filterQuery })
   return {
     filters,
     /** A filter's setter; changing a filter goes back to the first page. */
-    setFilter: (key: K) => (value: string | undefined) => update({ [key]: value || undefined, page: undefined }),
+    setFilter: (key: K) => (value: string | undefined) => set({ [key]: value || undefined, page: undefined }),
     /** Whether the list is filtered (an empty list then says so). */
     filtered: Object.keys(filterQuery).length > 0,
     data: list.data,
@@ -42,7 +34,7 @@ export function useListPage<K extends string, R extends { count: number }>(
       count: list.data?.count ?? 0,
       pageSize: PAGE_SIZE,
       pageIndex,
-      onPageChange: (index: number) => update({ page: index > 0 ? String(index + 1) : undefined }),
+      onPageChange: (index: number) => set({ page: index > 0 ? String(index + 1) : undefined }),
       isLoading: list.isLoading,
       error: list.error,
       onRetry: () => void list.refetch(),

@@ -56,3 +56,7 @@ export function partyName(
 export function intervalText(interval: string, count = 1): string {
   return count > 1 ? `Every ${count} ${interval}s` : `Every ${interval}`
 }
+
+/** A card group as its toasts name it: its gateway id and balance ("7001: 500.00 USD"). */
+export const groupText = (group: { gateway_group_id: string; balance?: string | null; currency: string }) =>
+  `${group.gateway_group_id}: ${group.balance ?? "-"} ${group.currency}`

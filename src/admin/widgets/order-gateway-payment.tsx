@@ -134,6 +134,13 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
     null
 
   const decide = (action: "approve" | "reject") => run(review, action, REVIEW[action])
+  /** A capture or refund as a row: its amount in the payment's currency and what the gateway said of it. */
+  const moneyRow = (key: string, r: { amount: string | number; status: string }, id?: string) => ({
+    key,
+    id,
+    text: formatAmount(r.amount, sessionData?.currency),
+    status: r.status,
+  })
 
   return (
     <Container className="divide-y p-0" data-testid="gateway-payment-widget">
@@ -217,24 +224,11 @@ const OrderGatewayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder
               }
             />
           )}
-          <RecordRows
-            title="Captures"
-            testId="gateway-captures"
-            rows={captures.map((c) => ({
-              key: c.id,
-              text: formatAmount(c.amount, sessionData?.currency),
-              status: c.status,
-            }))}
-          />
+          <RecordRows title="Captures" testId="gateway-captures" rows={captures.map((c) => moneyRow(c.id, c))} />
           <RecordRows
             title="Refunds"
             testId="gateway-refunds"
-            rows={refunds.map((r) => ({
-              key: r.reference,
-              id: r.reference,
-              text: formatAmount(r.amount, sessionData?.currency),
-              status: r.status,
-            }))}
+            rows={refunds.map((r) => moneyRow(r.reference, r, r.reference))}
           />
           <RecordRows
             title="Disputes"

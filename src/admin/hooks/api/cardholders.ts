@@ -7,16 +7,17 @@ import type {
 } from "../../../types/http"
 import { resource, useChange } from "./resource"
 
-const cardholders = resource<
-  AdminGatewayCardholderListResponse,
-  AdminGatewayCardholderResponse,
-  z.input<typeof AdminCreateCardholderSchema>
->("gateway_cardholder", "/admin/gateway/cardholders")
+const cardholders = resource<AdminGatewayCardholderListResponse, AdminGatewayCardholderResponse>(
+  "gateway_cardholder",
+  "/admin/gateway/cardholders"
+)
 
-export const cardholderKeys = cardholders.keys
-export const useCardholders = cardholders.useList
-export const useCardholder = cardholders.useDetail
-export const useCreateCardholder = () => cardholders.useCreate()
+export const { keys: cardholderKeys, useList: useCardholders, useDetail: useCardholder } = cardholders
+export const useCreateCardholder = () =>
+  useChange<AdminGatewayCardholderResponse, z.input<typeof AdminCreateCardholderSchema>>(
+    (body) => ({ path: cardholders.path, body }),
+    [cardholderKeys]
+  )
 
 export const useDeleteCardholder = (id: string) =>
   useChange<AdminGatewayCardholderDeleteResponse>(

@@ -13,15 +13,10 @@ import { sdk } from "../../lib/sdk"
 import { groupKeys } from "./groups"
 import { resource, useChange } from "./resource"
 
-const cards = resource<AdminGatewayCardListResponse, AdminGatewayCardResponse, z.input<typeof AdminCreateCardsSchema>>(
-  "gateway_card",
-  "/admin/gateway/cards"
-)
+const cards = resource<AdminGatewayCardListResponse, AdminGatewayCardResponse>("gateway_card", "/admin/gateway/cards")
 const path = cards.path
 
-export const cardKeys = cards.keys
-export const useCards = cards.useList
-export const useCard = cards.useDetail
+export const { keys: cardKeys, useList: useCards, useDetail: useCard } = cards
 
 /**
  * Creates cards under the form's idempotency key (they are funded from the group: every submit of one form is one

@@ -4,16 +4,14 @@ import type { AdminGatewayGroupListResponse, AdminGatewayGroupResponse } from ".
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency"
 import { resource, useChange } from "./resource"
 
-const groups = resource<
-  AdminGatewayGroupListResponse,
-  AdminGatewayGroupResponse,
-  z.input<typeof AdminCreateGroupSchema>
->("gateway_group", "/admin/gateway/groups")
+const groups = resource<AdminGatewayGroupListResponse, AdminGatewayGroupResponse>(
+  "gateway_group",
+  "/admin/gateway/groups"
+)
 const path = groups.path
 
-export const groupKeys = groups.keys
-export const useGroups = groups.useList
-export const useGroup = groups.useDetail
+export const { keys: groupKeys, useList: useGroups, useDetail: useGroup } = groups
+
 /** Opens a group at the gateway, funded from the company's account, under the form's idempotency key (one group per form at most). */
 export const useCreateGroup = (key: string) =>
   useChange<AdminGatewayGroupResponse, z.input<typeof AdminCreateGroupSchema>>(
@@ -27,8 +25,7 @@ export const useTrackGroup = () =>
     [groupKeys]
   )
 
-export const useGroupAction = (id: string, action: "close" | "refresh") =>
-  useChange<AdminGatewayGroupResponse>(() => ({ path: `${path}/${id}/${action}` }), [groupKeys])
+export const useGroupAction = (id: string, action: "close" | "refresh") => groups.useAction(id, action)
 
 /** `amount` back from the group to the company's account, under the prompt's idempotency `key`; answers the group with its new balance. */
 export const useRefundGroup = (id: string) =>

@@ -4,15 +4,13 @@ import type { AdminGatewayPayoutListResponse, AdminGatewayPayoutResponse } from 
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency"
 import { resource, useChange } from "./resource"
 
-const payouts = resource<
-  AdminGatewayPayoutListResponse,
-  AdminGatewayPayoutResponse,
-  z.input<typeof AdminCreatePayoutSchema>
->("gateway_payout", "/admin/gateway/payouts")
+const payouts = resource<AdminGatewayPayoutListResponse, AdminGatewayPayoutResponse>(
+  "gateway_payout",
+  "/admin/gateway/payouts"
+)
 
-export const payoutKeys = payouts.keys
-export const usePayouts = payouts.useList
-export const usePayout = payouts.useDetail
+export const { keys: payoutKeys, useList: usePayouts, useDetail: usePayout } = payouts
+
 /** Creates a payout under the form's idempotency key: every submit of one form is one payout at most. */
 export const useCreatePayout = (key: string) =>
   useChange<AdminGatewayPayoutResponse, z.input<typeof AdminCreatePayoutSchema>>(
@@ -24,5 +22,4 @@ export const useCreatePayout = (key: string) =>
  * Re-sends the payout's request_id to read its state, which pays nothing more only if the gateway de-duplicates
  * request_id [assumed]. The API refuses it (400) for a COMPLETED or FAILED payout.
  */
-export const useRefreshPayout = (id: string) =>
-  useChange<AdminGatewayPayoutResponse>(() => ({ path: `${payouts.path}/${id}/refresh` }), [payoutKeys])
+export const useRefreshPayout = (id: string) => payouts.useAction(id, "refresh")

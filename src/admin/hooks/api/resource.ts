@@ -50,10 +50,11 @@ export const useChange = <R, V = void>(
 }
 
 /**
- * A resource of the admin API at `path`: its query keys, a page of its list (`L`, the list route's answer),
- * one record (`D`, the detail route's answer, which creating one answers too) and creating one from `B`.
+ * A resource of the admin API at `path`: its query keys, a page of its list (`L`, the list route's answer), one
+ * record (`D`, the detail route's answer) and an action on one record without a body (POST
+ * `{path}/{id}/{action}`, answering `R`, by default the record).
  */
-export function resource<L, D, B extends object>(name: string, path: string) {
+export function resource<L, D>(name: string, path: string) {
   const keys = queryKeys(name)
   return {
     keys,
@@ -61,6 +62,6 @@ export function resource<L, D, B extends object>(name: string, path: string) {
     useList: (query: Record<string, unknown>, options: { enabled?: boolean } = {}) =>
       useListQuery<L>(keys, path, query, options),
     useDetail: (id: string, options: { enabled?: boolean } = {}) => useDetailQuery<D>(keys, path, id, options),
-    useCreate: (touches: QueryKeys[] = []) => useChange<D, B>((body) => ({ path, body }), [keys, ...touches]),
+    useAction: <R = D>(id: string, action: string) => useChange<R>(() => ({ path: `${path}/${id}/${action}` }), [keys]),
   }
 }

@@ -6,7 +6,6 @@ import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useCardholders } from "../../../hooks/api/cardholders"
 import { useListPage } from "../../../hooks/use-list-page"
-import { humanize } from "../../../lib/format"
 
 const CardholdersPage = () => {
   const list = useListPage(useCardholders, ["status", "email"], ({ status, email }) => ({
@@ -20,7 +19,7 @@ const CardholdersPage = () => {
       title="Cardholders"
       subtitle="The people virtual cards are issued to."
       create={{ testId: "create-cardholder" }}
-      statuses={{ values: CARDHOLDER_STATUSES, label: humanize }}
+      statuses={{ values: CARDHOLDER_STATUSES }}
       filters={
         <FilterSearch className="w-[240px]" placeholder="Email" value={filters.email} onChange={setFilter("email")} />
       }

@@ -9,7 +9,7 @@ import { useCardholders } from "../../../hooks/api/cardholders"
 import { useCards } from "../../../hooks/api/cards"
 import { useGroups } from "../../../hooks/api/groups"
 import { useListPage } from "../../../hooks/use-list-page"
-import { formatAmount, humanize } from "../../../lib/format"
+import { formatAmount } from "../../../lib/format"
 
 const CardsPage = () => {
   // The last 4 digits filter the list once all 4 are typed.
@@ -32,7 +32,7 @@ const CardsPage = () => {
       title="Virtual cards"
       subtitle="Only the last 4 digits and the expiry are kept; reveal a card to see its full details."
       create={{ testId: "create-cards" }}
-      statuses={{ values: CARD_STATUSES, label: humanize, testId: "card-status-filter" }}
+      statuses={{ values: CARD_STATUSES, testId: "card-status-filter" }}
       filters={
         <>
           <FilterSelect

@@ -6,7 +6,7 @@ import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useGroups } from "../../../hooks/api/groups"
 import { useListPage } from "../../../hooks/use-list-page"
-import { formatAmount, humanize } from "../../../lib/format"
+import { formatAmount } from "../../../lib/format"
 
 const GroupsPage = () => {
   const list = useListPage(useGroups, ["status"])
@@ -21,7 +21,7 @@ const GroupsPage = () => {
           Track existing
         </CreateLink>
       }
-      statuses={{ values: GROUP_STATUSES, label: humanize }}
+      statuses={{ values: GROUP_STATUSES }}
       list={list}
       empty={{
         title: "No card groups yet",

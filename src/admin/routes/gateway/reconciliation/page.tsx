@@ -1,11 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowPath } from "@medusajs/icons"
-import { Badge, Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Button } from "@medusajs/ui"
 import { SYNC_JOBS } from "../../../../api/admin/gateway/schemas/payments"
 import type { AdminGatewaySyncRun } from "../../../../types/http"
-import { SectionHeader } from "../../../components/page-header"
+import { type Column, DataTable } from "../../../components/data-table"
 import { ReleasedPayments } from "../../../components/released-payments"
-import { EmptyState, ErrorState, LoadingState } from "../../../components/states"
+import { Page, Section } from "../../../components/section"
+import { EmptyState, QueryState } from "../../../components/states"
 import { GatewayStatusBadge } from "../../../components/status-badges"
 import { useReleases } from "../../../hooks/api/releases"
 import { useRunSync, useSyncRuns } from "../../../hooks/api/sync-runs"
@@ -18,6 +19,7 @@ const JOB_LABEL: Record<Job, string> = {
   refund_sync: "Refund sync",
   subscription_sync: "Subscription sync",
 }
+const jobLabel = (job: string) => JOB_LABEL[job as Job] ?? job
 
 function duration(run: AdminGatewaySyncRun) {
   if (!run.finished_at) return "-"
@@ -25,20 +27,83 @@ function duration(run: AdminGatewaySyncRun) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
 }
 
-const ReconciliationPage = () => {
-  const { data, isLoading, error, refetch } = useSyncRuns(20)
-  const runSync = useRunSync()
-  const runs = data?.sync_runs ?? []
-  // Unresolved: the discrepancies of each job's latest run (older runs' are superseded by it).
+const RUN_COLUMNS: Column<AdminGatewaySyncRun>[] = [
+  { header: "Job", cell: (r) => jobLabel(r.job) },
+  { header: "Started", cell: (r) => formatDate(r.started_at) },
+  { header: "Duration", cell: duration },
+  { header: "Status", cell: (r) => <GatewayStatusBadge status={r.status} /> },
+  { header: "Checked", cell: (r) => r.checked, className: "text-right" },
+  { header: "Changed", cell: (r) => r.changed, className: "text-right" },
+  { header: "Requests", cell: (r) => r.requests, className: "text-right" },
+  {
+    header: "Discrepancies",
+    className: "text-right",
+    cell: (r) =>
+      r.discrepancies?.items?.length ? (
+        <Badge size="2xsmall" color="orange">
+          {r.discrepancies.items.length}
+        </Badge>
+      ) : (
+        0
+      ),
+  },
+]
+
+type Discrepancy = { job: string; order_no: string; reason: string; at: string }
+const DISCREPANCY_COLUMNS: Column<Discrepancy>[] = [
+  { header: "Job", cell: (d) => jobLabel(d.job) },
+  { header: "Order no. / payment", cell: (d) => d.order_no, cellClassName: "font-mono" },
+  { header: "Reason", cell: (d) => d.reason, cellClassName: "whitespace-normal" },
+  { header: "Found", cell: (d) => formatDate(d.at) },
+]
+
+/** Unresolved: the discrepancies of each job's latest run (older runs' are superseded by it). */
+const Discrepancies = ({ runs, loading }: { runs: AdminGatewaySyncRun[]; loading: boolean }) => {
   const latest = new Map<string, AdminGatewaySyncRun>()
   for (const r of runs) if (!latest.has(r.job) && r.status !== "running") latest.set(r.job, r)
   const open = [...latest.values()].flatMap((r) =>
     (r.discrepancies?.items ?? []).map((d) => ({ ...d, job: r.job, at: r.started_at }))
   )
+  return (
+    <Section
+      testId="discrepancies"
+      title="Unresolved discrepancies"
+      subtitle="Differences the latest run of each job found and could not resolve by itself."
+    >
+      {!loading && !open.length ? (
+        <EmptyState title="No unresolved discrepancies" />
+      ) : (
+        <DataTable
+          rows={open}
+          columns={DISCREPANCY_COLUMNS}
+          rowProps={(d, i) => ({ key: `${d.job}-${d.order_no}-${i}` })}
+        />
+      )}
+    </Section>
+  )
+}
 
+/** The latest payments released (voided or refunded) because they are no order's payment. */
+const Releases = () => {
   const releases = useReleases({ limit: 20 })
-  const releaseRows = releases.data?.releases ?? []
+  const rows = releases.data?.releases ?? []
+  return (
+    <Section
+      testId="released-payments"
+      title="Released payments"
+      subtitle="Payments the shopper made at the gateway that are no order's payment (a method switched mid-payment, a second payment of a cart, a checkout not completed in time): voided or refunded by the plugin. Refused or unanswered ones need a person: each raises an alert saying what to do."
+    >
+      <QueryState query={releases} rows={2} empty={!rows.length && <EmptyState title="No released payments" />}>
+        {() => <ReleasedPayments releases={rows} />}
+      </QueryState>
+    </Section>
+  )
+}
 
+const ReconciliationPage = () => {
+  const syncRuns = useSyncRuns(20)
+  const runSync = useRunSync()
+  const runs = syncRuns.data?.sync_runs ?? []
   const run = useGatewayAction()
   const start = (job: Job) =>
     run(runSync, job, {
@@ -50,132 +115,52 @@ const ReconciliationPage = () => {
     })
 
   return (
-    <div className="flex flex-col gap-y-3" data-testid="sync-runs">
-      <Container className="divide-y p-0">
-        <SectionHeader
-          level="h1"
-          title="Reconciliation"
-          subtitle="The jobs compare Medusa's payments, refunds and subscriptions with the gateway's records and fix what they can."
-          actions={
-            <>
-              {SYNC_JOBS.map((job) => (
-                <Button
-                  key={job}
-                  size="small"
-                  variant="secondary"
-                  onClick={() => start(job)}
-                  isLoading={runSync.isPending && runSync.variables === job}
-                  data-testid={`run-${job.replace("_", "-")}`}
-                >
-                  <ArrowPath />
-                  Run {JOB_LABEL[job].toLowerCase()}
-                </Button>
-              ))}
-            </>
-          }
-        />
-        {isLoading ? (
-          <LoadingState rows={4} />
-        ) : error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : !runs.length ? (
-          <EmptyState
-            title="No runs yet"
-            description="The jobs run on their schedule; run one now to see its summary."
+    <Page
+      testId="sync-runs"
+      title="Reconciliation"
+      subtitle="The jobs compare Medusa's payments, refunds and subscriptions with the gateway's records and fix what they can."
+      actions={SYNC_JOBS.map((job) => (
+        <Button
+          key={job}
+          size="small"
+          variant="secondary"
+          onClick={() => start(job)}
+          isLoading={runSync.isPending && runSync.variables === job}
+          data-testid={`run-${job.replace("_", "-")}`}
+        >
+          <ArrowPath />
+          Run {JOB_LABEL[job].toLowerCase()}
+        </Button>
+      ))}
+      after={
+        <>
+          <Discrepancies runs={runs} loading={syncRuns.isLoading} />
+          <Releases />
+        </>
+      }
+    >
+      <QueryState
+        query={syncRuns}
+        rows={4}
+        empty={
+          !runs.length && (
+            <EmptyState
+              title="No runs yet"
+              description="The jobs run on their schedule; run one now to see its summary."
+            />
+          )
+        }
+      >
+        {() => (
+          <DataTable
+            testId="sync-runs-table"
+            rows={runs}
+            columns={RUN_COLUMNS}
+            rowProps={(r) => ({ key: r.id, title: r.error ?? undefined })}
           />
-        ) : (
-          <Table data-testid="sync-runs-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Job</Table.HeaderCell>
-                <Table.HeaderCell>Started</Table.HeaderCell>
-                <Table.HeaderCell>Duration</Table.HeaderCell>
-                <Table.HeaderCell>Status</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Checked</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Changed</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Requests</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Discrepancies</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {runs.map((r) => (
-                <Table.Row key={r.id} title={r.error ?? undefined}>
-                  <Table.Cell>{JOB_LABEL[r.job as Job] ?? r.job}</Table.Cell>
-                  <Table.Cell>{formatDate(r.started_at)}</Table.Cell>
-                  <Table.Cell>{duration(r)}</Table.Cell>
-                  <Table.Cell>
-                    <GatewayStatusBadge status={r.status} />
-                  </Table.Cell>
-                  <Table.Cell className="text-right">{r.checked}</Table.Cell>
-                  <Table.Cell className="text-right">{r.changed}</Table.Cell>
-                  <Table.Cell className="text-right">{r.requests}</Table.Cell>
-                  <Table.Cell className="text-right">
-                    {r.discrepancies?.items?.length ? (
-                      <Badge size="2xsmall" color="orange">
-                        {r.discrepancies.items.length}
-                      </Badge>
-                    ) : (
-                      0
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
         )}
-      </Container>
-      <Container className="divide-y p-0" data-testid="discrepancies">
-        <div className="px-6 py-4">
-          <Heading level="h2">Unresolved discrepancies</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Differences the latest run of each job found and could not resolve by itself.
-          </Text>
-        </div>
-        {!isLoading && !open.length ? (
-          <EmptyState title="No unresolved discrepancies" />
-        ) : (
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Job</Table.HeaderCell>
-                <Table.HeaderCell>Order no. / payment</Table.HeaderCell>
-                <Table.HeaderCell>Reason</Table.HeaderCell>
-                <Table.HeaderCell>Found</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {open.map((d, i) => (
-                <Table.Row key={`${d.job}-${d.order_no}-${i}`}>
-                  <Table.Cell>{JOB_LABEL[d.job as Job] ?? d.job}</Table.Cell>
-                  <Table.Cell className="font-mono">{d.order_no}</Table.Cell>
-                  <Table.Cell className="whitespace-normal">{d.reason}</Table.Cell>
-                  <Table.Cell>{formatDate(d.at)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
-      </Container>
-      <Container className="divide-y p-0" data-testid="released-payments">
-        <div className="px-6 py-4">
-          <Heading level="h2">Released payments</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Payments the shopper made at the gateway that are no order's payment (a method switched mid-payment, a
-            second payment of a cart, a checkout not completed in time): voided or refunded by the plugin. Refused or
-            unanswered ones need a person: each raises an alert saying what to do.
-          </Text>
-        </div>
-        {releases.isLoading ? (
-          <LoadingState rows={2} />
-        ) : releases.error ? (
-          <ErrorState error={releases.error} onRetry={() => releases.refetch()} />
-        ) : !releaseRows.length ? (
-          <EmptyState title="No released payments" />
-        ) : (
-          <ReleasedPayments releases={releaseRows} />
-        )}
-      </Container>
-    </div>
+      </QueryState>
+    </Page>
   )
 }
 

@@ -6,7 +6,7 @@ import { ListPage } from "../../../components/list-page"
 import { dateColumn, statusColumn } from "../../../components/list-table"
 import { useSubscriptions } from "../../../hooks/api/subscriptions"
 import { useListPage } from "../../../hooks/use-list-page"
-import { formatAmount, humanize, intervalText } from "../../../lib/format"
+import { formatAmount, intervalText } from "../../../lib/format"
 
 const SubscriptionsPage = () => {
   // The gateway's recurring id (what staff have from the gateway or the shopper) finds one contract.
@@ -19,7 +19,7 @@ const SubscriptionsPage = () => {
       noun="subscriptions"
       title="Subscriptions"
       subtitle="Recurring contracts sold by card: the gateway deducts each period on its own schedule."
-      statuses={{ values: SUBSCRIPTION_STATUSES, label: humanize, testId: "subscription-status-filter" }}
+      statuses={{ values: SUBSCRIPTION_STATUSES, testId: "subscription-status-filter" }}
       filters={
         <FilterSearch
           className="w-[240px]"

@@ -49,7 +49,7 @@ const CreateCardholderPage = () => {
       testId="create-cardholder"
       copy={COPY}
       texts={TEXTS}
-      detail={({ cardholder }) => `/gateway/cardholders/${cardholder.id}`}
+      detail="cardholder"
     >
       <div className="grid grid-cols-2 gap-4">
         {FIELDS.map(({ name, ...field }) => (

@@ -1,16 +1,15 @@
 import { ArrowPath, Eye, EllipsisHorizontal, LockClosedSolid, LockOpenSolid, XCircle } from "@medusajs/icons"
 import { Button, DropdownMenu, IconButton } from "@medusajs/ui"
-import { useCallback, useState } from "react"
+import { type ReactNode, useCallback, useState } from "react"
 import { useParams } from "react-router-dom"
 import type { AdminGatewayRevealedCard } from "../../../../../types/http"
 import { AmountPrompt } from "../../../../components/amount-prompt"
 import { DetailPage } from "../../../../components/detail-page"
-import { SectionHeader } from "../../../../components/page-header"
-import { LinkRow, SectionRow } from "../../../../components/section-row"
+import { LinkRow, SectionRow, SyncedRows } from "../../../../components/section-row"
 import { GatewayStatusBadge } from "../../../../components/status-badges"
 import { useCard, useCardAction, useRevealCard, type CardAction } from "../../../../hooks/api/cards"
 import { useGatewayAction, type Confirm } from "../../../../hooks/use-gateway-action"
-import { formatAmount, formatDate, humanize } from "../../../../lib/format"
+import { formatAmount, humanize } from "../../../../lib/format"
 import { REVEAL_SECONDS, RevealedCardPanel } from "../components/revealed-card"
 
 type AmountAction = "limit" | "recharge" | "withdraw"
@@ -46,37 +45,45 @@ const AMOUNT_ACTIONS: Record<
   },
 }
 
-const CONFIRMED: Record<"block" | "activate" | "close", Texts & { confirm: Confirm }> = {
-  block: {
-    confirm: {
-      title: "Block this card?",
-      description: "Payments with the card are refused until it is activated again.",
-      confirmText: "Block",
-      danger: true,
+/** The actions asked first; `button` and `icon` are their button's label and icon. */
+const CONFIRMED: Record<"block" | "activate" | "close", Texts & { confirm: Confirm; button: string; icon: ReactNode }> =
+  {
+    block: {
+      button: "Block",
+      icon: <LockClosedSolid />,
+      confirm: {
+        title: "Block this card?",
+        description: "Payments with the card are refused until it is activated again.",
+        confirmText: "Block",
+        danger: true,
+      },
+      done: "Card blocked",
+      failed: "Could not block the card",
     },
-    done: "Card blocked",
-    failed: "Could not block the card",
-  },
-  activate: {
-    confirm: {
-      title: "Activate this card?",
-      description: "The card can be used for payments again.",
-      confirmText: "Activate",
+    activate: {
+      button: "Activate",
+      icon: <LockOpenSolid />,
+      confirm: {
+        title: "Activate this card?",
+        description: "The card can be used for payments again.",
+        confirmText: "Activate",
+      },
+      done: "Card activated",
+      failed: "Could not activate the card",
     },
-    done: "Card activated",
-    failed: "Could not activate the card",
-  },
-  close: {
-    confirm: {
-      title: "Close this card?",
-      description: "The card is closed for good and its balance returns to the group.",
-      confirmText: "Close card",
-      danger: true,
+    close: {
+      button: "Close card",
+      icon: <XCircle />,
+      confirm: {
+        title: "Close this card?",
+        description: "The card is closed for good and its balance returns to the group.",
+        confirmText: "Close card",
+        danger: true,
+      },
+      done: "Card closed",
+      failed: "Could not close the card",
     },
-    done: "Card closed",
-    failed: "Could not close the card",
-  },
-}
+  }
 
 const CardDetailPage = () => {
   const { id } = useParams()
@@ -93,7 +100,6 @@ const CardDetailPage = () => {
     setRevealed(null)
     forgetReveal()
   }, [forgetReveal])
-  const card = query.data?.card
 
   const act = (
     a: CardAction,
@@ -123,10 +129,74 @@ const CardDetailPage = () => {
 
   return (
     <DetailPage
+      noun="card"
       back={{ to: "/gateway/cards", label: "Virtual cards" }}
-      testId="card-detail"
-      record={card}
       query={query}
+      title={(card) => `Card •••• ${card.last4 ?? "????"}${card.alias ? ` · ${card.alias}` : ""}`}
+      actions={(card) => {
+        // Blocking and activating take turns: an active card can be blocked, a blocked one activated.
+        const toggle = card.status === "active" ? "block" : "activate"
+        return (
+          <>
+            <span data-testid="card-status">
+              <GatewayStatusBadge status={card.status} />
+            </span>
+            {card.status !== "closed" && (
+              <>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={onReveal}
+                  isLoading={reveal.isPending}
+                  disabled={!!revealed}
+                  data-testid="card-reveal"
+                >
+                  <Eye />
+                  Reveal
+                </Button>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => act(toggle, CONFIRMED[toggle])}
+                  disabled={action.isPending}
+                  data-testid={`card-${toggle}`}
+                >
+                  {CONFIRMED[toggle].icon}
+                  {CONFIRMED[toggle].button}
+                </Button>
+              </>
+            )}
+            <DropdownMenu>
+              <DropdownMenu.Trigger asChild>
+                <IconButton size="small" variant="transparent" data-testid="card-more">
+                  <EllipsisHorizontal />
+                </IconButton>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Content align="end">
+                <DropdownMenu.Item
+                  onClick={() => act("refresh", { done: "Card refreshed", failed: "Could not refresh the card" })}
+                  className="gap-x-2"
+                >
+                  <ArrowPath className="text-ui-fg-subtle" />
+                  Refresh
+                </DropdownMenu.Item>
+                {card.status !== "closed" && (
+                  <>
+                    <DropdownMenu.Separator />
+                    <DropdownMenu.Item
+                      onClick={() => act("close", CONFIRMED.close)}
+                      className="text-ui-fg-error gap-x-2"
+                    >
+                      {CONFIRMED.close.icon}
+                      {CONFIRMED.close.button}
+                    </DropdownMenu.Item>
+                  </>
+                )}
+              </DropdownMenu.Content>
+            </DropdownMenu>
+          </>
+        )
+      }}
       after={(card) =>
         amountAction && (
           <AmountPrompt
@@ -152,84 +222,6 @@ const CardDetailPage = () => {
     >
       {(card) => (
         <>
-          <SectionHeader
-            level="h1"
-            title={`Card •••• ${card.last4 ?? "????"}${card.alias ? ` · ${card.alias}` : ""}`}
-            subtitle={card.id}
-            actions={
-              <>
-                <span data-testid="card-status">
-                  <GatewayStatusBadge status={card.status} />
-                </span>
-                {card.status !== "closed" && (
-                  <>
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      onClick={onReveal}
-                      isLoading={reveal.isPending}
-                      disabled={!!revealed}
-                      data-testid="card-reveal"
-                    >
-                      <Eye />
-                      Reveal
-                    </Button>
-                    {card.status === "active" ? (
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        onClick={() => act("block", CONFIRMED.block)}
-                        disabled={action.isPending}
-                        data-testid="card-block"
-                      >
-                        <LockClosedSolid />
-                        Block
-                      </Button>
-                    ) : (
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        onClick={() => act("activate", CONFIRMED.activate)}
-                        disabled={action.isPending}
-                        data-testid="card-activate"
-                      >
-                        <LockOpenSolid />
-                        Activate
-                      </Button>
-                    )}
-                  </>
-                )}
-                <DropdownMenu>
-                  <DropdownMenu.Trigger asChild>
-                    <IconButton size="small" variant="transparent" data-testid="card-more">
-                      <EllipsisHorizontal />
-                    </IconButton>
-                  </DropdownMenu.Trigger>
-                  <DropdownMenu.Content align="end">
-                    <DropdownMenu.Item
-                      onClick={() => act("refresh", { done: "Card refreshed", failed: "Could not refresh the card" })}
-                      className="gap-x-2"
-                    >
-                      <ArrowPath className="text-ui-fg-subtle" />
-                      Refresh
-                    </DropdownMenu.Item>
-                    {card.status !== "closed" && (
-                      <>
-                        <DropdownMenu.Separator />
-                        <DropdownMenu.Item
-                          onClick={() => act("close", CONFIRMED.close)}
-                          className="text-ui-fg-error gap-x-2"
-                        >
-                          <XCircle />
-                          Close card
-                        </DropdownMenu.Item>
-                      </>
-                    )}
-                  </DropdownMenu.Content>
-                </DropdownMenu>
-              </>
-            }
-          />
           {revealed && <RevealedCardPanel card={revealed} onHide={hide} />}
           {card.status !== "closed" && (
             <div className="flex gap-x-2 px-6 py-3">
@@ -279,8 +271,7 @@ const CardDetailPage = () => {
             label={card.gateway_group_id ?? card.group_id}
           />
           <SectionRow title="Gateway id" value={card.gateway_card_id} />
-          <SectionRow title="Last synced" value={formatDate(card.last_synced_at)} />
-          <SectionRow title="Created" value={formatDate(card.created_at)} />
+          <SyncedRows record={card} />
         </>
       )}
     </DetailPage>

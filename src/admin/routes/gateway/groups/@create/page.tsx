@@ -3,6 +3,7 @@ import { TextField } from "../../../../components/form-field"
 import { CreateRouteModal } from "../../../../components/create-route"
 import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCreateGroup } from "../../../../hooks/api/groups"
+import { groupText } from "../../../../lib/format"
 import { useSchemaForm } from "../../../../lib/form"
 import { useIdempotencyKey } from "../../../../lib/idempotency"
 import type { AdminGatewayGroupResponse, Json } from "../../../../../types/http"
@@ -19,7 +20,7 @@ const COPY = {
 const TEXTS: ActionTexts<Json<AdminGatewayGroupResponse>> = {
   done: ({ group }) => ({
     title: "Group created",
-    description: `${group.gateway_group_id}: ${group.balance ?? "-"} ${group.currency}`,
+    description: groupText(group),
   }),
   failed: "Could not create the group",
 }
@@ -30,14 +31,7 @@ const CreateGroupPage = () => {
   // One group per form: every submit (a retry, a double click) sends this key, and the API funds it once.
   const create = useCreateGroup(useIdempotencyKey())
   return (
-    <CreateRouteModal
-      form={form}
-      mutation={create}
-      testId="create-group"
-      copy={COPY}
-      texts={TEXTS}
-      detail={({ group }) => `/gateway/groups/${group.id}`}
-    >
+    <CreateRouteModal form={form} mutation={create} testId="create-group" copy={COPY} texts={TEXTS} detail="group">
       <div className="grid grid-cols-2 gap-4">
         <TextField name="name" label="Name" placeholder="Marketing" />
         <TextField name="country_code" label="Country" placeholder="US" />

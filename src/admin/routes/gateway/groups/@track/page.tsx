@@ -3,6 +3,7 @@ import { TextField } from "../../../../components/form-field"
 import { CreateRouteModal } from "../../../../components/create-route"
 import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useTrackGroup } from "../../../../hooks/api/groups"
+import { groupText } from "../../../../lib/format"
 import { useSchemaForm } from "../../../../lib/form"
 import type { AdminGatewayGroupResponse, Json } from "../../../../../types/http"
 
@@ -15,7 +16,7 @@ const COPY = {
 const TEXTS: ActionTexts<Json<AdminGatewayGroupResponse>> = {
   done: ({ group }) => ({
     title: "Group tracked",
-    description: `${group.gateway_group_id}: ${group.balance ?? "-"} ${group.currency}`,
+    description: groupText(group),
   }),
   failed: "Could not track the group",
 }

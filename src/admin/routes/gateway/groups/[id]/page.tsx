@@ -3,15 +3,15 @@ import { Button } from "@medusajs/ui"
 import { useState } from "react"
 import { useParams } from "react-router-dom"
 import { AdminRefundGroupSchema } from "../../../../../api/admin/gateway/schemas/groups"
-import type { AdminGatewayCardGroup } from "../../../../../types/http"
+import type { AdminGatewayCardGroup, AdminGatewayGroupResponse, Json } from "../../../../../types/http"
 import { AmountPrompt } from "../../../../components/amount-prompt"
+import { ActionButton, type RecordAction } from "../../../../components/action-button"
 import { DetailPage } from "../../../../components/detail-page"
-import { SectionHeader } from "../../../../components/page-header"
-import { LinkRow, SectionRow } from "../../../../components/section-row"
+import { LinkRow, SectionRow, SyncedRows } from "../../../../components/section-row"
 import { GatewayStatusBadge } from "../../../../components/status-badges"
 import { useGroup, useGroupAction, useRefundGroup } from "../../../../hooks/api/groups"
 import { useGatewayAction } from "../../../../hooks/use-gateway-action"
-import { formatAmount, formatDate } from "../../../../lib/format"
+import { formatAmount } from "../../../../lib/format"
 
 /** "Refund to account": an amount in the group's currency; the toast says the new balance. */
 const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onClose: () => void }) => {
@@ -37,86 +37,61 @@ const RefundPrompt = ({ group: g, onClose }: { group: AdminGatewayCardGroup; onC
   )
 }
 
+type GroupAction = RecordAction<Json<AdminGatewayGroupResponse>>
+const REFRESH: GroupAction = {
+  label: "Refresh",
+  icon: <ArrowPath />,
+  done: "Group refreshed",
+  failed: "Could not refresh the group",
+}
+const CLOSE: GroupAction = {
+  label: "Close",
+  icon: <XCircle />,
+  confirm: {
+    title: "Close this group?",
+    description: "The gateway closes the group for good: no card can be issued or funded from it afterwards.",
+    confirmText: "Close group",
+    danger: true,
+  },
+  done: "Group closed",
+  failed: "Could not close the group",
+}
+
 const GroupDetailPage = () => {
   const { id } = useParams()
   const query = useGroup(id!)
   const close = useGroupAction(id!, "close")
   const refresh = useGroupAction(id!, "refresh")
   const [refunding, setRefunding] = useState(false)
-  const run = useGatewayAction()
   return (
     <DetailPage
+      noun="group"
       back={{ to: "/gateway/groups", label: "Card groups" }}
-      testId="group-detail"
-      record={query.data?.group}
       query={query}
       loadingRows={5}
+      title={(g) => `Group ${g.gateway_group_id}${g.name ? ` · ${g.name}` : ""}`}
+      actions={(g) => (
+        <>
+          <GatewayStatusBadge status={g.status} />
+          <ActionButton mutation={refresh} action={REFRESH} />
+          {g.status === "active" && (
+            <Button size="small" variant="secondary" onClick={() => setRefunding(true)} data-testid="refund-group">
+              <ArrowUturnLeft />
+              Refund to account
+            </Button>
+          )}
+          {g.status === "active" && <ActionButton mutation={close} action={CLOSE} testId="close-group" />}
+        </>
+      )}
       after={(g) => refunding && <RefundPrompt group={g} onClose={() => setRefunding(false)} />}
     >
       {(g) => (
         <>
-          <SectionHeader
-            level="h1"
-            title={`Group ${g.gateway_group_id}${g.name ? ` · ${g.name}` : ""}`}
-            subtitle={g.id}
-            actions={
-              <>
-                <GatewayStatusBadge status={g.status} />
-                <Button
-                  size="small"
-                  variant="secondary"
-                  isLoading={refresh.isPending}
-                  onClick={() =>
-                    run(refresh, undefined, { done: "Group refreshed", failed: "Could not refresh the group" })
-                  }
-                >
-                  <ArrowPath />
-                  Refresh
-                </Button>
-                {g.status === "active" && (
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    onClick={() => setRefunding(true)}
-                    data-testid="refund-group"
-                  >
-                    <ArrowUturnLeft />
-                    Refund to account
-                  </Button>
-                )}
-                {g.status === "active" && (
-                  <Button
-                    size="small"
-                    variant="danger"
-                    isLoading={close.isPending}
-                    data-testid="close-group"
-                    onClick={() =>
-                      run(close, undefined, {
-                        confirm: {
-                          title: "Close this group?",
-                          description:
-                            "The gateway closes the group for good: no card can be issued or funded from it afterwards.",
-                          confirmText: "Close group",
-                          danger: true,
-                        },
-                        done: "Group closed",
-                        failed: "Could not close the group",
-                      })
-                    }
-                  >
-                    <XCircle />
-                    Close
-                  </Button>
-                )}
-              </>
-            }
-          />
           <SectionRow title="Balance" value={formatAmount(g.balance, g.currency)} testId="group-balance" />
           <SectionRow title="Currency" value={g.currency} />
           <SectionRow title="Country" value={g.country_code} />
           <SectionRow title="Status" value={<GatewayStatusBadge status={g.status} />} />
-          <SectionRow title="Last synced" value={formatDate(g.last_synced_at)} />
-          <SectionRow title="Tracked since" value={formatDate(g.created_at)} />
+          <SyncedRows record={g} created="Tracked since" />
           <LinkRow title="Cards" to={`/gateway/cards?group_id=${g.id}`} label="Cards of this group" />
         </>
       )}

@@ -4,31 +4,15 @@
  */
 import { Input, Label, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { useSearchParams } from "react-router-dom"
 import { AdminGatewayDashboardSchema } from "../../../../../api/admin/gateway/schemas/dashboard"
 import { FilterSelect, OptionsSelect } from "../../../../components/filter-select"
+import { useUrlFilters } from "../../../../hooks/use-url-filters"
 import { brandLabel, providerLabel } from "./labels"
 
-export const FILTER_KEYS = ["from", "to", "provider_id", "card_brand", "currency"] as const
-export type DashboardFilterKey = (typeof FILTER_KEYS)[number]
+const FILTER_KEYS = ["from", "to", "provider_id", "card_brand", "currency"] as const
 
 /** The URL's filters, and a setter of several at once. */
-export function useDashboardFilters() {
-  const [params, setParams] = useSearchParams()
-  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined])) as Partial<
-    Record<DashboardFilterKey, string>
-  >
-  const set = (changes: Partial<Record<DashboardFilterKey, string | undefined>>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous)
-        for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k)
-        return next
-      },
-      { replace: true }
-    )
-  return { filters, set }
-}
+export const useDashboardFilters = () => useUrlFilters(FILTER_KEYS)
 
 const DAY_MS = 86_400_000
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10)
@@ -66,6 +50,31 @@ const PRESETS: { value: string; label: string; period: () => { from: string; to:
     },
   },
 ]
+
+/** The filters besides the period: each one's URL key, the key of its values in the answer, its texts. */
+const SELECTS = [
+  {
+    key: "provider_id",
+    options: "providers",
+    placeholder: "All providers",
+    label: providerLabel,
+    testId: "dashboard-provider-filter",
+  },
+  {
+    key: "card_brand",
+    options: "card_brands",
+    placeholder: "All card brands",
+    label: brandLabel,
+    testId: "dashboard-brand-filter",
+  },
+  {
+    key: "currency",
+    options: "currencies",
+    placeholder: "All currencies",
+    label: (c: string) => c,
+    testId: "dashboard-currency-filter",
+  },
+] as const
 
 export function DashboardFilters({
   period,
@@ -131,33 +140,16 @@ export function DashboardFilters({
             onChange={(e) => e.target.value && choose({ from: period.from, to: e.target.value })}
           />
         </div>
-        <FilterSelect
-          testId="dashboard-provider-filter"
-          placeholder="All providers"
-          value={filters.provider_id}
-          onChange={(v) => set({ provider_id: v })}
-          options={withCurrent(options.providers, filters.provider_id).map((p) => ({
-            value: p,
-            label: providerLabel(p),
-          }))}
-        />
-        <FilterSelect
-          testId="dashboard-brand-filter"
-          placeholder="All card brands"
-          value={filters.card_brand}
-          onChange={(v) => set({ card_brand: v })}
-          options={withCurrent(options.card_brands, filters.card_brand).map((b) => ({
-            value: b,
-            label: brandLabel(b),
-          }))}
-        />
-        <FilterSelect
-          testId="dashboard-currency-filter"
-          placeholder="All currencies"
-          value={filters.currency}
-          onChange={(v) => set({ currency: v })}
-          options={withCurrent(options.currencies, filters.currency).map((c) => ({ value: c, label: c }))}
-        />
+        {SELECTS.map((f) => (
+          <FilterSelect
+            key={f.key}
+            testId={f.testId}
+            placeholder={f.placeholder}
+            value={filters[f.key]}
+            onChange={(v) => set({ [f.key]: v })}
+            options={withCurrent(options[f.options], filters[f.key]).map((v) => ({ value: v, label: f.label(v) }))}
+          />
+        ))}
       </div>
       {error && (
         <Text size="small" className="text-ui-fg-error" data-testid="dashboard-period-error">

@@ -111,14 +111,7 @@ const CreatePayoutPage = () => {
   const create = useCreatePayout(useIdempotencyKey())
   const company = form.watch("beneficiary.entity_type") === "COMPANY"
   return (
-    <CreateRouteModal
-      form={form}
-      mutation={create}
-      testId="create-payout"
-      copy={COPY}
-      texts={TEXTS}
-      detail={({ payout }) => `/gateway/payouts/${payout.id}`}
-    >
+    <CreateRouteModal form={form} mutation={create} testId="create-payout" copy={COPY} texts={TEXTS} detail="payout">
       <div className="grid grid-cols-2 gap-4">
         <TextField name="payment_amount" label="Amount" placeholder="100.00" />
         <TextField name="payment_currency" label="Currency" placeholder="USD" />

@@ -1,13 +1,12 @@
 import { ArrowPath } from "@medusajs/icons"
-import { Button, Container } from "@medusajs/ui"
 import { useParams } from "react-router-dom"
-import type { AdminGatewayPayout } from "../../../../../types/http"
+import type { AdminGatewayPayout, AdminGatewayPayoutResponse, Json } from "../../../../../types/http"
+import { ActionButton, type RecordAction } from "../../../../components/action-button"
 import { DetailPage } from "../../../../components/detail-page"
-import { SectionHeader } from "../../../../components/page-header"
+import { Section } from "../../../../components/section"
 import { SectionRow } from "../../../../components/section-row"
 import { PayoutStatusBadge } from "../../../../components/status-badges"
 import { usePayout, useRefreshPayout } from "../../../../hooks/api/payouts"
-import { useGatewayAction } from "../../../../hooks/use-gateway-action"
 import { formatAmount, formatDate, humanize, maskTail, partyName } from "../../../../lib/format"
 import { isFinalPayoutStatus } from "../../../../../workflows/payouts/refresh-guard"
 
@@ -25,8 +24,7 @@ function PartySection({
   const address: Record<string, string | undefined> = party.address ?? {}
   const bank: Record<string, string | undefined> = ("bank_details" in party && party.bank_details) || {}
   return (
-    <Container className="divide-y p-0" data-testid={`payout-${title.toLowerCase()}`}>
-      <SectionHeader title={title} />
+    <Section title={title} testId={`payout-${title.toLowerCase()}`}>
       <SectionRow title="Name" value={partyName(party)} />
       <SectionRow title="Type" value={humanize(party.entity_type)} />
       <SectionRow
@@ -38,21 +36,37 @@ function PartySection({
       {Object.entries(bank).map(([k, v]) => (
         <SectionRow key={k} title={humanize(k)} value={SENSITIVE.test(k) ? maskTail(v) : String(v ?? "")} />
       ))}
-    </Container>
+    </Section>
   )
+}
+
+/** Re-reads the payout at the gateway; the toast says its status. */
+const REFRESH: RecordAction<Json<AdminGatewayPayoutResponse>> = {
+  label: "Refresh",
+  icon: <ArrowPath />,
+  done: ({ payout }) => ({ title: "Payout refreshed", description: `Status: ${payout.status.toLowerCase()}` }),
+  failed: "Could not refresh the payout",
 }
 
 const PayoutDetailPage = () => {
   const { id } = useParams()
   const query = usePayout(id!)
   const refresh = useRefreshPayout(id!)
-  const run = useGatewayAction()
   return (
     <DetailPage
+      noun="payout"
       back={{ to: "/gateway/payouts", label: "Payouts" }}
-      testId="payout-detail"
-      record={query.data?.payout}
       query={query}
+      title={(p) => `Payout ${formatAmount(p.payment_amount, p.payment_currency)}`}
+      actions={(p) => (
+        <>
+          <PayoutStatusBadge status={p.status} />
+          {/* A refresh re-sends the payout's request: never for a final payout (the API refuses it too). */}
+          {!isFinalPayoutStatus(p.status) && (
+            <ActionButton mutation={refresh} action={REFRESH} testId="payout-refresh" />
+          )}
+        </>
+      )}
       after={(p) => (
         <>
           <PartySection title="Beneficiary" party={p.beneficiary} />
@@ -62,37 +76,6 @@ const PayoutDetailPage = () => {
     >
       {(p) => (
         <>
-          <SectionHeader
-            level="h1"
-            title={`Payout ${formatAmount(p.payment_amount, p.payment_currency)}`}
-            subtitle={p.id}
-            actions={
-              <>
-                <PayoutStatusBadge status={p.status} />
-                {/* A refresh re-sends the payout's request: never for a final payout (the API refuses it too). */}
-                {!isFinalPayoutStatus(p.status) && (
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    isLoading={refresh.isPending}
-                    data-testid="payout-refresh"
-                    onClick={() =>
-                      run(refresh, undefined, {
-                        done: ({ payout }) => ({
-                          title: "Payout refreshed",
-                          description: `Status: ${payout.status.toLowerCase()}`,
-                        }),
-                        failed: "Could not refresh the payout",
-                      })
-                    }
-                  >
-                    <ArrowPath />
-                    Refresh
-                  </Button>
-                )}
-              </>
-            }
-          />
           <SectionRow title="Status" value={p.status} testId="payout-status" />
           {p.failure_reason && (
             <SectionRow title="Failure" value={`${p.failure_reason}${p.failure_type ? ` (${p.failure_type})` : ""}`} />

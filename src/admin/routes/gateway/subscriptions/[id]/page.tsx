@@ -1,9 +1,9 @@
-import { Container, Table } from "@medusajs/ui"
 import { useParams } from "react-router-dom"
 import type { GatewaySubscription } from "../../../../../types/http"
 import { CancelSubscriptionButton, isOpenSubscription } from "../../../../components/cancel-subscription"
+import { DataTable } from "../../../../components/data-table"
 import { DetailPage } from "../../../../components/detail-page"
-import { SectionHeader } from "../../../../components/page-header"
+import { Section } from "../../../../components/section"
 import { LinkRow, SectionRow } from "../../../../components/section-row"
 import { EmptyState } from "../../../../components/states"
 import { GatewayStatusBadge } from "../../../../components/status-badges"
@@ -12,41 +12,29 @@ import { formatAmount, formatDate, intervalText } from "../../../../lib/format"
 
 /** The gateway's deductions of the contract (one per transaction, approved or declined), oldest first. */
 const Deductions = ({ subscription: s }: { subscription: GatewaySubscription }) => (
-  <Container className="divide-y p-0" data-testid="subscription-deductions">
-    <SectionHeader
-      title="Deductions"
-      subtitle="What the gateway took on its schedule after the first payment (the order's)."
-    />
+  <Section
+    title="Deductions"
+    subtitle="What the gateway took on its schedule after the first payment (the order's)."
+    testId="subscription-deductions"
+  >
     {s.deductions?.length ? (
-      <Table>
-        <Table.Header>
-          <Table.Row>
-            <Table.HeaderCell>Date</Table.HeaderCell>
-            <Table.HeaderCell>Transaction</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-            <Table.HeaderCell>Outcome</Table.HeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {s.deductions.map((d) => (
-            <Table.Row key={d.transaction_id}>
-              <Table.Cell>{formatDate(d.deducted_at)}</Table.Cell>
-              <Table.Cell className="font-mono">{d.transaction_id}</Table.Cell>
-              <Table.Cell className="text-right">{formatAmount(d.amount, d.currency)}</Table.Cell>
-              <Table.Cell>
-                <GatewayStatusBadge status={d.outcome} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
+      <DataTable
+        rows={s.deductions}
+        rowProps={(d) => ({ key: d.transaction_id })}
+        columns={[
+          { header: "Date", cell: (d) => formatDate(d.deducted_at) },
+          { header: "Transaction", cell: (d) => d.transaction_id, cellClassName: "font-mono" },
+          { header: "Amount", cell: (d) => formatAmount(d.amount, d.currency), className: "text-right" },
+          { header: "Outcome", cell: (d) => <GatewayStatusBadge status={d.outcome} /> },
+        ]}
+      />
     ) : (
       <EmptyState
         title="No deductions yet"
         description={isOpenSubscription(s) ? "The first one is due at the next deduction date." : undefined}
       />
     )}
-  </Container>
+  </Section>
 )
 
 const SubscriptionDetailPage = () => {
@@ -54,27 +42,22 @@ const SubscriptionDetailPage = () => {
   const query = useSubscription(id!)
   return (
     <DetailPage
+      noun="subscription"
       back={{ to: "/gateway/subscriptions", label: "Subscriptions" }}
-      testId="subscription-detail"
-      record={query.data?.subscription}
       query={query}
+      title={(s) => s.contract_name}
+      actions={(s) => (
+        <>
+          <span data-testid="subscription-status">
+            <GatewayStatusBadge status={s.status} />
+          </span>
+          <CancelSubscriptionButton subscription={s} />
+        </>
+      )}
       after={(s) => <Deductions subscription={s} />}
     >
       {(s) => (
         <>
-          <SectionHeader
-            level="h1"
-            title={s.contract_name}
-            subtitle={s.id}
-            actions={
-              <>
-                <span data-testid="subscription-status">
-                  <GatewayStatusBadge status={s.status} />
-                </span>
-                <CancelSubscriptionButton subscription={s} />
-              </>
-            }
-          />
           <SectionRow title="Amount" value={formatAmount(s.amount, s.currency)} />
           <SectionRow title="Interval" value={intervalText(s.interval, s.interval_count)} />
           <SectionRow
