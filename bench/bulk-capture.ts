@@ -8,6 +8,7 @@ import { AcquiringClient, CaptureOrder, runInBatches } from "../src/lib/gateway"
 import { benchClient, cardPayment } from "./lib/gateway-fixtures"
 import { startSandboxProcess, SandboxProcess } from "./lib/sandbox-process"
 import { envInt, msSince, round } from "./lib/stats"
+import { runMain } from "./lib/run-main"
 
 const PAYMENTS = envInt("BENCH_CAPTURES", 1000)
 const ROUNDS = envInt("BENCH_CAPTURE_ROUNDS", 3)
@@ -102,7 +103,4 @@ async function main() {
   process.stdout.write(JSON.stringify(result) + "\n")
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

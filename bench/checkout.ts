@@ -9,8 +9,9 @@
 import { freePort } from "./lib/free-port"
 import { prepareStore, startStoreServer, storeEnv } from "./lib/medusa-store"
 import { startSandboxProcess } from "./lib/sandbox-process"
-import { envInt, msSince, percentiles, round, target } from "./lib/stats"
+import { envInt, msSince, percentile, percentiles, round, target } from "./lib/stats"
 import { StoreClient } from "./lib/store-client"
+import { runMain } from "./lib/run-main"
 
 const N = envInt("BENCH_CHECKOUT_N", 200)
 const WARMUP = envInt("BENCH_CHECKOUT_WARMUP", 10)
@@ -72,7 +73,7 @@ async function main() {
     const step = { pp_gateway_card: p("pp_gateway_card", "step"), pp_system_default: p("pp_system_default", "step") }
     const ratio = {
       p50: round(step.pp_gateway_card.p50 / step.pp_system_default.p50),
-      p95: round(percentile95(samples.pp_gateway_card.step) / percentile95(samples.pp_system_default.step)),
+      p95: round(percentile(samples.pp_gateway_card.step, 95) / percentile(samples.pp_system_default.step, 95)),
     }
     const result = {
       bench: "checkout",
@@ -80,8 +81,8 @@ async function main() {
       warmup: WARMUP,
       sandbox_latency_ms: 0,
       payment_step_ms: {
-        pp_gateway_card: { ...step.pp_gateway_card, p95: round(percentile95(samples.pp_gateway_card.step)) },
-        pp_system_default: { ...step.pp_system_default, p95: round(percentile95(samples.pp_system_default.step)) },
+        pp_gateway_card: { ...step.pp_gateway_card, p95: round(percentile(samples.pp_gateway_card.step, 95)) },
+        pp_system_default: { ...step.pp_system_default, p95: round(percentile(samples.pp_system_default.step, 95)) },
       },
       parts_p50_ms: Object.fromEntries(
         ARMS.map((arm) => [
@@ -106,13 +107,4 @@ async function main() {
   }
 }
 
-/** Nearest-rank 95th percentile. */
-function percentile95(samples: readonly number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(0.95 * sorted.length) - 1))] ?? NaN
-}
-
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

@@ -15,6 +15,7 @@ import { BareHttp } from "./lib/bare-http"
 import { benchClient, cardPayment, wireBody } from "./lib/gateway-fixtures"
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { envInt, msSince, percentiles, round, target } from "./lib/stats"
+import { runMain } from "./lib/run-main"
 
 const N = envInt("BENCH_N", 5000)
 const WARMUP = envInt("BENCH_WARMUP", 500)
@@ -166,7 +167,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

@@ -20,6 +20,7 @@ import { readDays, rebuildDays, recordAttempt } from "../src/modules/gateway/pay
 import { paymentsDashboard } from "../src/dashboard/figures"
 import { prepareStore } from "./lib/medusa-store"
 import { envInt, percentiles, round, target } from "./lib/stats"
+import { runMain } from "./lib/run-main"
 
 const N = envInt("BENCH_DASHBOARD_N", 1_000_000)
 const RUNS = envInt("BENCH_DASHBOARD_RUNS", 15)
@@ -211,7 +212,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

@@ -32,9 +32,10 @@ import { createAcquiringClient } from "../src/lib/gateway"
 import { freePort } from "./lib/free-port"
 import { prepareStore, startStoreServer, storeEnv } from "./lib/medusa-store"
 import { startSandboxProcess } from "./lib/sandbox-process"
-import { envInt, msSince, percentiles, round, target } from "./lib/stats"
+import { envInt, msSince, percentile, percentiles, round, target } from "./lib/stats"
 import { StoreClient } from "./lib/store-client"
 import { seedOpenSessions } from "./medusa/seed-open-sessions"
+import { runMain } from "./lib/run-main"
 
 const SHOPPERS = envInt("BENCH_LOAD_SHOPPERS", 50)
 const ROUNDS = envInt("BENCH_LOAD_ROUNDS", 2)
@@ -118,7 +119,11 @@ async function phase(client: StoreClient, minRounds: number, more: () => boolean
   const steps = Object.fromEntries(
     ARMS.map((arm) => [
       arm,
-      { ...percentiles(rec.ms[arm]), p95: p95(rec.ms[arm]), per_second: round(rec.ms[arm].length / seconds, 2) },
+      {
+        ...percentiles(rec.ms[arm]),
+        p95: round(percentile(rec.ms[arm], 95)),
+        per_second: round(rec.ms[arm].length / seconds, 2),
+      },
     ])
   ) as Record<Arm, ReturnType<typeof percentiles> & { p95: number; per_second: number }>
   const done = ARMS.reduce((n, arm) => n + rec.ms[arm].length, 0)
@@ -129,11 +134,6 @@ async function phase(client: StoreClient, minRounds: number, more: () => boolean
     steps,
     failures: rec.failures,
   }
-}
-
-function p95(samples: readonly number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(0.95 * sorted.length) - 1))] ?? NaN)
 }
 
 /** A sandbox delivery record (GET /sandbox/notifications). */
@@ -485,7 +485,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

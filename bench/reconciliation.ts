@@ -18,6 +18,7 @@ import path from "node:path"
 import { execInStore, prepareStore, storeEnv } from "./lib/medusa-store"
 import { startSandboxProcess } from "./lib/sandbox-process"
 import { target } from "./lib/stats"
+import { runMain } from "./lib/run-main"
 
 const PROFILE_DIR = path.join(os.tmpdir(), "gateway-bench-profiles")
 const LARGE = Number(process.env.BENCH_RECON_LARGE ?? "100000")
@@ -120,7 +121,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

@@ -9,6 +9,7 @@ import { writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { prepareStore, PreparedStore, REPO } from "./lib/medusa-store"
+import { runMain } from "./lib/run-main"
 
 // `load` last: it leaves its storm's payments in the shared store.
 const BENCHES = [
@@ -110,7 +111,4 @@ async function main() {
   if (Object.keys(failures).length) process.exitCode = 1
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

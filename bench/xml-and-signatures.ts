@@ -12,6 +12,7 @@ import { AcquiringSigner, parseResponXml, signatureBase } from "../src/lib/gatew
 import { benchClient, cardPayment, CREDENTIALS, wireBody } from "./lib/gateway-fixtures"
 import { compareOps } from "./lib/ops-per-second"
 import { envInt } from "./lib/stats"
+import { runMain } from "./lib/run-main"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox } = require("../sandbox")
@@ -92,7 +93,4 @@ async function main() {
   process.stdout.write(JSON.stringify(result) + "\n")
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`)
-  process.exit(1)
-})
+runMain(main)

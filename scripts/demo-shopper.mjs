@@ -2,16 +2,9 @@
 // then captures and partly refunds one order through the admin API, and returns a row per order.
 import Medusa from "@medusajs/js-sdk"
 import { createRequire } from "node:module"
+import { card } from "./shopper-card.mjs"
 
 const { address: ADDRESS, cards: CARDS } = createRequire(import.meta.url)("./shopper-fixtures.json")
-
-const card = (number) => ({
-  number,
-  exp_month: "12",
-  exp_year: String(new Date().getUTCFullYear() + 3),
-  cvv: "123",
-  holder_name: "Ada Lovelace",
-})
 
 function formsOf(html) {
   const forms = []

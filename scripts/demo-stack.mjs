@@ -1,13 +1,13 @@
 // The demo's stack, reusable: an embedded PostgreSQL (unless DATABASE_URL is given), the gateway sandbox and a
 // Medusa store (`medusa develop`) with this plugin and the admin, migrated and seeded once per data directory.
 // Used by `npm run demo` (scripts/demo.mjs) and by the browser tests (integration-tests/browser/run.mjs).
-import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { createServer } from "node:net"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
+import { runCommand } from "./run-command.mjs"
 import { buildStorefront, startStorefront } from "./storefront-server.mjs"
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..")
@@ -98,31 +98,16 @@ export async function startStack({
   // The caller can stop a stack that is still starting (Ctrl-C during the first admin build).
   registerStop(stop)
 
-  function run(cmd, cmdArgs, env, { background = false } = {}) {
-    return new Promise((resolve, reject) => {
-      // Its own process group, so that stopping it also stops what `npx medusa develop` starts.
-      const child = spawn(cmd, cmdArgs, {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: background,
+  // In its own process group, so that stopping it also stops what `npx medusa develop` starts.
+  async function run(cmd, cmdArgs, env, { background = false } = {}) {
+    const ran = await runCommand(cmd, cmdArgs, { cwd: root, env, background })
+    if (background) {
+      children.push(ran.child)
+      ran.child.on("exit", (code) => {
+        if (!stopping) onServerExit(code, ran.output().slice(-4000))
       })
-      let out = ""
-      child.stdout.on("data", (d) => (out += d))
-      child.stderr.on("data", (d) => (out += d))
-      if (background) {
-        children.push(child)
-        child.on("exit", (code) => {
-          if (!stopping) onServerExit(code, out.slice(-4000))
-        })
-        return resolve({ child, output: () => out })
-      }
-      child.on("exit", (code) =>
-        code === 0
-          ? resolve(out)
-          : reject(new Error(`${cmd} ${cmdArgs.join(" ")} failed (exit ${code}):\n${out.slice(-4000)}`))
-      )
-    })
+    }
+    return ran
   }
 
   try {

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { freePort, startEmbeddedPostgres } from "../integration-tests/embedded-postgres.mjs"
 import { writeScratchStore } from "./packed-store-files.mjs"
+import { card } from "./shopper-card.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
@@ -128,13 +129,6 @@ export async function payThroughScratchStore({ tarball, dir, medusa, run, log, c
       throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(data).slice(0, 500)}`)
     return data
   }
-  const card = (number) => ({
-    number,
-    exp_month: "12",
-    exp_year: String(new Date().getUTCFullYear() + 3),
-    cvv: "123",
-    holder_name: "Ada Lovelace",
-  })
   const checkout = async (number) => {
     const address = fixtures.address
     const { cart } = await call("POST", "/store/carts", {

@@ -1,5 +1,5 @@
-// Runs a command for the repository's scripts (packed-e2e, the storefront kit check): its output is collected;
-// it resolves with the output, or rejects with the command, its exit code and the end of its output (all of it as
+// Runs a command for the repository's scripts (packed-e2e, the storefront kit check, the demo stack): its output is
+// collected; it resolves with the output, or rejects with the command, its exit code and the end of its output (all of it as
 // the error's `output`). With `background`, it resolves at once with the child (in its own process group, so it
 // can be stopped as a whole).
 import { spawn } from "node:child_process"

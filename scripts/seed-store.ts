@@ -138,82 +138,52 @@ export async function seedStore(container: MedusaContainer): Promise<SeededStore
     ],
   })
 
+  /**
+   * A published product of one variant (`option`'s one value), sold in the channel without inventory, priced in USD,
+   * EUR, JPY and KWD.
+   */
+  const product = (
+    title: string,
+    handle: string,
+    [option, value]: [string, string],
+    sku: string,
+    [usd, eur, jpy, kwd]: [number, number, number, number],
+    metadata?: Record<string, string>
+  ) => ({
+    title,
+    handle,
+    status: "published" as const,
+    shipping_profile_id: profile.id,
+    options: [{ title: option, values: [value] }],
+    variants: [
+      {
+        title: value,
+        sku,
+        options: { [option]: value },
+        manage_inventory: false,
+        ...(metadata ? { metadata } : {}),
+        prices: [
+          { currency_code: "usd", amount: usd },
+          { currency_code: "eur", amount: eur },
+          { currency_code: "jpy", amount: jpy },
+          { currency_code: "kwd", amount: kwd },
+        ],
+      },
+    ],
+    sales_channels: [{ id: channel.id }],
+  })
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
       products: [
-        {
-          title: "Gateway T-shirt",
-          handle: "gateway-t-shirt",
-          status: "published",
-          shipping_profile_id: profile.id,
-          options: [{ title: "Size", values: ["M"] }],
-          variants: [
-            {
-              title: "M",
-              sku: "TSHIRT-M",
-              options: { Size: "M" },
-              manage_inventory: false,
-              prices: [
-                { currency_code: "usd", amount: 10.36 },
-                { currency_code: "eur", amount: 9.5 },
-                { currency_code: "jpy", amount: 1500 },
-                { currency_code: "kwd", amount: 3.125 },
-              ],
-            },
-          ],
-          sales_channels: [{ id: channel.id }],
-        },
-        {
-          title: "Gateway Mug",
-          handle: "gateway-mug",
-          status: "published",
-          shipping_profile_id: profile.id,
-          options: [{ title: "Colour", values: ["Black"] }],
-          variants: [
-            {
-              title: "Black",
-              sku: "MUG-BLACK",
-              options: { Colour: "Black" },
-              manage_inventory: false,
-              prices: [
-                { currency_code: "usd", amount: 7.99 },
-                { currency_code: "eur", amount: 6.99 },
-                { currency_code: "jpy", amount: 980 },
-                { currency_code: "kwd", amount: 2.45 },
-              ],
-            },
-          ],
-          sales_channels: [{ id: channel.id }],
-        },
-        {
-          // A subscription (docs/subscriptions.md): its variant's metadata holds the plan.
-          title: "Coffee Club",
-          handle: "coffee-club",
-          status: "published",
-          shipping_profile_id: profile.id,
-          options: [{ title: "Plan", values: ["Monthly"] }],
-          variants: [
-            {
-              title: "Monthly",
-              sku: "COFFEE-CLUB-MONTHLY",
-              options: { Plan: "Monthly" },
-              manage_inventory: false,
-              metadata: {
-                gateway_subscription_interval: "month",
-                gateway_subscription_interval_count: "1",
-                gateway_subscription_billing_cycles: "12",
-                gateway_subscription_contract_name: "Coffee Club monthly",
-              },
-              prices: [
-                { currency_code: "usd", amount: 12.5 },
-                { currency_code: "eur", amount: 11.5 },
-                { currency_code: "jpy", amount: 1800 },
-                { currency_code: "kwd", amount: 3.85 },
-              ],
-            },
-          ],
-          sales_channels: [{ id: channel.id }],
-        },
+        product("Gateway T-shirt", "gateway-t-shirt", ["Size", "M"], "TSHIRT-M", [10.36, 9.5, 1500, 3.125]),
+        product("Gateway Mug", "gateway-mug", ["Colour", "Black"], "MUG-BLACK", [7.99, 6.99, 980, 2.45]),
+        // A subscription (docs/subscriptions.md): its variant's metadata holds the plan.
+        product("Coffee Club", "coffee-club", ["Plan", "Monthly"], "COFFEE-CLUB-MONTHLY", [12.5, 11.5, 1800, 3.85], {
+          gateway_subscription_interval: "month",
+          gateway_subscription_interval_count: "1",
+          gateway_subscription_billing_cycles: "12",
+          gateway_subscription_contract_name: "Coffee Club monthly",
+        }),
       ],
     },
   })

@@ -17,6 +17,13 @@ function rank(sorted: readonly number[], p: number): number {
 
 export const round = (x: number, digits = 3) => Number(x.toFixed(digits))
 
+/** Nearest-rank `p`th percentile of samples in any order (NaN for none). */
+export const percentile = (samples: readonly number[], p: number) =>
+  rank(
+    [...samples].sort((a, b) => a - b),
+    p
+  )
+
 export function percentiles(samples: readonly number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b)
   const mean = sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length)

@@ -11,7 +11,6 @@ import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { seedStore, SeededStore } from "../../scripts/seed-store"
 import { runOrderSync, runRefundSync } from "../../src/reconciliation"
-import { createAcquiringClient } from "../../src/lib/gateway"
 import { createAdminHeaders } from "./admin"
 import type { useSandbox } from "./sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "./shopper"
@@ -194,20 +193,21 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
       }
 
       if (capture === "manual") {
-        it("a capture the gateway made on its own (its portal, automatic capture) is refused and booked as captured by the gateway, once", async () => {
-          const { orderId, sessionId } = await PATHS["3-D Secure"]!()
-          const tx = await ledger(sessionId)
-          const merchant = createAcquiringClient({
-            baseUrl: gateway.sandbox.url,
-            merchantId: "701001",
-            accountId: "701001010",
-            signKey: "sandbox_sign_key",
-          })
-          await merchant.capture({
+        /** The merchant captures the whole transaction `tx` of `sessionId` at the gateway (its portal), not through Medusa. */
+        const captureAtGateway = (
+          sessionId: string,
+          tx: { transaction_id: string; currency: string; amount: string }
+        ) =>
+          gateway.merchant().capture({
             capture_orders: [
               { transaction_id: tx.transaction_id, order_no: sessionId, currency: tx.currency, amount: tx.amount },
             ],
           })
+
+        it("a capture the gateway made on its own (its portal, automatic capture) is refused and booked as captured by the gateway, once", async () => {
+          const { orderId, sessionId } = await PATHS["3-D Secure"]!()
+          const tx = await ledger(sessionId)
+          await captureAtGateway(sessionId, tx)
 
           const payment = await paymentOf(orderId)
           expect(payment.captured_at).toBeFalsy()
@@ -221,17 +221,7 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
         it("cancelling an order whose payment the gateway captured on its own voids nothing and is reported; staff capture it then", async () => {
           const { orderId, sessionId } = await PATHS["alternative payment method"]!()
           const tx = await ledger(sessionId)
-          const merchant = createAcquiringClient({
-            baseUrl: gateway.sandbox.url,
-            merchantId: "701001",
-            accountId: "701001010",
-            signKey: "sandbox_sign_key",
-          })
-          await merchant.capture({
-            capture_orders: [
-              { transaction_id: tx.transaction_id, order_no: sessionId, currency: tx.currency, amount: tx.amount },
-            ],
-          })
+          await captureAtGateway(sessionId, tx)
 
           // Medusa's cancel goes on (its cancel step logs a provider's refusal); the payment is never recorded as voided.
           await call(api.post(`/admin/orders/${orderId}/cancel`, {}, admin))

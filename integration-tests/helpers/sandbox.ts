@@ -3,6 +3,7 @@
  * provider options at it (medusa-config.ts reads GATEWAY_* when the runner loads it).
  */
 import type { Sandbox, SandboxOptions } from "../../sandbox"
+import { createAcquiringClient } from "../../src/lib/gateway"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox } = require("../../sandbox") as typeof import("../../sandbox")
@@ -25,6 +26,24 @@ export function useSandbox(env: Record<string, string> = {}, options: SandboxOpt
     /** The sandbox's record of the transactions of one order number, oldest first. */
     async transactions(orderNo: string): Promise<any[]> {
       const res = await fetch(`${ref.current!.url}/sandbox/transactions?order_no=${encodeURIComponent(orderNo)}`)
+      return res.json()
+    },
+    /** A merchant's client of the sandbox, with the sandbox's credentials (what the gateway's portal would do). */
+    merchant() {
+      return createAcquiringClient({
+        baseUrl: ref.current!.url,
+        merchantId: "701001",
+        accountId: "701001010",
+        signKey: "sandbox_sign_key",
+      })
+    },
+    /** Posts `body` as JSON to one of the sandbox's control routes (`/sandbox/...`) and returns its answer. */
+    async control(path: string, body: unknown): Promise<any> {
+      const res = await fetch(`${ref.current!.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
       return res.json()
     },
   }

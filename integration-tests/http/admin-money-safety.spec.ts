@@ -12,6 +12,8 @@ import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAdminHeaders, createSecretKeyHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
+import { MINIMAL_BENEFICIARY } from "../helpers/payouts"
+import { freshAdmin, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -21,26 +23,12 @@ const gateway = useSandbox({ GATEWAY_REVEAL_PER_USER: "3", GATEWAY_REVEAL_USER_I
 
 const call = (p: Promise<any>) => p.catch((e: any) => e.response)
 
-const BENEFICIARY = {
-  entity_type: "COMPANY",
-  company_name: "Acme Supplies Ltd",
-  address: { city: "London", country_code: "GB" },
-  bank_details: {
-    account_name: "Acme Supplies Ltd",
-    account_number: "12345678",
-    bank_country_code: "GB",
-    account_currency: "USD",
-  },
-}
-
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let admin: { headers: Record<string, string> }
+    let admin: RequestHeaders
 
     beforeEach(async () => {
-      gateway.sandbox.reset()
-      gateway.sandbox.clearFaults()
-      admin = await createAdminHeaders(getContainer(), "revealer-a@gateway.test", REVEALERS[0])
+      admin = await freshAdmin(gateway, getContainer(), "revealer-a@gateway.test", REVEALERS[0])
     })
 
     const sb = () => (gateway.sandbox as any).store
@@ -48,12 +36,36 @@ medusaIntegrationTestRunner({
     const withKey = (key: string, as = admin) => ({ headers: { ...as.headers, "Idempotency-Key": key } })
     const audit = async (query: string) => (await api.get(`/admin/gateway/audit?${query}`, admin)).data.audit as any[]
 
+    /** The sandbox's group 7001 (USD 10000.00) tracked, and a cardholder. */
+    async function trackedCardholder() {
+      const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
+      const cardholder = (
+        await api.post(
+          "/admin/gateway/cardholders",
+          { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+          admin
+        )
+      ).data.cardholder
+      return { group, cardholder }
+    }
+
+    /** `trackedCardholder()`, and a card of theirs charged `amount`. */
+    async function trackedCard(amount: string) {
+      const { group, cardholder } = await trackedCardholder()
+      const created = await api.post(
+        "/admin/gateway/cards",
+        { cardholder_id: cardholder.id, group_id: group.id, charge_amount: amount },
+        withKey(randomUUID())
+      )
+      return { group, card: created.data.results[0].card }
+    }
+
     describe("payouts", () => {
       const payout = (key: string | null, body: Record<string, unknown> = {}) =>
         call(
           api.post(
             "/admin/gateway/payouts",
-            { payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY, ...body },
+            { payment_amount: "10.00", payment_currency: "USD", beneficiary: MINIMAL_BENEFICIARY, ...body },
             key ? withKey(key) : admin
           )
         )
@@ -90,7 +102,7 @@ medusaIntegrationTestRunner({
         const byBody = await call(
           api.post(
             "/admin/gateway/payouts",
-            { payment_amount: "10.00", payment_currency: "USD", beneficiary: BENEFICIARY, request_id: key },
+            { payment_amount: "10.00", payment_currency: "USD", beneficiary: MINIMAL_BENEFICIARY, request_id: key },
             admin
           )
         )
@@ -106,7 +118,7 @@ medusaIntegrationTestRunner({
         expect((await payout(key)).status).toBe(200)
         for (const body of [
           { payment_amount: "11.00" },
-          { beneficiary: { ...BENEFICIARY, company_name: "Someone Else Ltd" } },
+          { beneficiary: { ...MINIMAL_BENEFICIARY, company_name: "Someone Else Ltd" } },
         ]) {
           const res = await payout(key, body)
           expect(res.status).toBe(422)
@@ -154,20 +166,7 @@ medusaIntegrationTestRunner({
     describe("card recharge and withdraw, group refund", () => {
       /** The sandbox's group 7001 (USD 10000.00) tracked, a cardholder and a card charged 100.00. */
       async function setup() {
-        const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
-        const cardholder = (
-          await api.post(
-            "/admin/gateway/cardholders",
-            { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
-            admin
-          )
-        ).data.cardholder
-        const created = await api.post(
-          "/admin/gateway/cards",
-          { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00" },
-          withKey(randomUUID())
-        )
-        const card = created.data.results[0].card
+        const { group, card } = await trackedCard("100.00")
         const atGateway = () => ({
           card: [...sb().cards.values()].find((c: any) => String(c.cardId) === card.gateway_card_id)
             .balance_minor as bigint,
@@ -318,16 +317,9 @@ medusaIntegrationTestRunner({
 
     describe("card and group creation (they fund what they make)", () => {
       const GROUP = { name: "Travel", country_code: "GB", currency: "EUR", charge_amount: "500.00" }
-      /** The sandbox's group 7001 (USD 10000.00) tracked, and a cardholder. */
+      /** `trackedCardholder()`, a request for two cards of 100.00, and the group's balance at the sandbox. */
       async function setup() {
-        const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
-        const cardholder = (
-          await api.post(
-            "/admin/gateway/cardholders",
-            { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
-            admin
-          )
-        ).data.cardholder
+        const { group, cardholder } = await trackedCardholder()
         const body = { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "100.00", pieces: 2 }
         const group7001 = () =>
           [...sb().groups.values()].find((g: any) => String(g.groupId) === "7001").balance_minor as bigint
@@ -437,20 +429,7 @@ medusaIntegrationTestRunner({
 
     describe("card reveal", () => {
       async function card() {
-        const group = (await api.post("/admin/gateway/groups/track", { gateway_group_id: "7001" }, admin)).data.group
-        const cardholder = (
-          await api.post(
-            "/admin/gateway/cardholders",
-            { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
-            admin
-          )
-        ).data.cardholder
-        const created = await api.post(
-          "/admin/gateway/cards",
-          { cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00" },
-          withKey(randomUUID())
-        )
-        const c = created.data.results[0].card
+        const { card: c } = await trackedCard("10.00")
         const secret = [...sb().cards.values()].find((x: any) => String(x.cardId) === c.gateway_card_id)
         return { ...c, number: secret.cardNumber as string, cvv: secret.cvv as string }
       }

@@ -10,13 +10,14 @@
  */
 import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { SeededStore } from "../../scripts/seed-store"
 import { checkAlerts } from "../../src/alerts"
 import gatewayAlertsJob from "../../src/jobs/gateway-alerts"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS, card, Shopper } from "../helpers/shopper"
+import { BENEFICIARY } from "../helpers/payouts"
+import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -37,18 +38,12 @@ const gateway = useSandbox(
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let store: SeededStore
-    let shopper: Shopper
-    let admin: { headers: Record<string, string> }
+    let store: SeededStore, shopper: Shopper, admin: RequestHeaders
 
     beforeAll(() => expect((api as any).defaults.baseURL).toBe(storeUrl))
 
     beforeEach(async () => {
-      gateway.sandbox.reset()
-      gateway.sandbox.clearFaults()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-      admin = await createAdminHeaders(getContainer(), `admin-${Date.now()}@gateway.test`)
+      ;({ store, shopper, admin } = await freshStore(gateway, getContainer(), api, `admin-${Date.now()}@gateway.test`))
     })
 
     const call = (p: Promise<any>) => p.catch((e: any) => e.response)
@@ -149,20 +144,12 @@ medusaIntegrationTestRunner({
       const { session, order, payment } = await paidOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
       const [tx] = await gateway.transactions(session.id)
-      const control = async (path: string, body: unknown) =>
-        (
-          await fetch(`${gateway.sandbox.url}${path}`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          })
-        ).json()
-      const dispute = await control("/sandbox/disputes", {
+      const dispute = await gateway.control("/sandbox/disputes", {
         transaction_id: tx.transaction_id,
         amount: "10.00",
         reason: "Fraudulent transaction",
       })
-      await control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
+      await gateway.control(`/sandbox/disputes/${dispute.dispute_id}`, { outcome: "lost" })
       const charged = async () =>
         (await dbConnection.raw("select gateway_state from gateway_payment where order_no = ?", [session.id])).rows[0]
           ?.gateway_state === "charged_back"
@@ -193,18 +180,7 @@ medusaIntegrationTestRunner({
           payment_amount: "25.00",
           payment_currency: "USD",
           reference: "INV-FAIL-9",
-          beneficiary: {
-            entity_type: "COMPANY",
-            company_name: "Acme Supplies Ltd",
-            address: { city: "London", country_code: "GB", street_address: "1 King St" },
-            bank_details: {
-              account_name: "Acme Supplies Ltd",
-              account_number: "12345678",
-              bank_country_code: "GB",
-              account_currency: "USD",
-              swift_code: "BARCGB22",
-            },
-          },
+          beneficiary: BENEFICIARY,
         },
         { headers: { ...admin.headers, "Idempotency-Key": randomUUID() } }
       )

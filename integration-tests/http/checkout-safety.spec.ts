@@ -8,9 +8,11 @@ import { loggedText } from "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import fc from "fast-check"
 import { toGatewayAmount } from "../../src/lib/gateway"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { SeededStore } from "../../scripts/seed-store"
+import type { FaultKind } from "../../sandbox"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
+import { freshShop } from "../helpers/fresh-store"
 
 jest.setTimeout(600 * 1000)
 
@@ -21,15 +23,9 @@ const SECRET_CVV = "8371"
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let store: SeededStore
-    let shopper: Shopper
+    let store: SeededStore, shopper: Shopper
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      gateway.sandbox.clearFaults()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-    })
+    beforeEach(async () => ({ store, shopper } = await freshShop(gateway, getContainer(), api)))
 
     it("sends exactly Medusa's amount for random carts in USD, JPY (0 decimals) and KWD (3 decimals)", async () => {
       const currencies = ["usd", "jpy", "kwd"] as const
@@ -99,10 +95,15 @@ medusaIntegrationTestRunner({
       expect(logs).not.toContain("sandbox_sign_key")
     })
 
-    it("records a card payment whose answer was lost as pending, then completes it from the order query", async () => {
+    /** A card posted to a new cart's session, the gateway's first authorise answer hit by `fault`. */
+    const postCardUnder = async (fault: FaultKind, cardNumber: string) => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-      gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "drop", times: 1 }])
-      const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      gateway.sandbox.setFaults([{ path: "/v1/authorise", fault, times: 1 }])
+      return { cartId, session, posted: await shopper.postCard(session.id, { card: card(cardNumber) }) }
+    }
+
+    it("records a card payment whose answer was lost as pending, then completes it from the order query", async () => {
+      const { cartId, session, posted } = await postCardUnder("drop", CARDS.approve)
       expect(posted.status).toBe(200)
       expect(posted.data.payment_session.status).toBe("pending")
       expect(posted.data.payment_session.data.outcome_unknown).toBe(true)
@@ -115,9 +116,7 @@ medusaIntegrationTestRunner({
     })
 
     it("a second card post while the first one's outcome is unknown does not charge twice", async () => {
-      const { session } = await shopper.cartWithSession("pp_gateway_card")
-      gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "drop", times: 1 }])
-      await shopper.postCard(session.id, { card: card(CARDS.approve) })
+      const { session } = await postCardUnder("drop", CARDS.approve)
       const again = await shopper.postCard(session.id, { card: card(CARDS.approve) })
       expect(again.data.payment_session.status).toBe("authorized")
       expect(await gateway.transactions(session.id)).toHaveLength(1)
@@ -172,9 +171,7 @@ medusaIntegrationTestRunner({
           ?.decline_code
 
       it("3-D Secure: the session is an error, the issuer_url is neither stored nor served, and the log says why", async () => {
-        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "foreign_redirect", times: 1 }])
-        const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+        const { cartId, session, posted } = await postCardUnder("foreign_redirect", CARDS.threeDS)
         expect(posted.status).toBe(200)
         expect(posted.data.payment_session.status).toBe("error")
         expect(posted.data.payment_session.data).toMatchObject({

@@ -3,11 +3,12 @@
  * socket: card (approved, declined, 3-D Secure, held for review), hosted page and APM.
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { SeededStore } from "../../scripts/seed-store"
 import { SHOPPER_DECLINES } from "../../src/domain/shopper-decline"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../helpers/shopper"
+import { freshShop } from "../helpers/fresh-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -15,14 +16,21 @@ const gateway = useSandbox()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let store: SeededStore
-    let shopper: Shopper
+    let store: SeededStore, shopper: Shopper
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-    })
+    beforeEach(async () => ({ store, shopper } = await freshShop(gateway, getContainer(), api)))
+
+    /** Completing the cart makes no order and leaves it open: the answer, and the cart as the shopper reads it. */
+    const completeRefused = async (cartId: string) => {
+      const done = await shopper.complete(cartId)
+      expect(done.data.type).not.toBe("order")
+      const { data } = await api.get(
+        `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+        shopper.headers
+      )
+      expect(data.cart.completed_at).toBeFalsy()
+      return { done, data }
+    }
 
     describe("direct card payment (pp_gateway_card)", () => {
       it("authorises the card posted to the plugin's route and completes the cart into an order", async () => {
@@ -60,13 +68,7 @@ medusaIntegrationTestRunner({
           message: SHOPPER_DECLINES.declined,
         })
 
-        const done = await shopper.complete(cartId)
-        expect(done.data.type).not.toBe("order")
-        const { data } = await api.get(
-          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
-          shopper.headers
-        )
-        expect(data.cart.completed_at).toBeFalsy()
+        const { done, data } = await completeRefused(cartId)
         // What the shopper can read (the card route's answer, cart completion, the cart) never has the gateway's reason...
         for (const seen of [posted.data, done.data, data]) {
           expect(JSON.stringify(seen)).not.toMatch(/D0002|Card declined/)
@@ -142,13 +144,7 @@ medusaIntegrationTestRunner({
         const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
         const posted = await shopper.postCard(session.id, { card: card(CARDS.threeDS) })
         await completeIssuerPage(posted.data.payment_session.data.issuer_url, "fail")
-        const done = await shopper.complete(cartId)
-        expect(done.data.type).not.toBe("order")
-        const { data } = await api.get(
-          `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
-          shopper.headers
-        )
-        expect(data.cart.completed_at).toBeFalsy()
+        await completeRefused(cartId)
       })
 
       it("creates the order with the payment pending authorisation when the gateway holds it for review", async () => {

@@ -10,10 +10,10 @@ import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { servicePages, sqlPages } from "../../src/reconciliation/open-payment-pages"
-import { seedStore } from "../../scripts/seed-store"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
+import { MINIMAL_BENEFICIARY } from "../helpers/payouts"
+import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -23,32 +23,13 @@ const gateway = useSandbox({
   GATEWAY_TIMEOUT_TOTAL_MS: "1000",
 })
 
-const BENEFICIARY = {
-  entity_type: "COMPANY",
-  company_name: "Acme Supplies Ltd",
-  address: { city: "London", country_code: "GB" },
-  bank_details: {
-    account_name: "Acme Supplies Ltd",
-    account_number: "12345678",
-    bank_country_code: "GB",
-    account_currency: "USD",
-  },
-}
-
 const pastDeadline = () => new Promise((r) => setTimeout(r, 3200))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let admin: { headers: Record<string, string> }
-    let shopper: Shopper
+    let admin: RequestHeaders, shopper: Shopper
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      gateway.sandbox.clearFaults()
-      const store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-      admin = await createAdminHeaders(getContainer())
-    })
+    beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, getContainer(), api)))
 
     const payments = () => getContainer().resolve(Modules.PAYMENT) as any
     const gatewayModule = () => getContainer().resolve("gateway") as any
@@ -57,11 +38,27 @@ medusaIntegrationTestRunner({
     const tx = async (orderNo: string) => (await gateway.transactions(orderNo)).at(-1)
     const requests = (path: string) => gateway.sandbox.stats().byPath[path] ?? 0
 
-    /** An order paid by card (authorised), and its Medusa payment. */
-    async function paidOrder() {
+    /** A cart whose card the gateway authorised, not completed. */
+    async function authorisedCart() {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
       const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
       expect(posted.data.payment_session.status).toBe("authorized")
+      return { cartId, session }
+    }
+
+    /** The id of the order made from `cartId`, or null. */
+    const orderOfCart = async (cartId: string) => {
+      const { data } = await (getContainer().resolve("query") as any).graph({
+        entity: "order_cart",
+        fields: ["order_id"],
+        filters: { cart_id: cartId },
+      })
+      return data[0]?.order_id ?? null
+    }
+
+    /** An order paid by card (authorised), and its Medusa payment. */
+    async function paidOrder() {
+      const { cartId, session } = await authorisedCart()
       expect((await shopper.complete(cartId)).data.type).toBe("order")
       const [payment] = await payments().listPayments({ payment_session_id: session.id })
       return { sessionId: session.id as string, payment }
@@ -250,10 +247,7 @@ medusaIntegrationTestRunner({
         )
         expect(await sql.sessions("", since, statuses)).toHaveLength(2)
         // A card authorised whose cart was never completed: found by both, and only it.
-        const { session: left } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(left.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
-          "authorized"
-        )
+        const { session: left } = await authorisedCart()
         const now = new Date(Date.now() + 60_000).toISOString()
         expect(await sql.sessionsWithoutPayment("", since, now)).toEqual([{ id: left.id }])
         expect(await service.sessionsWithoutPayment("", since, now)).toEqual([{ id: left.id }])
@@ -271,7 +265,7 @@ medusaIntegrationTestRunner({
             status: "PENDING",
             payment_amount: "10.00",
             payment_currency: "USD",
-            beneficiary: BENEFICIARY,
+            beneficiary: MINIMAL_BENEFICIARY,
           },
         ])
         const [row] = await gatewayModule().createGatewayOperationAudits([
@@ -299,25 +293,14 @@ medusaIntegrationTestRunner({
 
     describe("a complete-cart cut short (Medusa made the payment, not the order)", () => {
       it("is completed into the order by the order sync once past the deadline", async () => {
-        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
-          "authorized"
-        )
+        const { cartId, session } = await authorisedCart()
         // complete-cart's payment step (Medusa's authorizePaymentSession makes the payment), then the process stops.
         await payments().authorizePaymentSession(session.id, {})
-        const orderOfCart = async () => {
-          const { data } = await (getContainer().resolve("query") as any).graph({
-            entity: "order_cart",
-            fields: ["order_id"],
-            filters: { cart_id: cartId },
-          })
-          return data[0]?.order_id ?? null
-        }
         await sync("order_sync")
-        expect(await orderOfCart()).toBeNull() // within the deadline a completion may still be under way
+        expect(await orderOfCart(cartId)).toBeNull() // within the deadline a completion may still be under way
         await pastDeadline()
         await sync("order_sync")
-        expect(await orderOfCart()).toBeTruthy()
+        expect(await orderOfCart(cartId)).toBeTruthy()
         const [payment] = await payments().listPayments({ payment_session_id: session.id })
         expect(payment.captured_at).toBeNull() // completed, nothing captured
         expect(requests("/v1/capture")).toBe(0)
@@ -326,23 +309,12 @@ medusaIntegrationTestRunner({
 
     describe("a card authorised whose cart was never completed (the shopper left, or the process stopped before complete-cart)", () => {
       it("becomes the order once past the deadline: the authorisation is not left held with nothing in Medusa", async () => {
-        const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-        expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
-          "authorized"
-        )
-        const orderOfCart = async () => {
-          const { data } = await (getContainer().resolve("query") as any).graph({
-            entity: "order_cart",
-            fields: ["order_id"],
-            filters: { cart_id: cartId },
-          })
-          return data[0]?.order_id ?? null
-        }
+        const { cartId, session } = await authorisedCart()
         await sync("order_sync")
-        expect(await orderOfCart()).toBeNull() // within the deadline the shopper may still complete it
+        expect(await orderOfCart(cartId)).toBeNull() // within the deadline the shopper may still complete it
         await pastDeadline()
         await sync("order_sync")
-        expect(await orderOfCart()).toBeTruthy()
+        expect(await orderOfCart(cartId)).toBeTruthy()
         const [payment] = await payments().listPayments({ payment_session_id: session.id })
         expect(payment).toBeTruthy()
         expect(payment.captured_at).toBeNull()

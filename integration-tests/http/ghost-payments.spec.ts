@@ -7,14 +7,14 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import { SeededStore } from "../../scripts/seed-store"
 import { createAcquiringClient } from "../../src/lib/gateway"
 import { checkAlerts } from "../../src/alerts"
 import { releaseTransaction } from "../../src/reconciliation/release"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../helpers/shopper"
+import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -43,20 +43,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let store: SeededStore
-    let shopper: Shopper
-    let admin: { headers: Record<string, string> }
+    let store: SeededStore, shopper: Shopper, admin: RequestHeaders
 
-    beforeAll(() => {
-      expect((api as any).defaults.baseURL).toBe(storeUrl)
-    })
+    beforeAll(() => expect((api as any).defaults.baseURL).toBe(storeUrl))
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-      admin = await createAdminHeaders(getContainer())
-    })
+    beforeEach(async () => ({ store, shopper, admin } = await freshStore(gateway, getContainer(), api)))
 
     const payments = () => getContainer().resolve(Modules.PAYMENT)
     const sync = async () => (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary

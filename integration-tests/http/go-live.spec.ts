@@ -10,12 +10,12 @@ import path from "node:path"
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { GATEWAY_PROVIDERS, seedStore, SeededStore } from "../../scripts/seed-store"
+import { GATEWAY_PROVIDERS, SeededStore } from "../../scripts/seed-store"
 import { runGoLiveChecks } from "../../src/go-live"
 import type { GatewayModuleOptions } from "../../src/modules/gateway/options"
 import type { GoLiveReport } from "../../src/types/http"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
+import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -47,14 +47,9 @@ function command(env: Record<string, string>, args: string[] = []): Promise<{ co
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
+    let store: SeededStore, admin: RequestHeaders
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      store = await seedStore(getContainer())
-      admin = await createAdminHeaders(getContainer())
-    })
+    beforeEach(async () => ({ store, admin } = await freshStore(gateway, getContainer(), api)))
 
     /** The store's options as a live-ready store would give them: https notify and return addresses. */
     const right = (): GatewayModuleOptions => {

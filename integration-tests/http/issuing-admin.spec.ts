@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto"
 import { loggedText } from "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
+import { freshAdmin, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -17,12 +17,10 @@ const call = (p: Promise<any>) => p.catch((e: any) => e.response)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let admin: { headers: Record<string, string> }
+    let admin: RequestHeaders
 
     beforeEach(async () => {
-      gateway.sandbox.reset()
-      gateway.sandbox.clearFaults()
-      admin = await createAdminHeaders(getContainer())
+      admin = await freshAdmin(gateway, getContainer())
     })
 
     /** The sandbox's starting group 7001 (USD 10000.00), tracked, and a cardholder. */

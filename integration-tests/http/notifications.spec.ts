@@ -5,12 +5,11 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { createAcquiringClient } from "../../src/lib/gateway"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
-import { createAdminHeaders } from "../helpers/admin"
+import { SeededStore } from "../../scripts/seed-store"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
+import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -25,21 +24,12 @@ const gateway = useSandbox(
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
-    let store: SeededStore
-    let shopper: Shopper
-    let admin: { headers: Record<string, string> }
+    let store: SeededStore, shopper: Shopper, admin: RequestHeaders
 
-    beforeAll(() => {
-      // Sanity: the port we promised the sandbox is the one the store listens on.
-      expect((api as any).defaults.baseURL).toBe(storeUrl)
-    })
+    // Sanity: the port we promised the sandbox is the one the store listens on.
+    beforeAll(() => expect((api as any).defaults.baseURL).toBe(storeUrl))
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-      admin = await createAdminHeaders(getContainer())
-    })
+    beforeEach(async () => ({ store, shopper, admin } = await freshStore(gateway, getContainer(), api)))
 
     const notifications = async (orderNo: string) =>
       (await dbConnection.raw("select * from gateway_notification where order_no = ? order by received_at", [orderNo]))
@@ -89,6 +79,16 @@ medusaIntegrationTestRunner({
           [paymentId]
         )
       ).rows
+    /** A notification's payload signed as the gateway signs it (the sandbox's own copy here has a broken signature). */
+    const signedCopy = async ({ encryption_data: _, ...fields }: Record<string, unknown>) => {
+      const signer = gateway.merchant()
+      const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
+      await signer.close()
+      return genuine
+    }
+    /** The chargebacks the plugin recorded on the payment of `orderNo`. */
+    const disputesOf = async (orderNo: string) =>
+      (await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [orderNo])).rows[0].disputes
     /** An order paid by card and captured: its session, order, Medusa payment and gateway transaction. */
     const paid = async () => {
       const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
@@ -251,14 +251,14 @@ medusaIntegrationTestRunner({
       expect(order.data.type).toBe("order")
       const details = await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)
       expect(details.data.payment_session.status).toBe("pending_authorization")
+      const review = (action: string) =>
+        api.post(`/admin/gateway/payment-sessions/${session.id}/review`, { action }, admin)
 
-      const bad = await api
-        .post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "maybe" }, admin)
-        .catch((e: any) => e.response)
+      const bad = await review("maybe").catch((e: any) => e.response)
       expect(bad.status).toBe(400)
       expect(bad.data.message).toMatch(/action/)
 
-      const res = await api.post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "approve" }, admin)
+      const res = await review("approve")
       expect(res.data.state).toBe("authorized")
       expect((await gateway.transactions(session.id))[0].payment_status).toBe("2000")
       const { data } = await api.get(`/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`, admin)
@@ -266,9 +266,7 @@ medusaIntegrationTestRunner({
       const again = await api.get(`/admin/gateway/payment-sessions/${session.id}`, admin)
       expect(again.data.gateway_payment.review_status).toBe("approved")
 
-      const twice = await api
-        .post(`/admin/gateway/payment-sessions/${session.id}/review`, { action: "approve" }, admin)
-        .catch((e: any) => e.response)
+      const twice = await review("approve").catch((e: any) => e.response)
       expect(twice.status).toBe(400)
       expect(twice.data.message).toMatch(/not held for review/)
     })
@@ -438,10 +436,7 @@ medusaIntegrationTestRunner({
       expect(rows[0].notify_type).toBe("PAYMENT")
       // Each delivery had the gateway read at most once more; nothing of the labels was kept or acted on.
       expect(((await stats())["/v1/retrievalTrans"] ?? 0) - queries).toBeLessThanOrEqual(relabelled.length)
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
-        session.id,
-      ])
-      expect(gp[0].disputes).toBeNull()
+      expect(await disputesOf(session.id)).toBeNull()
       expect(await refundsOf(payment.id)).toEqual([])
       await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
       expect(await refundsOf(payment.id)).toEqual([])
@@ -470,9 +465,7 @@ medusaIntegrationTestRunner({
       expect(await refundsOf(payment.id)).toEqual([])
       const open = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data
         .chargebacks
-      const { rows: before } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
-        session.id,
-      ])
+      const before = await disputesOf(session.id)
 
       // Staff refund the disputed amount while the chargeback is open: it is a refund, sent to the gateway.
       const refundCalls = (await stats())["/v1/refund"] ?? 0
@@ -486,7 +479,7 @@ medusaIntegrationTestRunner({
       ])
       // It was open then, with the marker its booking carries.
       expect(open).toEqual([expect.objectContaining({ refund_id: null, marker: expect.any(String) })])
-      expect(before[0].disputes).toEqual([
+      expect(before).toEqual([
         expect.objectContaining({ transaction_id: tx.transaction_id, status: "LOST", booked: false }),
       ])
 
@@ -503,10 +496,7 @@ medusaIntegrationTestRunner({
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: open[0].marker })
       expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
-        session.id,
-      ])
-      expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
+      expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: true })])
     })
 
     it("a chargeback booking fails closed: when Medusa does not keep the refund's marker, the booking is refused and nothing is sent; a staff refund afterwards is sent; the booking retried with its marker books once", async () => {
@@ -531,10 +521,7 @@ medusaIntegrationTestRunner({
         expect((await gateway.transactions(session.id))[0].refunds).toEqual([])
         const [row] = await verifiedRows(session.id)
         expect(row.result).toMatch(/could not be booked.*being booked on this payment right now.*nothing was sent/)
-        const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
-          session.id,
-        ])
-        expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: false })])
+        expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: false })])
         // The failed booking is no longer under way: a staff refund (even of the booking's amount) is not held back.
         const [open] = (await dbConnection.raw("select data from payment where id = ?", [payment.id])).rows[0].data
           .chargebacks
@@ -563,10 +550,7 @@ medusaIntegrationTestRunner({
       ])
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: expect.any(String) })
       expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
-      const { rows: gp } = await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [
-        session.id,
-      ])
-      expect(gp[0].disputes).toEqual([expect.objectContaining({ booked: true })])
+      expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: true })])
     })
 
     it("a lost chargeback whose notification could not be processed reaches Medusa through the order sync", async () => {
@@ -599,15 +583,7 @@ medusaIntegrationTestRunner({
         (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
       )
       gateway.sandbox.clearFaults()
-      const signer = createAcquiringClient({
-        baseUrl: gateway.sandbox.url,
-        merchantId: "701001",
-        accountId: "701001010",
-        signKey: "sandbox_sign_key",
-      })
-      const { encryption_data: _, ...fields } = notice.payload
-      const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
-      await signer.close()
+      const genuine = await signedCopy(notice.payload)
 
       const answers = await Promise.all(Array.from({ length: 4 }, () => post(genuine)))
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
@@ -645,15 +621,7 @@ medusaIntegrationTestRunner({
             : null
         })
         expect(await verifiedRows(session.id)).toHaveLength(0)
-        const signer = createAcquiringClient({
-          baseUrl: gateway.sandbox.url,
-          merchantId: "701001",
-          accountId: "701001010",
-          signKey: "sandbox_sign_key",
-        })
-        const { encryption_data: _, ...fields } = notice.payload
-        const genuine = { ...fields, encryption_data: signer.signer.sign("notification", fields) }
-        await signer.close()
+        const genuine = await signedCopy(notice.payload)
         eventBus.subscribe("gateway.notification.received", counter as never, subscriber)
 
         const queries = async () => (await stats())["/v1/retrievalTrans"] ?? 0
@@ -733,12 +701,7 @@ medusaIntegrationTestRunner({
       }
       // The sandbox's counters started at this test (beforeEach resets it); the reads so far came one at a time.
       expect(gateway.sandbox.stats().mostInFlight["/v1/retrievalTrans"] ?? 0).toBeLessThanOrEqual(1)
-      const signer = createAcquiringClient({
-        baseUrl: gateway.sandbox.url,
-        merchantId: "701001",
-        accountId: "701001010",
-        signKey: "sandbox_sign_key",
-      })
+      const signer = gateway.merchant()
       const { encryption_data: _, ...fields } = template.payload
       const bodies = waiting.map(({ id, tx }) => {
         const f = { ...fields, order_no: id, transaction_id: tx }

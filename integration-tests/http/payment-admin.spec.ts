@@ -4,11 +4,10 @@
  * nothing at either end. Every test runs against both readings of the gateway's paid code (helpers/money-paths.ts).
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { seedStore } from "../../scripts/seed-store"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { PAID_MODES } from "../helpers/money-paths"
 import { CARDS, card, Shopper } from "../helpers/shopper"
+import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -18,15 +17,9 @@ const gatewayTx = async (orderNo: string) => (await gateway.transactions(orderNo
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let admin: { headers: Record<string, string> }
-    let shopper: Shopper
+    let admin: RequestHeaders, shopper: Shopper
 
-    beforeEach(async () => {
-      gateway.sandbox.reset()
-      const store = await seedStore(getContainer())
-      shopper = new Shopper(api as any, store)
-      admin = await createAdminHeaders(getContainer())
-    })
+    beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, getContainer(), api)))
 
     /** An order paid by card, and its payment as the admin API shows it. */
     async function paidOrder() {

@@ -15,8 +15,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createAcquiringClient } from "../../src/lib/gateway"
 import { refreshPayoutWorkflow, updatePayoutFromNotificationWorkflow } from "../../src/workflows"
-import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
+import { BENEFICIARY } from "../helpers/payouts"
+import { freshAdmin, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -47,28 +48,13 @@ const gateway = useSandbox()
 
 const call = (p: Promise<any>) => p.catch((e: any) => e.response)
 
-const BENEFICIARY = {
-  entity_type: "COMPANY",
-  company_name: "Acme Supplies Ltd",
-  address: { city: "London", country_code: "GB", street_address: "1 King St" },
-  bank_details: {
-    account_name: "Acme Supplies Ltd",
-    account_number: "12345678",
-    bank_country_code: "GB",
-    account_currency: "USD",
-    swift_code: "BARCGB22",
-  },
-}
-
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
-    let admin: { headers: Record<string, string> }
+    let admin: RequestHeaders
 
     beforeEach(async () => {
-      gateway.sandbox.reset()
-      gateway.sandbox.clearFaults()
       notifications.length = 0
-      admin = await createAdminHeaders(getContainer())
+      admin = await freshAdmin(gateway, getContainer())
     })
 
     /** Each call is a new payout (a new idempotency key) unless `key` repeats one; a `request_id` in the body is the key. */

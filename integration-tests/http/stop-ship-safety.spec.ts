@@ -15,6 +15,7 @@ import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS, card, Shopper } from "../helpers/shopper"
+import { BENEFICIARY } from "../helpers/payouts"
 
 jest.setTimeout(600 * 1000)
 
@@ -306,18 +307,7 @@ medusaIntegrationTestRunner({
         payment_currency: "USD",
         reason: "Supplier invoice",
         reference: "INV-1",
-        beneficiary: {
-          entity_type: "COMPANY",
-          company_name: "Acme Supplies Ltd",
-          address: { city: "London", country_code: "GB", street_address: "1 King St" },
-          bank_details: {
-            account_name: "Acme Supplies Ltd",
-            account_number: "12345678",
-            bank_country_code: "GB",
-            account_currency: "USD",
-            swift_code: "BARCGB22",
-          },
-        },
+        beneficiary: BENEFICIARY,
       }
       const created = await api
         .post("/admin/gateway/payouts", body, {

@@ -11,6 +11,7 @@ import { jsonAnswer } from "../../bench/lib/json-answer"
 import { StoreClient } from "../../bench/lib/store-client"
 import { completeIssuerPage, payOnHostedPage, CARDS, card } from "../../integration-tests/helpers/shopper"
 import type { CrashSeed } from "./store-process"
+import { BENEFICIARY } from "../../integration-tests/helpers/payouts"
 
 export type OperationKind =
   "pay_card" | "pay_3ds" | "pay_hosted" | "capture" | "refund" | "cancel" | "payout" | "card_recharge" | "card_withdraw"
@@ -22,19 +23,6 @@ export interface Operation {
   run(): Promise<void>
   /** What a client does after the store came back: repeat a keyed admin request with its key (never a new key). */
   retry?: () => Promise<void>
-}
-
-const BENEFICIARY = {
-  entity_type: "COMPANY",
-  company_name: "Acme Supplies Ltd",
-  address: { city: "London", country_code: "GB", street_address: "1 King St" },
-  bank_details: {
-    account_name: "Acme Supplies Ltd",
-    account_number: "12345678",
-    bank_country_code: "GB",
-    account_currency: "USD",
-    swift_code: "BARCGB22",
-  },
 }
 
 /** A seeded PRNG (mulberry32), so that a run is reproducible from its seed. */
@@ -93,6 +81,18 @@ export class CrashDriver {
     const r = await this.admin(method, path, body, key)
     if (r.status >= 300) throw new Error(`${method} ${path}: HTTP ${r.status} ${JSON.stringify(r.data).slice(0, 300)}`)
     return r.data
+  }
+
+  /** Staff capture or refund `minor` of a payment through Medusa's admin API. */
+  private paymentOperation(kind: OperationKind, action: "capture" | "refund", paymentId: string, minor: number) {
+    return {
+      kind,
+      gatewayPath: `/v1/${action}`,
+      run: () =>
+        this.adminOk("POST", `/admin/payments/${paymentId}/${action}`, { amount: Number(money(minor)) }).then(
+          () => undefined
+        ),
+    }
   }
 
   /** Card issuing for the recharges and withdrawals: the sandbox's group 7001 tracked, a cardholder, two cards. */
@@ -155,14 +155,7 @@ export class CrashDriver {
         if (!p) return null
         // Whole or a part (the gateway allows one capture a payment and releases the rest).
         const amount = this.random.next() < 0.5 ? p.minor : Math.max(1, Math.floor(p.minor * 0.6))
-        return {
-          kind,
-          gatewayPath: "/v1/capture",
-          run: () =>
-            this.adminOk("POST", `/admin/payments/${p.id}/capture`, { amount: Number(money(amount)) }).then(
-              () => undefined
-            ),
-        }
+        return this.paymentOperation(kind, "capture", p.id, amount)
       }
       case "refund": {
         const p = await this.one(
@@ -174,14 +167,7 @@ export class CrashDriver {
         )
         if (!p) return null
         const amount = Math.min(p.left, this.random.int(100, 900))
-        return {
-          kind,
-          gatewayPath: "/v1/refund",
-          run: () =>
-            this.adminOk("POST", `/admin/payments/${p.id}/refund`, { amount: Number(money(amount)) }).then(
-              () => undefined
-            ),
-        }
+        return this.paymentOperation(kind, "refund", p.id, amount)
       }
       case "cancel": {
         const o = await this

@@ -14,12 +14,11 @@
  * stderr). Prints one JSON object; exits 1 on any violation.
  */
 import { writeFileSync } from "node:fs"
-import { Client } from "pg"
 import { freePort } from "../../bench/lib/free-port"
-import { startSandboxProcess, SandboxProcess } from "../../bench/lib/sandbox-process"
+import type { SandboxProcess } from "../../bench/lib/sandbox-process"
 import { CrashDriver, Operation, rng } from "./driver"
 import { checkInvariants } from "./invariants"
-import { CrashStore, JOBS_BY_HAND, prepareCrashStore } from "./store-process"
+import { runHarness } from "./harness"
 
 type KillMode = "in_flight" | "after_answer" | "random"
 
@@ -73,9 +72,6 @@ async function main() {
   const between = Number(process.env.CRASH_OPS_BETWEEN ?? 1)
   const random = rng(seed)
   const t0 = Date.now()
-  const sandbox = await startSandboxProcess()
-  let store: CrashStore | null = null
-  let db: Client | null = null
   const killPoints: {
     n: number
     kind: string
@@ -86,28 +82,13 @@ async function main() {
   }[] = []
   const opsByKind: Record<string, number> = {}
   const opErrors: Record<string, number> = {}
-  let exitCode = 0
   let stoppedByBudget = false
-  // Stopped from outside (Ctrl-C, a CI timeout): the store's process group, the database and the sandbox go too.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      void Promise.allSettled([store?.stop(), sandbox.close()]).then(() => process.exit(130))
-    })
+  const harness = {
+    port: async () => Number(process.env.CRASH_PORT ?? (await freePort())),
+    settleAfterSeconds: SETTLE_AFTER_SECONDS,
+    env: TIMEOUTS,
   }
-  try {
-    const port = Number(process.env.CRASH_PORT ?? (await freePort()))
-    store = await prepareCrashStore({
-      gatewayUrl: sandbox.url,
-      port,
-      extraEnv: {
-        ...JOBS_BY_HAND,
-        GATEWAY_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
-        ...TIMEOUTS,
-      },
-    })
-    const prepared = Date.now()
-    db = new Client({ connectionString: store.databaseUrl })
-    await db.connect()
+  await runHarness("crash harness", harness, async ({ sandbox, store, db, prepared }) => {
     const driver = new CrashDriver(store.url, store.seeded, db, random)
     const firstBoot = await store.start()
     await driver.setupIssuing()
@@ -212,16 +193,8 @@ async function main() {
     const text = JSON.stringify(summary, null, 2)
     process.stdout.write(`${text}\n`)
     if (process.env.CRASH_OUT) writeFileSync(process.env.CRASH_OUT, text)
-    if (violations.length) exitCode = 1
-  } catch (e) {
-    process.stderr.write(`crash harness failed: ${(e as Error).stack}\n`)
-    exitCode = 2
-  } finally {
-    await db?.end().catch(() => undefined)
-    await store?.stop().catch(() => undefined)
-    await sandbox.close()
-  }
-  process.exit(exitCode)
+    return violations.length ? 1 : 0
+  })
 }
 
 function countBy(xs: string[]): Record<string, number> {

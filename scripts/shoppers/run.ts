@@ -26,11 +26,9 @@
  * which requests the faults hit, and journeys interleave as the machine runs them.
  */
 import { writeFileSync } from "node:fs"
-import { Client } from "pg"
 import { freePort } from "../../bench/lib/free-port"
-import { startSandboxProcess } from "../../bench/lib/sandbox-process"
 import { rng } from "../crash/driver"
-import { CrashStore, JOBS_BY_HAND, prepareCrashStore } from "../crash/store-process"
+import { runHarness } from "../crash/harness"
 import { adminCall, sandboxCall } from "./client"
 import { checkInvariants } from "./invariants"
 import { journeyPlan, JourneyRecord, runJourney } from "./journeys"
@@ -61,38 +59,23 @@ async function main() {
   const capture = process.env.SHOPPERS_CAPTURE === "automatic" ? "automatic" : "manual"
   const verbose = Boolean(process.env.SHOPPERS_VERBOSE)
   const t0 = Date.now()
-  const sandbox = await startSandboxProcess()
-  let store: CrashStore | null = null
-  let db: Client | null = null
-  let exitCode = 0
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      void Promise.allSettled([store?.stop(), sandbox.close()]).then(() => process.exit(130))
-    })
+  const harness = {
+    port: async () => num("SHOPPERS_PORT", await freePort()),
+    settleAfterSeconds: SETTLE_AFTER_SECONDS,
+    env: {
+      ...TIMEOUTS,
+      // reconciliation.release_after_seconds: a checkout that is no order within this time has its funds released.
+      GATEWAY_RELEASE_AFTER_SECONDS: String(releaseAfter),
+      // Time runs fast here: a notification's deliveries have the gateway read again after 2 s, not a minute.
+      GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS: "2",
+      GATEWAY_CAPTURE: capture,
+      // Every shopper posts from 127.0.0.1 with the sandbox's few test cards: the per-address and per-card caps
+      // (1000 an hour in medusa-config.ts) would refuse a long run's posts; the per-session and per-cart caps stay.
+      GATEWAY_CARD_ATTEMPTS_PER_ADDRESS: "1000000",
+      GATEWAY_CARD_ATTEMPTS_PER_CARD: "1000000",
+    },
   }
-  try {
-    const port = num("SHOPPERS_PORT", await freePort())
-    store = await prepareCrashStore({
-      gatewayUrl: sandbox.url,
-      port,
-      extraEnv: {
-        ...JOBS_BY_HAND,
-        GATEWAY_SETTLE_AFTER_SECONDS: String(SETTLE_AFTER_SECONDS),
-        ...TIMEOUTS,
-        // reconciliation.release_after_seconds: a checkout that is no order within this time has its funds released.
-        GATEWAY_RELEASE_AFTER_SECONDS: String(releaseAfter),
-        // Time runs fast here: a notification's deliveries have the gateway read again after 2 s, not a minute.
-        GATEWAY_NOTIFICATION_READ_INTERVAL_SECONDS: "2",
-        GATEWAY_CAPTURE: capture,
-        // Every shopper posts from 127.0.0.1 with the sandbox's few test cards: the per-address and per-card caps
-        // (1000 an hour in medusa-config.ts) would refuse a long run's posts; the per-session and per-cart caps stay.
-        GATEWAY_CARD_ATTEMPTS_PER_ADDRESS: "1000000",
-        GATEWAY_CARD_ATTEMPTS_PER_CARD: "1000000",
-      },
-    })
-    const prepared = Date.now()
-    db = new Client({ connectionString: store.databaseUrl })
-    await db.connect()
+  await runHarness("shopper harness", harness, async ({ sandbox, store, db, prepared }) => {
     const firstBoot = await store.start()
     const seeded = store.seeded
     const storeUrl = store.url
@@ -243,7 +226,6 @@ async function main() {
     if (process.env.SHOPPERS_OUT) writeFileSync(process.env.SHOPPERS_OUT, text)
     if (process.env.SHOPPERS_JOURNEYS_OUT)
       writeFileSync(process.env.SHOPPERS_JOURNEYS_OUT, JSON.stringify(records, null, 2))
-    if (violations.length) exitCode = 1
     const holdS = num("SHOPPERS_HOLD_S", 0)
     if (holdS > 0) {
       // For checking by hand: the store, its database and the sandbox stay up this long.
@@ -252,15 +234,8 @@ async function main() {
       )
       await sleep(holdS * 1000)
     }
-  } catch (e) {
-    process.stderr.write(`shopper harness failed: ${(e as Error).stack}\n`)
-    exitCode = 2
-  } finally {
-    await db?.end().catch(() => undefined)
-    await store?.stop().catch(() => undefined)
-    await sandbox.close()
-  }
-  process.exit(exitCode)
+    return violations.length ? 1 : 0
+  })
 }
 
 /** Waits until the sandbox has no notification still being sent (delivered, or given up), at most `ms`. */
