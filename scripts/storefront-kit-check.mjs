@@ -29,7 +29,7 @@ const npmInstall = (cwd) =>
 
 const APP = `import Medusa from "@medusajs/js-sdk"
 import "medusa-plugin-card-gateway-storefront/styles.css"
-import { CardForm, GatewayReturn, HostedPaymentFrame, PaymentControl, SavedCardPicker, completeCart, savedCardsOf, type CardOutcome } from "medusa-plugin-card-gateway-storefront"
+import { CardForm, GatewayReturn, HostedPaymentFrame, OrderPaymentNotice, PaymentControl, SavedCardPicker, completeCart, savedCardsOf, type CardOutcome } from "medusa-plugin-card-gateway-storefront"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 
@@ -44,6 +44,7 @@ createRoot(document.getElementById("root")!).render(
     <SavedCardPicker sdk={sdk} sessionId="payses_1" cartId="cart_1" />
     <HostedPaymentFrame session={null} />
     {location.pathname === "/return" ? <GatewayReturn sdk={sdk} cartId="cart_1" payAgain="/checkout" /> : null}
+    <OrderPaymentNotice order={{ payment_collections: [] }} messages="de" />
   </StrictMode>
 )
 `

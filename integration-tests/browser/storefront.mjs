@@ -23,6 +23,7 @@ const CARDS = {
   approve: "4242424242424242",
   decline: "4000000000000002",
   threeDS: "4000000000003220",
+  review: "4000000000009995",
   typo: "4242424242424241",
 }
 
@@ -145,7 +146,20 @@ export async function storefrontSteps({
       await expectIn("confirmation", "confirmed", 60_000)
       if (cardPosts().length !== 1) throw new Error(`expected one card post, saw ${cardPosts().length}`)
       await assertCardDataOnlyInCardRoute([CARDS.approve])
+      if (await page.getByTestId("gateway-payment-under-review").count())
+        throw new Error("a paid order's confirmation says its payment is under review")
       await screenshot("storefront-card-confirmed")
+    }
+  )
+
+  await step(
+    "storefront: a card held for risk review places the order; its confirmation says the payment is being reviewed, in German under /de/",
+    async () => {
+      await payByCard(CARDS.review, "de")
+      await expectIn("confirmation", "confirmed", 60_000)
+      await expectIn("gateway-payment-under-review", "Die Zahlung wird noch geprüft", 30_000)
+      await assertCardDataOnlyInCardRoute([CARDS.review])
+      await screenshot("storefront-review-confirmed-de")
     }
   )
 

@@ -155,6 +155,20 @@ medusaIntegrationTestRunner({
         expect(done.data.type).toBe("order")
         const [tx] = await gateway.transactions(session.id)
         expect(tx.payment_status).toBe("1100")
+        // What the confirmation page reads (the kit's ORDER_PAYMENT_FIELDS, over the DTC starter's own fields, and
+        // orderPaymentNotice): no payment recorded yet, the gateway session held; the page's fields still answered.
+        const fields = "*payment_collections.payments,*items,*payment_collections.payment_sessions"
+        const { data } = await api.get(
+          `/store/orders/${done.data.order.id}?fields=${encodeURIComponent(fields)}`,
+          shopper.headers
+        )
+        expect(data.order.items.length).toBeGreaterThan(0)
+        expect(data.order.email).toBeTruthy()
+        const [collection] = data.order.payment_collections
+        expect(collection.payments).toEqual([])
+        expect(collection.payment_sessions).toEqual([
+          expect.objectContaining({ status: "pending_authorization", provider_id: "pp_gateway_card" }),
+        ])
       })
 
       it("refuses bad card input naming the field, without echoing the number, and sends nothing", async () => {

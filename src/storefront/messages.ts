@@ -64,6 +64,9 @@ export interface GatewayMessages {
   checkAgain: string
   payAgain: string
   noCart: string
+  // the order confirmation
+  /** The order is placed, its payment held for the gateway's risk review (`orderPaymentNotice`). */
+  paymentUnderReview: string
 }
 
 export const messagesEn: GatewayMessages = {
@@ -117,6 +120,7 @@ export const messagesEn: GatewayMessages = {
   checkAgain: "Check again",
   payAgain: "Pay again",
   noCart: "There is no payment to confirm here. If you paid, your order confirmation is sent by email.",
+  paymentUnderReview: "Your order is placed. Its payment is being reviewed and is not confirmed yet.",
 }
 
 export const messagesDe: GatewayMessages = {
@@ -175,6 +179,7 @@ export const messagesDe: GatewayMessages = {
   payAgain: "Erneut bezahlen",
   noCart:
     "Hier ist keine Zahlung zu bestätigen. Wenn Sie bezahlt haben, erhalten Sie die Bestellbestätigung per E-Mail.",
+  paymentUnderReview: "Ihre Bestellung ist aufgegeben. Die Zahlung wird noch geprüft und ist noch nicht bestätigt.",
 }
 
 /** The shipped sets by language ("en", "de"); a region subtag ("de-AT") falls back to its language. */
