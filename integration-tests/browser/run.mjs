@@ -14,10 +14,12 @@
 // after the test, Ctrl-C stops it), --build (run `medusa plugin:build` first), CHROMIUM=/path.
 import Medusa from "@medusajs/js-sdk"
 import { spawnSync } from "node:child_process"
+import { createRequire } from "node:module"
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { freePort } from "../embedded-postgres.mjs"
+import { card as shopperCard } from "../../scripts/shopper-card.mjs"
 import { expectIn as expectInPage } from "./expect-in.mjs"
 import { root, startStack, waitFor as waitForHealthUrl } from "../../scripts/demo-stack.mjs"
 import { storefrontSteps } from "./storefront.mjs"
@@ -75,16 +77,8 @@ process.on("SIGINT", async () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // An order held for risk review, through the store API (as scripts/demo-shopper.mjs checks out).
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "12 St James's Square",
-  city: "New York",
-  province: "NY",
-  postal_code: "10001",
-  country_code: "us",
-  phone: "+12125550100",
-}
+// The shopper's address and test cards shared with the demo, the tests and the benchmarks.
+const { address: ADDRESS, cards: CARDS } = createRequire(import.meta.url)("../../scripts/shopper-fixtures.json")
 
 async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { declinedFirst = false } = {}) {
   const sdk = new Medusa({ baseUrl: storeUrl, publishableKey: seed.publishableKey })
@@ -101,13 +95,7 @@ async function placeOrder({ storeUrl, seed }, number, variant = "tshirt", { decl
     provider_id: "pp_gateway_card",
   })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
-  const card = {
-    number,
-    exp_month: "12",
-    exp_year: String(new Date().getUTCFullYear() + 3),
-    cvv: "123",
-    holder_name: "Ada Lovelace",
-  }
+  const card = shopperCard(number)
   const post = (c) =>
     sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, {
       method: "POST",
@@ -152,13 +140,7 @@ async function placeGhost({ storeUrl, seed }) {
     provider_id: "pp_gateway_card",
   })
   const session = payment_collection.payment_sessions.find((s) => s.provider_id === "pp_gateway_card")
-  const card = {
-    number: "4242424242424242",
-    exp_month: "12",
-    exp_year: String(new Date().getUTCFullYear() + 3),
-    cvv: "123",
-    holder_name: "Ada Lovelace",
-  }
+  const card = shopperCard(CARDS.approve)
   await sdk.client.fetch(`/store/gateway/payment-sessions/${session.id}/card`, {
     method: "POST",
     body: { cart_id: cart.id, card },
@@ -181,26 +163,29 @@ async function placeGhost({ storeUrl, seed }) {
  * "text (scroll width > box width)". Empty when everything can be read.
  */
 async function clippedTexts(testId) {
-  return page
-    .getByTestId(testId)
-    .first()
-    .evaluate((root) => {
-      const out = []
-      const box = root.getBoundingClientRect()
-      for (const el of root.querySelectorAll("*")) {
-        if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue
-        const r = el.getBoundingClientRect()
-        if (
-          el.scrollWidth > el.clientWidth + 1 ||
-          el.scrollHeight > el.clientHeight + 1 ||
-          r.right > box.right + 1 ||
-          r.left < box.left - 1 ||
-          r.bottom > box.bottom + 1
-        )
-          out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
-      }
-      return out
-    })
+  return clippedIn(page.getByTestId(testId).first())
+}
+/**
+ * The same for any element. `below: false` for a whole page, which scrolls: what is below the fold is not cut off.
+ */
+async function clippedIn(locator, { below = true } = {}) {
+  return locator.evaluate((root, below) => {
+    const out = []
+    const box = root.getBoundingClientRect()
+    for (const el of root.querySelectorAll("*")) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue
+      const r = el.getBoundingClientRect()
+      if (
+        el.scrollWidth > el.clientWidth + 1 ||
+        el.scrollHeight > el.clientHeight + 1 ||
+        r.right > box.right + 1 ||
+        r.left < box.left - 1 ||
+        (below && r.bottom > box.bottom + 1)
+      )
+        out.push(`${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`)
+    }
+    return out
+  }, below)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -927,6 +912,35 @@ async function main() {
       await expectIn("dashboard-attempts", "Attempts per day")
     }
   )
+
+  // Every gateway page as staff see it on a laptop and on a wide screen: no text cut off or past its container
+  // (a text that only fits by scrolling its table sideways counts as cut off), each page screenshotted.
+  await step("every gateway page readable at 1280 and 1920 px (no text cut off), screenshotted", async () => {
+    const pages = [
+      ["/gateway", "gateway-overview"],
+      ["/gateway/payments", "payments-dashboard"],
+      ["/gateway/payouts", "payouts-table"],
+      ["/gateway/cardholders", "cardholders-table"],
+      ["/gateway/cards", "cards-table"],
+      ["/gateway/groups", "groups-table"],
+      ["/gateway/subscriptions", "subscriptions-table"],
+      ["/gateway/reconciliation", "sync-runs"],
+      ["/gateway/go-live", "go-live-checks"],
+    ]
+    const problems = []
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const [path, testId] of pages) {
+        await open(path, () => expectTestId(testId, 120_000))
+        await page.waitForLoadState("networkidle").catch(() => undefined)
+        const clipped = await clippedIn(page.locator("main").first(), { below: false })
+        if (clipped.length) problems.push(`${path} at ${width} px: ${clipped.slice(0, 4).join("; ")}`)
+        await screenshot(`page-${path.split("/").pop()}-${width}`)
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+    if (problems.length) throw new Error(`text cut off:\n${problems.join("\n")}`)
+  })
 
   if (pageErrors.length)
     failures.push({ name: "no uncaught errors in the page", message: pageErrors.slice(0, 5).join("\n") })
