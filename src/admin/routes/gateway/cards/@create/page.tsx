@@ -2,7 +2,8 @@ import { Label, Switch } from "@medusajs/ui"
 import { useEffect, useMemo, useState } from "react"
 import { Controller, useFormContext } from "react-hook-form"
 import { AdminCreateCardsSchema } from "../../../../../api/admin/gateway/schemas/cards"
-import { SelectField, TextField } from "../../../../components/form-field"
+import { TextField } from "../../../../components/form-field"
+import { RecordSelectField } from "../../../../components/record-select-field"
 import { CreateRouteModal } from "../../../../components/create-route"
 import type { ActionTexts } from "../../../../hooks/use-gateway-action"
 import { useCardholders } from "../../../../hooks/api/cardholders"
@@ -83,23 +84,17 @@ const CreateCardsPage = () => {
   return (
     <CreateRouteModal form={form} mutation={create} testId="create-cards" copy={COPY} texts={TEXTS}>
       <div className="grid grid-cols-2 gap-4">
-        <SelectField
-          name="cardholder_id"
+        <RecordSelectField
+          noun="cardholder"
           label="Cardholder"
-          placeholder={cardholders.isLoading ? "Loading..." : "Choose a cardholder"}
-          options={(cardholders.data?.cardholders ?? []).map((c) => ({
-            value: c.id,
-            label: `${c.first_name} ${c.last_name} (${c.email})`,
-          }))}
+          query={cardholders}
+          option={(c) => `${c.first_name} ${c.last_name} (${c.email})`}
         />
-        <SelectField
-          name="group_id"
+        <RecordSelectField
+          noun="group"
           label="Card group"
-          placeholder={groups.isLoading ? "Loading..." : "Choose a group"}
-          options={(groups.data?.groups ?? []).map((g) => ({
-            value: g.id,
-            label: `${g.gateway_group_id}${g.name ? ` ${g.name}` : ""} · ${g.balance ?? "-"} ${g.currency}`,
-          }))}
+          query={groups}
+          option={(g) => `${g.gateway_group_id}${g.name ? ` ${g.name}` : ""} · ${g.balance ?? "-"} ${g.currency}`}
         />
         <TextField
           name="charge_amount"

@@ -1,10 +1,9 @@
 import { ArrowPath, Eye, EllipsisHorizontal, LockClosedSolid, LockOpenSolid, XCircle } from "@medusajs/icons"
 import { Button, DropdownMenu, IconButton } from "@medusajs/ui"
 import { type ReactNode, useCallback, useState } from "react"
-import { useParams } from "react-router-dom"
 import type { AdminGatewayRevealedCard } from "../../../../../types/http"
 import { AmountPrompt } from "../../../../components/amount-prompt"
-import { DetailPage } from "../../../../components/detail-page"
+import { DetailPage, useRouteId } from "../../../../components/detail-page"
 import { LinkRow, SectionRow, SyncedRows } from "../../../../components/section-row"
 import { GatewayStatusBadge } from "../../../../components/status-badges"
 import { useCard, useCardAction, useRevealCard, type CardAction } from "../../../../hooks/api/cards"
@@ -86,10 +85,10 @@ const CONFIRMED: Record<"block" | "activate" | "close", Texts & { confirm: Confi
   }
 
 const CardDetailPage = () => {
-  const { id } = useParams()
-  const query = useCard(id!)
-  const action = useCardAction(id!)
-  const reveal = useRevealCard(id!)
+  // The actions live in the page: the header's, the amount prompt and the revealed details share its state.
+  const id = useRouteId()
+  const action = useCardAction(id)
+  const reveal = useRevealCard(id)
   const run = useGatewayAction()
   const [amountAction, setAmountAction] = useState<AmountAction | null>(null)
   const [revealed, setRevealed] = useState<AdminGatewayRevealedCard | null>(null)
@@ -131,7 +130,7 @@ const CardDetailPage = () => {
     <DetailPage
       noun="card"
       back={{ to: "/gateway/cards", label: "Virtual cards" }}
-      query={query}
+      useRecord={useCard}
       title={(card) => `Card •••• ${card.last4 ?? "????"}${card.alias ? ` · ${card.alias}` : ""}`}
       actions={(card) => {
         // Blocking and activating take turns: an active card can be blocked, a blocked one activated.

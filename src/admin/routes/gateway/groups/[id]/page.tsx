@@ -1,7 +1,6 @@
 import { ArrowPath, ArrowUturnLeft, XCircle } from "@medusajs/icons"
 import { Button } from "@medusajs/ui"
 import { useState } from "react"
-import { useParams } from "react-router-dom"
 import { AdminRefundGroupSchema } from "../../../../../api/admin/gateway/schemas/groups"
 import type { AdminGatewayCardGroup, AdminGatewayGroupResponse, Json } from "../../../../../types/http"
 import { AmountPrompt } from "../../../../components/amount-prompt"
@@ -57,32 +56,35 @@ const CLOSE: GroupAction = {
   failed: "Could not close the group",
 }
 
+/** The header's status, Refresh, and while the group is active Refund (`onRefund` opens its prompt) and Close. */
+const GroupActions = ({ group: g, onRefund }: { group: AdminGatewayCardGroup; onRefund: () => void }) => {
+  const close = useGroupAction(g.id, "close")
+  const refresh = useGroupAction(g.id, "refresh")
+  return (
+    <>
+      <GatewayStatusBadge status={g.status} />
+      <ActionButton mutation={refresh} action={REFRESH} />
+      {g.status === "active" && (
+        <Button size="small" variant="secondary" onClick={onRefund} data-testid="refund-group">
+          <ArrowUturnLeft />
+          Refund to account
+        </Button>
+      )}
+      {g.status === "active" && <ActionButton mutation={close} action={CLOSE} testId="close-group" />}
+    </>
+  )
+}
+
 const GroupDetailPage = () => {
-  const { id } = useParams()
-  const query = useGroup(id!)
-  const close = useGroupAction(id!, "close")
-  const refresh = useGroupAction(id!, "refresh")
   const [refunding, setRefunding] = useState(false)
   return (
     <DetailPage
       noun="group"
       back={{ to: "/gateway/groups", label: "Card groups" }}
-      query={query}
+      useRecord={useGroup}
       loadingRows={5}
       title={(g) => `Group ${g.gateway_group_id}${g.name ? ` · ${g.name}` : ""}`}
-      actions={(g) => (
-        <>
-          <GatewayStatusBadge status={g.status} />
-          <ActionButton mutation={refresh} action={REFRESH} />
-          {g.status === "active" && (
-            <Button size="small" variant="secondary" onClick={() => setRefunding(true)} data-testid="refund-group">
-              <ArrowUturnLeft />
-              Refund to account
-            </Button>
-          )}
-          {g.status === "active" && <ActionButton mutation={close} action={CLOSE} testId="close-group" />}
-        </>
-      )}
+      actions={(g) => <GroupActions group={g} onRefund={() => setRefunding(true)} />}
       after={(g) => refunding && <RefundPrompt group={g} onClose={() => setRefunding(false)} />}
     >
       {(g) => (

@@ -1,6 +1,6 @@
 /** The dashboard's charts (recharts), each over the period's days; drawn at once (no animation: figures, not a show). */
 import { Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import type { ComponentProps, ReactNode } from "react"
 import {
   Bar,
   BarChart,
@@ -33,15 +33,26 @@ const legendInOrder = (names: readonly string[]) => ({
   itemSorter: (item: LegendPayload) => names.indexOf(String(item.value)),
 })
 
-const countAxis = (max: number) => {
-  const ticks = evenTicks(max)
-  return {
-    ticks,
-    domain: [0, ticks[ticks.length - 1]!] as [number, number],
-    allowDecimals: false,
-    interval: 0 as const,
-  }
-}
+/** A value axis from 0 to its last tick, every tick labelled (recharts would skip some to avoid overlaps). */
+const tickedAxis = (ticks: number[]) => ({
+  ticks,
+  domain: [0, ticks[ticks.length - 1]!] as [number, number],
+  interval: 0 as const,
+})
+
+const countAxis = (max: number) => ({ ...tickedAxis(evenTicks(max)), allowDecimals: false })
+
+/**
+ * What every chart of days draws under its series: horizontal grid lines, the days along the bottom and one value
+ * axis (`yAxis`: its ticks and unit), in the admin's colours.
+ */
+const dayAxes = (yAxis: ComponentProps<typeof YAxis>) => (
+  <>
+    <CartesianGrid stroke={COLOURS.grid} vertical={false} />
+    <XAxis dataKey="day" {...axis} minTickGap={16} />
+    <YAxis {...axis} {...yAxis} />
+  </>
+)
 
 /** A chart's frame: its fixed height (ResponsiveContainer needs a sized parent) and its test id. */
 const Frame = ({ testId, children, height = HEIGHT }: { testId: string; children: ReactNode; height?: number }) => (
@@ -52,7 +63,44 @@ const Frame = ({ testId, children, height = HEIGHT }: { testId: string; children
   </div>
 )
 
-const ATTEMPT_BARS = ["Approved", "Declined", "Pending, review, canceled"] as const
+/** The space around a chart's plot; the value axis's labels need less than recharts keeps for them. */
+const MARGIN = { top: 8, right: 8, left: -16, bottom: 0 }
+
+type StackedBar<K extends string> = { key: K; name: string; fill: string }
+
+/**
+ * Counts per day as stacked bars, the first of `bars` at the bottom of each stack (and first in the legend), on an
+ * axis of whole numbers up to the tallest stack.
+ */
+function StackedCountsChart<K extends string>({
+  testId,
+  data,
+  bars,
+}: {
+  testId: string
+  data: ({ day: string } & Record<NoInfer<K>, number>)[]
+  bars: readonly StackedBar<K>[]
+}) {
+  const tallest = Math.max(0, ...data.map((d) => bars.reduce((sum, bar) => sum + d[bar.key], 0)))
+  return (
+    <Frame testId={testId}>
+      <BarChart data={data} margin={MARGIN}>
+        {dayAxes(countAxis(tallest))}
+        <Tooltip {...tooltipStyle} />
+        <Legend {...legendInOrder(bars.map((bar) => bar.name))} />
+        {bars.map((bar) => (
+          <Bar key={bar.key} isAnimationActive={false} dataKey={bar.key} name={bar.name} stackId="a" fill={bar.fill} />
+        ))}
+      </BarChart>
+    </Frame>
+  )
+}
+
+const ATTEMPT_BARS = [
+  { key: "approved", name: "Approved", fill: COLOURS.approved },
+  { key: "declined", name: "Declined", fill: COLOURS.declined },
+  { key: "open", name: "Pending, review, canceled", fill: COLOURS.open },
+] as const
 
 /**
  * Attempts per day by outcome (stacked bars, one axis of counts), and under it the approval rate on its own chart
@@ -68,35 +116,10 @@ export const AttemptsChart = ({ days }: { days: Json<DashboardDay>[] }) => {
   }))
   return (
     <>
-      <Frame testId="dashboard-attempts-chart">
-        <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          <CartesianGrid stroke={COLOURS.grid} vertical={false} />
-          <XAxis dataKey="day" {...axis} minTickGap={16} />
-          <YAxis {...axis} {...countAxis(Math.max(0, ...data.map((d) => d.approved + d.declined + d.open)))} />
-          <Tooltip {...tooltipStyle} />
-          <Legend {...legendInOrder(ATTEMPT_BARS)} />
-          <Bar
-            isAnimationActive={false}
-            dataKey="approved"
-            name={ATTEMPT_BARS[0]}
-            stackId="a"
-            fill={COLOURS.approved}
-          />
-          <Bar
-            isAnimationActive={false}
-            dataKey="declined"
-            name={ATTEMPT_BARS[1]}
-            stackId="a"
-            fill={COLOURS.declined}
-          />
-          <Bar isAnimationActive={false} dataKey="open" name={ATTEMPT_BARS[2]} stackId="a" fill={COLOURS.open} />
-        </BarChart>
-      </Frame>
+      <StackedCountsChart testId="dashboard-attempts-chart" data={data} bars={ATTEMPT_BARS} />
       <Frame testId="dashboard-approval-chart" height={140}>
-        <LineChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-          <CartesianGrid stroke={COLOURS.grid} vertical={false} />
-          <XAxis dataKey="day" {...axis} minTickGap={16} />
-          <YAxis {...axis} domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} interval={0} unit=" %" />
+        <LineChart data={data} margin={MARGIN}>
+          {dayAxes({ ...tickedAxis([0, 25, 50, 75, 100]), unit: " %" })}
           <Tooltip {...tooltipStyle} formatter={(v) => `${v} %`} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line
@@ -114,29 +137,25 @@ export const AttemptsChart = ({ days }: { days: Json<DashboardDay>[] }) => {
   )
 }
 
+const THREEDS_BARS = [
+  { key: "passed", name: "Passed", fill: COLOURS.passed },
+  { key: "failed", name: "Failed", fill: COLOURS.failed },
+  { key: "open", name: "Not finished", fill: COLOURS.notFinished },
+] as const
+
 /** 3-D Secure per day: passed, failed, not finished (stacked). */
-export const ThreeDsChart = ({ days }: { days: Json<DashboardDay>[] }) => {
-  const data = days.map((d) => ({
-    day: shortDay(d.date),
-    passed: d.threeds_passed,
-    failed: d.threeds_failed,
-    open: d.threeds_started - d.threeds_passed - d.threeds_failed,
-  }))
-  return (
-    <Frame testId="dashboard-threeds-chart">
-      <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-        <CartesianGrid stroke={COLOURS.grid} vertical={false} />
-        <XAxis dataKey="day" {...axis} minTickGap={16} />
-        <YAxis {...axis} {...countAxis(Math.max(0, ...data.map((d) => d.passed + d.failed + d.open)))} />
-        <Tooltip {...tooltipStyle} />
-        <Legend {...legendInOrder(["Passed", "Failed", "Not finished"])} />
-        <Bar isAnimationActive={false} dataKey="passed" name="Passed" stackId="t" fill={COLOURS.passed} />
-        <Bar isAnimationActive={false} dataKey="failed" name="Failed" stackId="t" fill={COLOURS.failed} />
-        <Bar isAnimationActive={false} dataKey="open" name="Not finished" stackId="t" fill={COLOURS.notFinished} />
-      </BarChart>
-    </Frame>
-  )
-}
+export const ThreeDsChart = ({ days }: { days: Json<DashboardDay>[] }) => (
+  <StackedCountsChart
+    testId="dashboard-threeds-chart"
+    data={days.map((d) => ({
+      day: shortDay(d.date),
+      passed: d.threeds_passed,
+      failed: d.threeds_failed,
+      open: d.threeds_started - d.threeds_passed - d.threeds_failed,
+    }))}
+    bars={THREEDS_BARS}
+  />
+)
 
 const MONEY_KEYS: Record<string, "captured" | "refunded" | "charged_back"> = {
   Captured: "captured",
@@ -171,10 +190,8 @@ export const MoneyChart = ({
   const moneyTicks = evenTicks(Math.max(0, ...data.map((d) => Math.max(d.captured, d.refunded, d.charged_back))), false)
   return (
     <Frame testId="dashboard-money-chart">
-      <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <CartesianGrid stroke={COLOURS.grid} vertical={false} />
-        <XAxis dataKey="day" {...axis} minTickGap={16} />
-        <YAxis {...axis} domain={[0, moneyTicks[moneyTicks.length - 1]!]} ticks={moneyTicks} interval={0} />
+      <BarChart data={data} margin={{ ...MARGIN, left: 0 }}>
+        {dayAxes(tickedAxis(moneyTicks))}
         <Tooltip
           {...tooltipStyle}
           formatter={(_value, name, item) =>

@@ -1,5 +1,4 @@
 import { ArrowPath } from "@medusajs/icons"
-import { useParams } from "react-router-dom"
 import type { AdminGatewayPayout, AdminGatewayPayoutResponse, Json } from "../../../../../types/http"
 import { ActionButton, type RecordAction } from "../../../../components/action-button"
 import { DetailPage } from "../../../../components/detail-page"
@@ -48,73 +47,70 @@ const REFRESH: RecordAction<Json<AdminGatewayPayoutResponse>> = {
   failed: "Could not refresh the payout",
 }
 
-const PayoutDetailPage = () => {
-  const { id } = useParams()
-  const query = usePayout(id!)
-  const refresh = useRefreshPayout(id!)
+/**
+ * The header's status, and Refresh: a refresh re-sends the payout's request, so never for a final payout (the API
+ * refuses it too).
+ */
+const PayoutActions = ({ payout: p }: { payout: AdminGatewayPayout }) => {
+  const refresh = useRefreshPayout(p.id)
   return (
-    <DetailPage
-      noun="payout"
-      back={{ to: "/gateway/payouts", label: "Payouts" }}
-      query={query}
-      title={(p) => `Payout ${formatAmount(p.payment_amount, p.payment_currency)}`}
-      actions={(p) => (
-        <>
-          <PayoutStatusBadge status={p.status} />
-          {/* A refresh re-sends the payout's request: never for a final payout (the API refuses it too). */}
-          {!isFinalPayoutStatus(p.status) && (
-            <ActionButton mutation={refresh} action={REFRESH} testId="payout-refresh" />
-          )}
-        </>
-      )}
-      after={(p) => (
-        <>
-          <PartySection title="Beneficiary" party={p.beneficiary} />
-          <PartySection title="Payer" party={p.payer} />
-        </>
-      )}
-    >
-      {(p) => (
-        <>
-          <SectionRow title="Status" value={p.status} testId="payout-status" />
-          {p.failure_reason && (
-            <SectionRow title="Failure" value={`${p.failure_reason}${p.failure_type ? ` (${p.failure_type})` : ""}`} />
-          )}
-          <SectionRow title="Amount" value={formatAmount(p.payment_amount, p.payment_currency)} />
-          {p.source_amount && (
-            <SectionRow title="Source amount" value={formatAmount(p.source_amount, p.source_currency)} />
-          )}
-          <SectionRow title="Fee" value={p.fee_amount ? formatAmount(p.fee_amount, p.fee_currency) : undefined} />
-          <SectionRow title="Fee paid by" value={humanize(p.fee_paid_by)} />
-          <SectionRow
-            title="Beneficiary receives"
-            value={
-              p.amount_beneficiary_receives
-                ? formatAmount(p.amount_beneficiary_receives, p.payment_currency)
-                : undefined
-            }
-          />
-          <SectionRow
-            title="Payer pays"
-            value={
-              p.amount_payer_pays
-                ? formatAmount(p.amount_payer_pays, p.source_currency ?? p.payment_currency)
-                : undefined
-            }
-          />
-          <SectionRow title="Reference" value={p.reference} />
-          <SectionRow title="Reason" value={p.reason} />
-          <SectionRow title="Transaction" value={p.transaction_id} />
-          <SectionRow title="Request id" value={p.request_id} />
-          <SectionRow title="Created" value={formatDate(p.created_at)} />
-          <SectionRow
-            title="Last notification"
-            value={p.last_notification_at ? formatDate(p.last_notification_at) : undefined}
-          />
-        </>
-      )}
-    </DetailPage>
+    <>
+      <PayoutStatusBadge status={p.status} />
+      {!isFinalPayoutStatus(p.status) && <ActionButton mutation={refresh} action={REFRESH} testId="payout-refresh" />}
+    </>
   )
 }
+
+const PayoutDetailPage = () => (
+  <DetailPage
+    noun="payout"
+    back={{ to: "/gateway/payouts", label: "Payouts" }}
+    useRecord={usePayout}
+    title={(p) => `Payout ${formatAmount(p.payment_amount, p.payment_currency)}`}
+    actions={(p) => <PayoutActions payout={p} />}
+    after={(p) => (
+      <>
+        <PartySection title="Beneficiary" party={p.beneficiary} />
+        <PartySection title="Payer" party={p.payer} />
+      </>
+    )}
+  >
+    {(p) => (
+      <>
+        <SectionRow title="Status" value={p.status} testId="payout-status" />
+        {p.failure_reason && (
+          <SectionRow title="Failure" value={`${p.failure_reason}${p.failure_type ? ` (${p.failure_type})` : ""}`} />
+        )}
+        <SectionRow title="Amount" value={formatAmount(p.payment_amount, p.payment_currency)} />
+        {p.source_amount && (
+          <SectionRow title="Source amount" value={formatAmount(p.source_amount, p.source_currency)} />
+        )}
+        <SectionRow title="Fee" value={p.fee_amount ? formatAmount(p.fee_amount, p.fee_currency) : undefined} />
+        <SectionRow title="Fee paid by" value={humanize(p.fee_paid_by)} />
+        <SectionRow
+          title="Beneficiary receives"
+          value={
+            p.amount_beneficiary_receives ? formatAmount(p.amount_beneficiary_receives, p.payment_currency) : undefined
+          }
+        />
+        <SectionRow
+          title="Payer pays"
+          value={
+            p.amount_payer_pays ? formatAmount(p.amount_payer_pays, p.source_currency ?? p.payment_currency) : undefined
+          }
+        />
+        <SectionRow title="Reference" value={p.reference} />
+        <SectionRow title="Reason" value={p.reason} />
+        <SectionRow title="Transaction" value={p.transaction_id} />
+        <SectionRow title="Request id" value={p.request_id} />
+        <SectionRow title="Created" value={formatDate(p.created_at)} />
+        <SectionRow
+          title="Last notification"
+          value={p.last_notification_at ? formatDate(p.last_notification_at) : undefined}
+        />
+      </>
+    )}
+  </DetailPage>
+)
 
 export default PayoutDetailPage

@@ -1,4 +1,3 @@
-import { useParams } from "react-router-dom"
 import type { GatewaySubscription } from "../../../../../types/http"
 import { CancelSubscriptionButton, isOpenSubscription } from "../../../../components/cancel-subscription"
 import { DataTable } from "../../../../components/data-table"
@@ -37,60 +36,56 @@ const Deductions = ({ subscription: s }: { subscription: GatewaySubscription }) 
   </Section>
 )
 
-const SubscriptionDetailPage = () => {
-  const { id } = useParams()
-  const query = useSubscription(id!)
-  return (
-    <DetailPage
-      noun="subscription"
-      back={{ to: "/gateway/subscriptions", label: "Subscriptions" }}
-      query={query}
-      title={(s) => s.contract_name}
-      actions={(s) => (
-        <>
-          <span data-testid="subscription-status">
-            <GatewayStatusBadge status={s.status} />
-          </span>
-          <CancelSubscriptionButton subscription={s} />
-        </>
-      )}
-      after={(s) => <Deductions subscription={s} />}
-    >
-      {(s) => (
-        <>
-          <SectionRow title="Amount" value={formatAmount(s.amount, s.currency)} />
-          <SectionRow title="Interval" value={intervalText(s.interval, s.interval_count)} />
-          <SectionRow
-            title="Billing cycles"
-            value={s.billing_cycles === null ? "Until cancelled" : String(s.billing_cycles)}
+const SubscriptionDetailPage = () => (
+  <DetailPage
+    noun="subscription"
+    back={{ to: "/gateway/subscriptions", label: "Subscriptions" }}
+    useRecord={useSubscription}
+    title={(s) => s.contract_name}
+    actions={(s) => (
+      <>
+        <span data-testid="subscription-status">
+          <GatewayStatusBadge status={s.status} />
+        </span>
+        <CancelSubscriptionButton subscription={s} />
+      </>
+    )}
+    after={(s) => <Deductions subscription={s} />}
+  >
+    {(s) => (
+      <>
+        <SectionRow title="Amount" value={formatAmount(s.amount, s.currency)} />
+        <SectionRow title="Interval" value={intervalText(s.interval, s.interval_count)} />
+        <SectionRow
+          title="Billing cycles"
+          value={s.billing_cycles === null ? "Until cancelled" : String(s.billing_cycles)}
+        />
+        {s.promotion_cycles !== null && <SectionRow title="Promotion cycles" value={String(s.promotion_cycles)} />}
+        <SectionRow
+          title="Next deduction"
+          value={s.next_deduction_at ? formatDate(s.next_deduction_at) : undefined}
+          testId="subscription-next-deduction"
+        />
+        {s.cancelled_at && <SectionRow title="Cancelled" value={formatDate(s.cancelled_at)} />}
+        {s.order_id ? (
+          <LinkRow title="Order" to={`/orders/${s.order_id}`} label={s.order_id} />
+        ) : (
+          <SectionRow title="Order" />
+        )}
+        {s.customer_id ? (
+          <LinkRow
+            title="Customer"
+            to={`/customers/${s.customer_id}`}
+            label={[s.customer?.name, s.customer?.email].filter(Boolean).join(" · ") || s.customer_id}
           />
-          {s.promotion_cycles !== null && <SectionRow title="Promotion cycles" value={String(s.promotion_cycles)} />}
-          <SectionRow
-            title="Next deduction"
-            value={s.next_deduction_at ? formatDate(s.next_deduction_at) : undefined}
-            testId="subscription-next-deduction"
-          />
-          {s.cancelled_at && <SectionRow title="Cancelled" value={formatDate(s.cancelled_at)} />}
-          {s.order_id ? (
-            <LinkRow title="Order" to={`/orders/${s.order_id}`} label={s.order_id} />
-          ) : (
-            <SectionRow title="Order" />
-          )}
-          {s.customer_id ? (
-            <LinkRow
-              title="Customer"
-              to={`/customers/${s.customer_id}`}
-              label={[s.customer?.name, s.customer?.email].filter(Boolean).join(" · ") || s.customer_id}
-            />
-          ) : (
-            <SectionRow title="Customer" value="Guest" />
-          )}
-          <SectionRow title="Recurring id" value={s.recurring_id} />
-          <SectionRow title="Created" value={formatDate(s.created_at)} />
-        </>
-      )}
-    </DetailPage>
-  )
-}
+        ) : (
+          <SectionRow title="Customer" value="Guest" />
+        )}
+        <SectionRow title="Recurring id" value={s.recurring_id} />
+        <SectionRow title="Created" value={formatDate(s.created_at)} />
+      </>
+    )}
+  </DetailPage>
+)
 
 export default SubscriptionDetailPage
