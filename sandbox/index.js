@@ -25,14 +25,7 @@ const { createClock, parseAdvance } = require("./lib/clock")
 const { advanceClock } = require("./lib/subscription-control")
 const { familyOf, isGateway, route } = require("./lib/routing")
 const { serialise } = require("./lib/serialise")
-const {
-  faultsFor,
-  answerInstead,
-  corruptSignatures,
-  redirectElsewhere,
-  dropConnection,
-  truncateBody,
-} = require("./lib/request-faults")
+const requestFaults = require("./lib/request-faults")
 const { TEST_CARDS, MAGIC_CARDS } = require("./lib/payments")
 
 // The public types are declared in index.d.ts ("./index" resolves to it), and this file is checked against them.
@@ -86,7 +79,7 @@ async function startSandbox(options = {}) {
       const counted = inFlight
       res.once("close", () => void (counted[path] = Math.max(0, (counted[path] || 1) - 1)))
     }
-    const fault = faultsFor(faults, gateway, path, opts.latencyMs)
+    const fault = requestFaults.faultsFor(faults, gateway, path, opts.latencyMs)
     const host = String(req.headers.host || "")
     const baseUrl = /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : ctx.url
     /** @type {any} */
@@ -108,15 +101,15 @@ async function startSandbox(options = {}) {
         baseUrl,
         ip: req.socket.remoteAddress || "",
       }
-      response = answerInstead(fault) || route(ctx, info, family)
+      response = requestFaults.answerInstead(fault) || route(ctx, info, family)
     }
     if (fault.latencyMs > 0) await requestTimers.sleep(fault.latencyMs)
     if (closed) return
-    corruptSignatures(fault, response)
-    redirectElsewhere(fault, response, baseUrl)
-    if (dropConnection(fault, req, path, log)) return
+    requestFaults.corruptSignatures(fault, response)
+    requestFaults.redirectElsewhere(fault, response, baseUrl)
+    if (requestFaults.dropConnection(fault, req, path, log)) return
     const out = serialise(response)
-    const body = truncateBody(fault, out.body)
+    const body = requestFaults.truncateBody(fault, out.body)
     out.headers["content-length"] = String(body.length)
     res.writeHead(out.status, out.headers)
     res.end(body)

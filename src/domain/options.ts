@@ -14,11 +14,14 @@ import {
   ACQUIRING_SIGNATURE_FIELDS,
   baseUrlOptionSchema,
   compileAcquiringWireMap,
+  compileIssuingWireMap,
   contentTypeOptionSchema,
   firstOptionProblem,
   GatewayOptionsError,
   httpsOnly,
   isInsecureHttpUrl,
+  ISSUING_PATH_ALIASES,
+  ISSUING_SIGNATURE_FIELDS,
   merchantIdOptionSchema,
   pathOptionSchema,
   positiveIntOptionSchema,
@@ -27,7 +30,7 @@ import {
   signatureListsOptionSchema,
   statusListOptionSchema,
 } from "../lib/gateway"
-import type { FieldNamesOption, FieldValuesOption } from "../lib/gateway"
+import type { FieldNamesOption, FieldValuesOption, SignatureTable } from "../lib/gateway"
 import { REDIRECT_HOST_PATTERN } from "./redirect-policy"
 import { PAYMENT_STATUS_STATES, PaymentStatusState } from "./status"
 
@@ -248,15 +251,28 @@ type WireOptions = { field_names?: unknown; field_values?: unknown; signature_ov
 /** The library's checks of the wire options against an endpoint table; `at` names an option. */
 export type WireCheck = (options: WireOptions, at: (option: string) => string) => void
 
-const acquiringWireCheck: WireCheck = (o, at) => {
-  compileAcquiringWireMap(o.field_names, o.field_values, { names: at("field_names"), values: at("field_values") })
-  resolveSignatureTable(
-    ACQUIRING_SIGNATURE_FIELDS,
-    o.signature_overrides,
-    ACQUIRING_PATH_ALIASES,
-    at("signature_overrides")
-  )
+/**
+ * The wire checks of one API (acquiring or issuing): its field names and values compile against its endpoint
+ * table, and its signature overrides name its signature rows.
+ */
+function wireCheckOf<K extends string>(
+  compileWireMap: (
+    fieldNames: unknown,
+    fieldValues: unknown,
+    optionNames: { names: string; values: string }
+  ) => unknown,
+  signatureFields: SignatureTable<K>,
+  pathAliases: Readonly<Record<string, K>>
+): WireCheck {
+  return (o, at) => {
+    compileWireMap(o.field_names, o.field_values, { names: at("field_names"), values: at("field_values") })
+    resolveSignatureTable(signatureFields, o.signature_overrides, pathAliases, at("signature_overrides"))
+  }
 }
+
+const acquiringWireCheck = wireCheckOf(compileAcquiringWireMap, ACQUIRING_SIGNATURE_FIELDS, ACQUIRING_PATH_ALIASES)
+/** The issuing options' wire checks (the module's `issuing` part). */
+export const issuingWireCheck = wireCheckOf(compileIssuingWireMap, ISSUING_SIGNATURE_FIELDS, ISSUING_PATH_ALIASES)
 
 /**
  * Checks `options` against `schema`, then the library's wire checks (field names and values, signature rows);

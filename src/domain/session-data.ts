@@ -192,6 +192,24 @@ const str = (v: unknown): string | null => (typeof v === "string" ? v : null)
 const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+
+/**
+ * The entries of a stored money list (captures, refunds, chargebacks): objects with their id under `idKey` and an
+ * `amount`, each read by `read`; any other entry is dropped.
+ */
+function moneyEntries<T>(
+  v: unknown,
+  idKey: string,
+  read: (o: Record<string, unknown>, id: string, amount: string) => T
+): T[] {
+  return list(v).flatMap((e) => {
+    const o = obj(e)
+    const id = str(o?.[idKey])
+    const amount = str(o?.amount)
+    return o && id && amount ? [read(o, id, amount)] : []
+  })
+}
+
 const stringMap = (v: unknown): Record<string, string> => {
   const out: Record<string, string> = {}
   for (const [k, x] of Object.entries(obj(v) ?? {})) if (typeof x === "string") out[k] = x
@@ -269,47 +287,26 @@ export function readSessionData(data: Record<string, unknown> | undefined): Gate
   d.decline = readDecline(data.decline)
   d.outcome_unknown = data.outcome_unknown === true
   d.discrepancy = str(data.discrepancy)
-  d.captures = list(data.captures).flatMap((c) => {
-    const o = obj(c)
-    const id = str(o?.id)
-    const amount = str(o?.amount)
-    if (!o || !id || !amount) return []
-    return [
-      {
-        id,
-        amount,
-        status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const),
-        by: o.by === "gateway" ? ("gateway" as const) : ("plugin" as const),
-      },
-    ]
-  })
+  d.captures = moneyEntries(data.captures, "id", (o, id, amount) => ({
+    id,
+    amount,
+    status: o.status === "unknown" ? ("unknown" as const) : ("captured" as const),
+    by: o.by === "gateway" ? ("gateway" as const) : ("plugin" as const),
+  }))
   d.captured_amount = str(data.captured_amount)
-  d.refunds = list(data.refunds).flatMap((r) => {
-    const o = obj(r)
-    const reference = str(o?.reference)
-    const amount = str(o?.amount)
-    if (!o || !reference || !amount) return []
+  d.refunds = moneyEntries(data.refunds, "reference", (o, reference, amount) => {
     const status = REFUND_STATUSES.includes(o.status as RefundRecord["status"])
       ? (o.status as RefundRecord["status"])
       : "unknown"
-    return [{ reference, refund_reference_id: str(o.refund_reference_id), amount, status }]
+    return { reference, refund_reference_id: str(o.refund_reference_id), amount, status }
   })
-  d.chargebacks = list(data.chargebacks).flatMap((c) => {
-    const o = obj(c)
-    const dispute_id = str(o?.dispute_id)
-    const amount = str(o?.amount)
-    return o && dispute_id && amount
-      ? [
-          {
-            dispute_id,
-            amount,
-            refund_id: str(o.refund_id),
-            marker: str(o.marker),
-            booking_until: str(o.booking_until),
-          },
-        ]
-      : []
-  })
+  d.chargebacks = moneyEntries(data.chargebacks, "dispute_id", (o, dispute_id, amount) => ({
+    dispute_id,
+    amount,
+    refund_id: str(o.refund_id),
+    marker: str(o.marker),
+    booking_until: str(o.booking_until),
+  }))
   d.saved_card = readSavedCard(data.saved_card)
   d.subscription = readSubscription(data.subscription)
   return d

@@ -13,13 +13,7 @@
  * every [assumed] wire name or value can be overridden per part (`field_names`, `field_values`,
  * `signature_overrides`, `paths`, `status_codes`).
  */
-import {
-  compileIssuingWireMap,
-  ISSUING_PATH_ALIASES,
-  ISSUING_SIGNATURE_FIELDS,
-  resolveSignatureTable,
-} from "../../lib/gateway"
-import { assertOptions, WireCheck } from "../../domain/options"
+import { assertOptions, issuingWireCheck } from "../../domain/options"
 import { minimumSettleSeconds, releaseAfterSeconds, settleAfterSeconds } from "./option-readers"
 import { GatewayModuleOptions, MODULE_OPTION_SCHEMAS } from "./option-schemas"
 
@@ -27,16 +21,6 @@ export * from "./option-schemas"
 export * from "./option-readers"
 
 const PREFIX = "Gateway module"
-
-const issuingWireCheck: WireCheck = (i, at) => {
-  compileIssuingWireMap(i.field_names, i.field_values, { names: at("field_names"), values: at("field_values") })
-  resolveSignatureTable(
-    ISSUING_SIGNATURE_FIELDS,
-    i.signature_overrides,
-    ISSUING_PATH_ALIASES,
-    at("signature_overrides")
-  )
-}
 
 /** The two deadlines against each other and the timeouts; throws naming the option. */
 function checkReconciliationDeadlines(o: GatewayModuleOptions): void {

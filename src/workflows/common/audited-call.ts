@@ -183,3 +183,19 @@ export function assertOperationDone<R extends { ok: boolean; status: string; err
   }
   return result
 }
+
+/**
+ * An issuing mutation sent and audited (auditedGatewayCall), with the refusal its answer may carry thrown inside
+ * the call (assertOperationDone), so the row records it as one. The row keeps the gateway's request number
+ * unless `summarise` says more.
+ */
+export function auditedOperation<
+  R extends { ok: boolean; status: string; errorMsg?: string | null; reqNo?: number | null },
+>(
+  container: Container,
+  entry: AuditEntry,
+  send: () => Promise<R>,
+  summarise: (result: R) => Partial<AuditOutcome> = reqNoOf
+): Promise<R> {
+  return auditedGatewayCall(container, entry, async () => assertOperationDone(entry.operation, await send()), summarise)
+}

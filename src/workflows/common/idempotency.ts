@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
-import { gatewayModule } from "./operation-context"
+import { gatewayModule, OperationActor } from "./operation-context"
 
 type Container = Parameters<typeof gatewayModule>[0]
 
@@ -21,6 +21,15 @@ type Container = Parameters<typeof gatewayModule>[0]
 export interface IdempotentRequest {
   key: string
   fingerprint: string
+}
+
+/**
+ * What the admin route adds to the input of a money-moving workflow: who asked, and the client's key and request
+ * fingerprint (the admin API always gives one).
+ */
+export interface KeyedActionInput {
+  actor?: OperationActor | null
+  idempotency?: IdempotentRequest | null
 }
 
 /** The audit row that holds a key: the first request made with it. */

@@ -12,6 +12,9 @@ export interface OperationActor {
   id?: string | null
 }
 
+/** The input of a workflow or step acting on one record: its id, and who asked. */
+export type RecordActionInput = { id: string; actor?: OperationActor | null }
+
 /**
  * A new request id for one gateway operation, e.g. `card_recharge_1f0c...` (≤ 64 characters, the gateway's
  * limit). The same id is sent on every retry of that operation and written to its audit row, so the gateway

@@ -1,18 +1,15 @@
 import { createWorkflow, transform, WorkflowData, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { IssuingClient } from "../../lib/gateway"
-import type { IdempotentRequest } from "../common/idempotency"
+import type { KeyedActionInput } from "../common/idempotency"
 import type { OperationActor } from "../common/operation-context"
 import { createCardMutationStep } from "./steps/card-mutation"
 import { currencyAmount } from "./steps/load-card"
 import { syncCardStep } from "./steps/sync-card"
 import { refreshGroupBalanceStep } from "./steps/sync-group"
 
-export interface CardAmountInput {
+export interface CardAmountInput extends KeyedActionInput {
   id: string
   amount: string
-  actor?: OperationActor | null
-  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
-  idempotency?: IdempotentRequest | null
 }
 
 /** Moves money between a card and its group: into the card (`/card/charge`) or back to the group (`/card/refund`). */

@@ -1,5 +1,5 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { OperationActor } from "../common/operation-context"
+import type { RecordActionInput } from "../common/operation-context"
 import { resyncCardAndGroup } from "./card-transfer"
 import { createCardMutationStep } from "./steps/card-mutation"
 
@@ -11,10 +11,7 @@ const closeCardStep = createCardMutationStep("gateway-close-card", {
 })
 
 /** Closes a card (its balance returns to the group), then re-reads the card and the group's balance. */
-export const closeCardWorkflow = createWorkflow(
-  "gateway-close-card",
-  (input: { id: string; actor?: OperationActor | null }) => {
-    const done = closeCardStep(input)
-    return new WorkflowResponse(resyncCardAndGroup(done, input))
-  }
-)
+export const closeCardWorkflow = createWorkflow("gateway-close-card", (input: RecordActionInput) => {
+  const done = closeCardStep(input)
+  return new WorkflowResponse(resyncCardAndGroup(done, input))
+})

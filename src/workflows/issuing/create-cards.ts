@@ -8,12 +8,12 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { cardFieldsFromCreation } from "../../modules/gateway/mappers/card"
 import { assertOperationDone, auditedGatewayCall, logError } from "../common/audited-call"
-import { IdempotentRequest, markUndone } from "../common/idempotency"
-import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import { KeyedActionInput, markUndone } from "../common/idempotency"
+import { gatewayModule, newRequestId } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
 import { refreshGroupBalanceStep } from "./steps/sync-group"
 
-export interface CreateCardsInput {
+export interface CreateCardsInput extends KeyedActionInput {
   /** The module's cardholder and group record ids (gwchd_..., gwgrp_...). */
   cardholder_id: string
   group_id: string
@@ -28,9 +28,6 @@ export interface CreateCardsInput {
   multi_use?: boolean
   currency_check?: boolean
   connector_bin_id?: string | null
-  actor?: OperationActor | null
-  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
-  idempotency?: IdempotentRequest | null
 }
 
 /** One requested card: created (with the mirror's fields) or not (with the gateway's reason). */

@@ -1,20 +1,17 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../common/audited-call"
-import type { IdempotentRequest } from "../common/idempotency"
-import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import { auditedOperation, reqNoOf } from "../common/audited-call"
+import type { KeyedActionInput } from "../common/idempotency"
+import { gatewayModule, newRequestId } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
-import { syncGroup } from "./steps/sync-group"
+import { syncGroupOr } from "./steps/sync-group"
 
-export interface CreateGroupInput {
+export interface CreateGroupInput extends KeyedActionInput {
   name: string
   country_code: string
   currency: string
   /** The group's first funding from the company's account, in `currency`. */
   charge_amount: string
-  actor?: OperationActor | null
-  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
-  idempotency?: IdempotentRequest | null
 }
 
 /**
@@ -28,7 +25,7 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
   const service = gatewayModule(container)
   const charge_amount = currencyAmount(input.charge_amount, input.currency, "charge_amount", "group.create")
   const request_id = newRequestId("group_create")
-  const result = await auditedGatewayCall(
+  const result = await auditedOperation(
     container,
     {
       operation: "group.create",
@@ -37,17 +34,14 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
       details: { name: input.name, currency: input.currency, charge_amount },
       idempotency: input.idempotency ?? null,
     },
-    async () =>
-      assertOperationDone(
-        "group.create",
-        await service.issuing().group.create({
-          request_id,
-          group_name: input.name,
-          country_code: input.country_code,
-          currency: input.currency,
-          charge_amount,
-        })
-      ),
+    () =>
+      service.issuing().group.create({
+        request_id,
+        group_name: input.name,
+        country_code: input.country_code,
+        currency: input.currency,
+        charge_amount,
+      }),
     (r) => ({ ...reqNoOf(r), details: { gateway_group_id: r.groupId ?? null } })
   )
   const gatewayGroupId = result.groupId ? String(result.groupId) : null
@@ -57,11 +51,9 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
       "group.create: the gateway created the group but did not say its id; track it by its id once you know it"
     )
   }
-  try {
-    return new StepResponse(await syncGroup(container, gatewayGroupId, input.actor))
-  } catch {
-    return new StepResponse(
-      await service.createGatewayCardGroups({
+  return new StepResponse(
+    await syncGroupOr(container, gatewayGroupId, input.actor, () =>
+      service.createGatewayCardGroups({
         gateway_group_id: gatewayGroupId,
         name: input.name,
         currency: input.currency,
@@ -70,7 +62,7 @@ const createGroupStep = createStep("gateway-create-group", async (input: CreateG
         status: "active",
       })
     )
-  }
+  )
 })
 
 /** Creates a card group at the gateway, funded with `charge_amount`, and records it. */

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { auditedGatewayCall } from "../common/audited-call"
-import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import { gatewayModule, newRequestId, RecordActionInput } from "../common/operation-context"
 
 /**
  * `/cardholder/delete` (audited), then the mirror's record marked deleted (kept: its cards and audit rows
@@ -10,7 +10,7 @@ import { gatewayModule, newRequestId, OperationActor } from "../common/operation
  */
 const deleteCardholderStep = createStep(
   "gateway-delete-cardholder",
-  async (input: { id: string; actor?: OperationActor | null }, { container }) => {
+  async (input: RecordActionInput, { container }) => {
     const service = gatewayModule(container)
     const cardholder = await service.retrieveGatewayCardholder(input.id)
     if (cardholder.status === "deleted") {
@@ -29,9 +29,6 @@ const deleteCardholderStep = createStep(
 )
 
 /** Deletes a cardholder at the gateway and marks it deleted in the mirror. */
-export const deleteCardholderWorkflow = createWorkflow(
-  "gateway-delete-cardholder",
-  (input: { id: string; actor?: OperationActor | null }) => {
-    return new WorkflowResponse(deleteCardholderStep(input))
-  }
-)
+export const deleteCardholderWorkflow = createWorkflow("gateway-delete-cardholder", (input: RecordActionInput) => {
+  return new WorkflowResponse(deleteCardholderStep(input))
+})

@@ -1,17 +1,14 @@
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { assertOperationDone, auditedGatewayCall, reqNoOf } from "../common/audited-call"
-import type { IdempotentRequest } from "../common/idempotency"
-import { gatewayModule, newRequestId, OperationActor } from "../common/operation-context"
+import { auditedOperation } from "../common/audited-call"
+import type { KeyedActionInput } from "../common/idempotency"
+import { gatewayModule, newRequestId } from "../common/operation-context"
 import { currencyAmount } from "./steps/load-card"
-import { syncGroup } from "./steps/sync-group"
+import { syncGroupOr } from "./steps/sync-group"
 
-export interface RefundGroupInput {
+export interface RefundGroupInput extends KeyedActionInput {
   id: string
   /** What goes back from the group's balance to the company's account, in the group's currency. */
   amount: string
-  actor?: OperationActor | null
-  /** The admin client's key and request fingerprint (common/idempotency.ts); the admin API always gives one. */
-  idempotency?: IdempotentRequest | null
 }
 
 /**
@@ -25,7 +22,7 @@ const refundGroupStep = createStep("gateway-refund-group", async (input: RefundG
   const group = await service.retrieveGatewayCardGroup(input.id)
   const amount = currencyAmount(input.amount, group.currency, "amount", "group.refund")
   const request_id = newRequestId("group_refund")
-  await auditedGatewayCall(
+  await auditedOperation(
     container,
     {
       operation: "group.refund",
@@ -35,18 +32,9 @@ const refundGroupStep = createStep("gateway-refund-group", async (input: RefundG
       details: { amount, currency: group.currency },
       idempotency: input.idempotency ?? null,
     },
-    async () =>
-      assertOperationDone(
-        "group.refund",
-        await service.issuing().group.refund({ request_id, group_id: group.gateway_group_id, refund_amount: amount })
-      ),
-    reqNoOf
+    () => service.issuing().group.refund({ request_id, group_id: group.gateway_group_id, refund_amount: amount })
   )
-  try {
-    return new StepResponse(await syncGroup(container, group.gateway_group_id, input.actor))
-  } catch {
-    return new StepResponse(group)
-  }
+  return new StepResponse(await syncGroupOr(container, group.gateway_group_id, input.actor, () => group))
 })
 
 /** Refunds part or all of a card group's balance to the company's account. */

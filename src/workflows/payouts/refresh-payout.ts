@@ -1,5 +1,5 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { OperationActor } from "../common/operation-context"
+import type { RecordActionInput } from "../common/operation-context"
 import { recordPayoutAnswerStep, resendPayoutStep } from "./steps"
 
 /**
@@ -10,10 +10,7 @@ import { recordPayoutAnswerStep, resendPayoutStep } from "./steps"
  * refused before anything is sent (resendPayoutStep): a FAILED one re-sent could be paid while its record stays
  * FAILED.
  */
-export const refreshPayoutWorkflow = createWorkflow(
-  "gateway-refresh-payout",
-  (input: { id: string; actor?: OperationActor | null }) => {
-    const answer = resendPayoutStep(input)
-    return new WorkflowResponse(recordPayoutAnswerStep(answer))
-  }
-)
+export const refreshPayoutWorkflow = createWorkflow("gateway-refresh-payout", (input: RecordActionInput) => {
+  const answer = resendPayoutStep(input)
+  return new WorkflowResponse(recordPayoutAnswerStep(answer))
+})

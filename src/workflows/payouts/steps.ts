@@ -9,7 +9,7 @@ import {
 } from "../../modules/gateway/mappers/payout"
 import { auditedGatewayCall } from "../common/audited-call"
 import type { IdempotentRequest } from "../common/idempotency"
-import { gatewayModule, OperationActor } from "../common/operation-context"
+import { gatewayModule, OperationActor, RecordActionInput } from "../common/operation-context"
 import { withPayoutLock } from "./payout-lock"
 import { payoutRequestOf, StoredPayout } from "./payout-request"
 import { payoutRefreshRefusal } from "./refresh-guard"
@@ -132,20 +132,17 @@ export const sendPayoutStep = createStep(
  * anything is sent, whoever runs the workflow (refresh-guard.ts); the status is read under the payout's lock,
  * as every decision on a payout's status is, and the request is sent after it (the answer is written under it).
  */
-export const resendPayoutStep = createStep(
-  "gateway-resend-payout",
-  async (input: { id: string; actor?: OperationActor | null }, { container }) => {
-    const payout = await withPayoutLock(container, input.id, async () => {
-      const current = await gatewayModule(container).retrieveGatewayPayout(input.id)
-      const refusal = payoutRefreshRefusal(current)
-      if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
-      return current
-    })
-    return new StepResponse(
-      await sendPayout(container, payout as unknown as StoredPayout & { id: string }, "payout.refresh", input.actor)
-    )
-  }
-)
+export const resendPayoutStep = createStep("gateway-resend-payout", async (input: RecordActionInput, { container }) => {
+  const payout = await withPayoutLock(container, input.id, async () => {
+    const current = await gatewayModule(container).retrieveGatewayPayout(input.id)
+    const refusal = payoutRefreshRefusal(current)
+    if (refusal) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    return current
+  })
+  return new StepResponse(
+    await sendPayout(container, payout as unknown as StoredPayout & { id: string }, "payout.refresh", input.actor)
+  )
+})
 
 /**
  * Writes what the gateway answered, under the payout's lock and from the record as it is then: a notification's

@@ -7,6 +7,12 @@ const digits = (name: string, pattern: RegExp, rule: string) =>
     z.string({ error: `${name} must be a string` }).regex(pattern, `${name} ${rule}`)
   )
 
+/** The session's cart: Medusa's guest credential for paying into it (the card route and its grant both ask for it). */
+const cartIdField = z
+  .string({ error: "cart_id is required (the id of the cart this payment session pays)" })
+  .min(1, "cart_id is required (the id of the cart this payment session pays)")
+  .max(100, "cart_id must be at most 100 characters")
+
 /** Browser and device data for 3-D Secure and risk checks; all optional. */
 export const BrowserDataSchema = z
   .object({
@@ -46,10 +52,7 @@ const CardSchema = z
  */
 export const StoreGatewayCardSchema = z
   .object({
-    cart_id: z
-      .string({ error: "cart_id is required (the id of the cart this payment session pays)" })
-      .min(1, "cart_id is required (the id of the cart this payment session pays)")
-      .max(100, "cart_id must be at most 100 characters"),
+    cart_id: cartIdField,
     card: CardSchema.optional(),
     save_card: z.boolean({ error: "save_card must be true or false" }).optional(),
     saved_card_id: z
@@ -89,10 +92,7 @@ export type StoreGatewayCard = z.infer<typeof StoreGatewayCardSchema>
 
 export const StoreGatewayCardGrantSchema = z
   .object({
-    cart_id: z
-      .string({ error: "cart_id is required (the id of the cart this payment session pays)" })
-      .min(1, "cart_id is required (the id of the cart this payment session pays)")
-      .max(100, "cart_id must be at most 100 characters"),
+    cart_id: cartIdField,
   })
   .strict()
 export type StoreGatewayCardGrant = z.infer<typeof StoreGatewayCardGrantSchema>

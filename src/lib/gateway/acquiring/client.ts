@@ -99,56 +99,37 @@ export class AcquiringClient {
   }
 
   // ---------------------------------------------------------------- the operations (rows of ./endpoints.ts)
+  // Most are the row's call as it is, typed: made by #operation (the two that read more are methods below).
 
   /** Direct card payment (`/v1/authorise`). A decline is a result (`outcome: "declined"`), not an error. */
-  authorise(request: AuthoriseRequest): Promise<AuthoriseResult> {
-    return this.call<AuthoriseResult>("authorise", request)
-  }
+  readonly authorise = this.#operation<AuthoriseRequest, AuthoriseResult>("authorise")
 
   /** APM payment: `/v1/authorise` with `payment_method`; the shopper goes to `issuer_url`. */
-  authoriseApm(request: AuthoriseApmRequest): Promise<AuthoriseResult> {
-    return this.call<AuthoriseResult>("apm", request)
-  }
+  readonly authoriseApm = this.#operation<AuthoriseApmRequest, AuthoriseResult>("apm")
 
   /** Hosted page (`/v1/checkout`): the raw HTML and its form's action and hidden inputs. */
-  checkout(request: CheckoutRequest): Promise<CheckoutResult> {
-    return this.call<CheckoutResult>("checkout", request)
-  }
+  readonly checkout = this.#operation<CheckoutRequest, CheckoutResult>("checkout")
 
   /** Order query (`/v1/retrievalTrans`): by merchant order numbers and/or transaction ids, ≤ 100 together. */
-  orderQuery(request: OrderQueryRequest): Promise<OrderQueryResult> {
-    return this.call<OrderQueryResult>("orderQuery", request)
-  }
+  readonly orderQuery = this.#operation<OrderQueryRequest, OrderQueryResult>("orderQuery")
 
   /** Refund search (`/v1/retrievalRefund`): by order numbers, refund_reference_ids and merchant refund references. */
-  refundSearch(request: RefundSearchRequest): Promise<RefundSearchResult> {
-    return this.call<RefundSearchResult>("refundSearch", request)
-  }
+  readonly refundSearch = this.#operation<RefundSearchRequest, RefundSearchResult>("refundSearch")
 
   /** Capture (`/v1/capture`), ≤ 50 entries. Entries refused by the gateway come back with `outcome: "refused"`. */
-  capture(request: CaptureRequest): Promise<CaptureResult> {
-    return this.call<CaptureResult>("capture", request)
-  }
+  readonly capture = this.#operation<CaptureRequest, CaptureResult>("capture")
 
   /** Review (`/v1/review`), ≤ 100 entries: review_flag "1" approves, "0" rejects. */
-  review(request: ReviewRequest): Promise<ReviewResult> {
-    return this.call<ReviewResult>("review", request)
-  }
+  readonly review = this.#operation<ReviewRequest, ReviewResult>("review")
 
   /** Cancel (`/v1/cancel`), ≤ 50 entries. */
-  cancel(request: CancelRequest): Promise<CancelResult> {
-    return this.call<CancelResult>("cancel", request)
-  }
+  readonly cancel = this.#operation<CancelRequest, CancelResult>("cancel")
 
   /** Refund (`/v1/refund`), ≤ 50 entries; `refund_reference` makes a repeat recognisable. */
-  refund(request: RefundRequest): Promise<RefundResult> {
-    return this.call<RefundResult>("refund", request)
-  }
+  readonly refund = this.#operation<RefundRequest, RefundResult>("refund")
 
   /** Payout (`/v1/payout`); `request_id` identifies it (a repeat returns the first payout). */
-  payout(request: PayoutRequest): Promise<PayoutResult> {
-    return this.call<PayoutResult>("payout", request)
-  }
+  readonly payout = this.#operation<PayoutRequest, PayoutResult>("payout")
 
   /** Optimise payment methods (`/v1/optimise`): methods ranked by expected acceptance, best first. */
   async optimise(request: OptimiseRequest): Promise<OptimiseResult> {
@@ -164,6 +145,11 @@ export class AcquiringClient {
       cancelled: this.#resolved.statusCodes.subscriptionCancelled.includes(res.cancel_status),
       result: parseCodeMessage(res.error_message),
     }
+  }
+
+  /** An operation of the table as a method: its request type in, its result type out (`call` does the work). */
+  #operation<Q extends object, R>(operation: AcquiringOperation) {
+    return (request: Q): Promise<R> => this.call<R>(operation, request)
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { IssuingClient, OperationResult } from "../../../lib/gateway"
-import { assertOperationDone, auditedGatewayCall, logError, reqNoOf } from "../../common/audited-call"
+import { auditedOperation, logError } from "../../common/audited-call"
 import { IdempotentRequest, markUndone } from "../../common/idempotency"
 import { gatewayModule, newRequestId, OperationActor } from "../../common/operation-context"
 import { loadCard } from "./load-card"
@@ -40,7 +40,7 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
       const card = await loadCard(container, input.id)
       const params = mutation.prepare(card, input)
       const requestId = newRequestId(mutation.operation)
-      await auditedGatewayCall(
+      await auditedOperation(
         container,
         {
           operation: mutation.operation,
@@ -50,9 +50,7 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
           details: mutation.details?.(params) ?? null,
           idempotency: input.idempotency ?? null,
         },
-        async () =>
-          assertOperationDone(mutation.operation, await mutation.send(service.issuing(), card, params, requestId)),
-        reqNoOf
+        () => mutation.send(service.issuing(), card, params, requestId)
       )
       return new StepResponse(
         { id: card.id, gateway_group_id: card.gateway_group_id },
@@ -65,7 +63,7 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
       const operation = `${mutation.operation}.undo`
       const requestId = newRequestId(operation)
       try {
-        await auditedGatewayCall(
+        await auditedOperation(
           container,
           {
             operation,
@@ -74,12 +72,7 @@ export function createCardMutationStep<P>(name: string, mutation: CardMutation<P
             request_id: requestId,
             details: mutation.details?.(done.params) ?? null,
           },
-          async () =>
-            assertOperationDone(
-              operation,
-              await undo(gatewayModule(container).issuing(), done.card, done.params, requestId)
-            ),
-          reqNoOf
+          () => undo(gatewayModule(container).issuing(), done.card, done.params, requestId)
         )
         // Nothing moved in the end: the client's key may start the request again.
         if (done.key) await markUndone(container, done.key)

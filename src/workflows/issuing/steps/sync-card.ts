@@ -3,7 +3,7 @@ import type { CardRecord } from "../../../lib/gateway"
 import { decimalAmount } from "../../../modules/gateway/mappers/amounts"
 import { cardFieldsFromRecord } from "../../../modules/gateway/mappers/card"
 import { auditedGatewayCall } from "../../common/audited-call"
-import { gatewayModule, OperationActor } from "../../common/operation-context"
+import { gatewayModule, OperationActor, RecordActionInput } from "../../common/operation-context"
 
 type Container = Parameters<typeof gatewayModule>[0]
 
@@ -31,6 +31,5 @@ export async function syncCard(container: Container, cardId: string, actor?: Ope
 /** Re-reads a card from the gateway into the mirror (a query: nothing to compensate). */
 export const syncCardStep = createStep(
   "gateway-sync-card",
-  async (input: { id: string; actor?: OperationActor | null }, { container }) =>
-    new StepResponse(await syncCard(container, input.id, input.actor))
+  async (input: RecordActionInput, { container }) => new StepResponse(await syncCard(container, input.id, input.actor))
 )

@@ -25,6 +25,23 @@ export async function syncGroup(container: Container, gatewayGroupId: string, ac
 }
 
 /**
+ * Reads a group back into the mirror after an operation on it; when that read fails, `fallback` writes what the
+ * operation itself confirmed (the next refresh corrects the rest).
+ */
+export async function syncGroupOr<T>(
+  container: Container,
+  gatewayGroupId: string,
+  actor: OperationActor | null | undefined,
+  fallback: () => Promise<T> | T
+) {
+  try {
+    return await syncGroup(container, gatewayGroupId, actor)
+  } catch {
+    return fallback()
+  }
+}
+
+/**
  * Refreshes a group's balance after cards moved money in or out of it. Best effort: the money moved at the
  * gateway already, and undoing a card operation because a read failed would be worse than a stale balance
  * (the next refresh corrects it).

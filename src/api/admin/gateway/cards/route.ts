@@ -1,10 +1,8 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createCardsWorkflow } from "../../../../workflows/issuing/create-cards"
 import type { KeyHolder } from "../../../../workflows/common/idempotency"
 import { gatewayModule } from "../../../../workflows/common/operation-context"
 import type GatewayModuleService from "../../../../modules/gateway/service"
-import { actorOf } from "../actor"
-import { idempotentRequestOf, respondOnce } from "../idempotency-key"
+import { createOnceRoute } from "../create-once-route"
 import { listRoute } from "../list-response"
 import type { AdminCreateCards } from "../schemas/cards"
 import type { AdminGatewayCreateCardsResponse, GatewayCardRecord } from "../../../../types/http"
@@ -73,22 +71,11 @@ export const GET = listRoute<"cards", GatewayCardRecord>("cards", (gateway, filt
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (
-  req: AuthenticatedMedusaRequest<AdminCreateCards>,
-  res: MedusaResponse<AdminGatewayCreateCardsResponse>
-) => {
-  const request = idempotentRequestOf(req, "card.create", null, req.validatedBody)
-  await respondOnce(req, res, request, {
-    lostAnswerIsRefused: true,
-    answer: (holder) => cardsCreatedBy(gatewayModule(req.scope), holder),
-    run: async () =>
-      (
-        await createCardsWorkflow(req.scope).run({
-          input: { ...req.validatedBody, idempotency: request, actor: actorOf(req) },
-        })
-      ).result,
-  })
-}
+export const POST = createOnceRoute<AdminCreateCards, AdminGatewayCreateCardsResponse>("card.create", {
+  lostAnswerIsRefused: true,
+  answer: (scope, holder) => cardsCreatedBy(gatewayModule(scope), holder),
+  create: async (scope, input) => (await createCardsWorkflow(scope).run({ input })).result,
+})
 
 /**
  * The answer to a repeat of a creation, from what it recorded: its cards (by the creation's request_id), then

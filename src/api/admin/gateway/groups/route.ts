@@ -1,10 +1,8 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createGroupWorkflow } from "../../../../workflows/issuing/create-group"
 import type { KeyHolder } from "../../../../workflows/common/idempotency"
 import { gatewayModule } from "../../../../workflows/common/operation-context"
 import type GatewayModuleService from "../../../../modules/gateway/service"
-import { actorOf } from "../actor"
-import { idempotentRequestOf, respondOnce } from "../idempotency-key"
+import { createOnceRoute } from "../create-once-route"
 import { listRoute } from "../list-response"
 import type { AdminCreateGroup } from "../schemas/groups"
 import type { AdminGatewayGroupResponse, GatewayCardGroupRecord } from "../../../../types/http"
@@ -63,23 +61,11 @@ export const GET = listRoute<"groups", GatewayCardGroupRecord>("groups", (gatewa
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (
-  req: AuthenticatedMedusaRequest<AdminCreateGroup>,
-  res: MedusaResponse<AdminGatewayGroupResponse>
-) => {
-  const request = idempotentRequestOf(req, "group.create", null, req.validatedBody)
-  await respondOnce(req, res, request, {
-    lostAnswerIsRefused: true,
-    answer: (holder) => groupCreatedBy(gatewayModule(req.scope), holder),
-    run: async () => ({
-      group: (
-        await createGroupWorkflow(req.scope).run({
-          input: { ...req.validatedBody, idempotency: request, actor: actorOf(req) },
-        })
-      ).result,
-    }),
-  })
-}
+export const POST = createOnceRoute<AdminCreateGroup, AdminGatewayGroupResponse>("group.create", {
+  lostAnswerIsRefused: true,
+  answer: (scope, holder) => groupCreatedBy(gatewayModule(scope), holder),
+  create: async (scope, input) => ({ group: (await createGroupWorkflow(scope).run({ input })).result }),
+})
 
 /** The answer to a repeat of a creation: the group it made (the gateway's id in its audit row); null when not recorded. */
 async function groupCreatedBy(

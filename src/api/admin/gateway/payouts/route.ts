@@ -1,8 +1,6 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
 import { gatewayModule } from "../../../../workflows/common/operation-context"
-import { actorOf } from "../actor"
-import { idempotentRequestOf, respondOnce } from "../idempotency-key"
+import { createOnceRoute } from "../create-once-route"
 import { listRoute } from "../list-response"
 import type { AdminCreatePayout } from "../schemas/payouts"
 import type { AdminGatewayPayoutResponse, GatewayPayoutRecord } from "../../../../types/http"
@@ -67,20 +65,11 @@ export const GET = listRoute<"payouts", GatewayPayoutRecord>("payouts", (gateway
  *   "415": { description: The body is not application/json. }
  *   "422": { description: The key was used for another request. }
  */
-export const POST = async (
-  req: AuthenticatedMedusaRequest<AdminCreatePayout>,
-  res: MedusaResponse<AdminGatewayPayoutResponse>
-) => {
-  const { request_id, ...body } = req.validatedBody
-  const request = idempotentRequestOf(req, "payout.create", null, body, request_id)
-  await respondOnce(req, res, request, {
-    // A lost gateway answer is answered as the first request was: the payout, UNKNOWN until refreshed.
-    lostAnswerIsRefused: false,
-    answer: async (holder) =>
-      holder.target_id ? { payout: await gatewayModule(req.scope).retrieveGatewayPayout(holder.target_id) } : null,
-    run: async () => {
-      const input = { ...body, request_id: request.key, idempotency: request, actor: actorOf(req) }
-      return { payout: (await createPayoutWorkflow(req.scope).run({ input })).result }
-    },
-  })
-}
+export const POST = createOnceRoute<AdminCreatePayout, AdminGatewayPayoutResponse, "request_id">("payout.create", {
+  keyField: "request_id",
+  // A lost gateway answer is answered as the first request was: the payout, UNKNOWN until refreshed.
+  lostAnswerIsRefused: false,
+  answer: async (scope, holder) =>
+    holder.target_id ? { payout: await gatewayModule(scope).retrieveGatewayPayout(holder.target_id) } : null,
+  create: async (scope, input) => ({ payout: (await createPayoutWorkflow(scope).run({ input })).result }),
+})
