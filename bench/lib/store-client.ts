@@ -4,27 +4,14 @@
  * route (the gateway's card provider), complete-cart.
  */
 import type { SeededStore } from "../../scripts/seed-store"
+import fixtures from "../../scripts/shopper-fixtures.json"
+import { card } from "../../integration-tests/helpers/shopper"
 
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "12 St James's Square",
-  city: "New York",
-  province: "NY",
-  postal_code: "10001",
-  country_code: "us",
-  phone: "+12125550100",
-}
-
-const CARD = {
-  number: "4242424242424242",
-  exp_month: "12",
-  exp_year: String(new Date().getUTCFullYear() + 3),
-  cvv: "123",
-  holder_name: "Ada Lovelace",
-}
-/** The sandbox's test card that asks for 3-D Secure (scripts/shopper-fixtures.json). */
-export const THREE_DS_CARD = "4000000000003220"
+// The shopper's address and test cards shared with the demo and the tests.
+const ADDRESS = fixtures.address
+const CARD = card(fixtures.cards.approve)
+/** The sandbox's test card that asks for 3-D Secure. */
+export const THREE_DS_CARD = fixtures.cards.threeDS
 
 export class StoreClient {
   #carts = 0

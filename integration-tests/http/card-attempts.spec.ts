@@ -86,6 +86,16 @@ medusaIntegrationTestRunner({
       return s
     }
 
+    /** A card posted from `forwarded` (the X-Forwarded-For the proxy passes on) to a session that does not exist. */
+    const postToNoSession = (forwarded: string) =>
+      api
+        .post(
+          "/store/gateway/payment-sessions/payses_does_not_exist/card",
+          { cart_id: "cart_does_not_exist", card: card(CARDS.approve) },
+          { headers: { "x-publishable-api-key": store.publishableKey, "x-forwarded-for": forwarded } }
+        )
+        .catch((e: any) => e.response)
+
     it("a refused post counts like any other: past the per-session cap the gateway is not called (M2-2)", async () => {
       const ada = await registeredAt("203.0.113.10", "ada")
       const first = await ada.cartWithSession("pp_gateway_card")
@@ -167,22 +177,14 @@ medusaIntegrationTestRunner({
     })
 
     it("the address is the proxy's entry of X-Forwarded-For, IPv6 counted per /64 (M2-1)", async () => {
-      const post = (forwarded: string) =>
-        api
-          .post(
-            "/store/gateway/payment-sessions/payses_does_not_exist/card",
-            { cart_id: "cart_does_not_exist", card: card(CARDS.approve) },
-            { headers: { "x-publishable-api-key": store.publishableKey, "x-forwarded-for": forwarded } }
-          )
-          .catch((e: any) => e.response)
       // A client's own (spoofed) entries on the left change nothing: the proxy appends the real one.
       for (let i = 0; i < LIMITS.address; i++)
-        expect((await post(`10.0.0.${i}, 2001:db8:aa:1::${i + 1}`)).status).toBe(404)
-      const capped = await post("2001:db8:aa:1:ffff:ffff:ffff:9")
+        expect((await postToNoSession(`10.0.0.${i}, 2001:db8:aa:1::${i + 1}`)).status).toBe(404)
+      const capped = await postToNoSession("2001:db8:aa:1:ffff:ffff:ffff:9")
       expect(capped.status).toBe(429)
       expect(capped.data.message).toMatch(/this address/)
-      expect((await post("2001:db8:aa:2::1")).status).toBe(404) // another /64
-      expect((await post("198.51.100.77")).status).toBe(404)
+      expect((await postToNoSession("2001:db8:aa:2::1")).status).toBe(404) // another /64
+      expect((await postToNoSession("198.51.100.77")).status).toBe(404)
     })
 
     it("a post names the session's cart; a registered customer's cart takes posts from that customer only (L2-3)", async () => {
@@ -241,14 +243,7 @@ medusaIntegrationTestRunner({
 
     it("concurrent posts are counted in the shared table, each once: exactly the cap passes", async () => {
       const ip = "192.0.2.61"
-      const post = () =>
-        api
-          .post(
-            "/store/gateway/payment-sessions/payses_does_not_exist/card",
-            { cart_id: "cart_does_not_exist", card: card(CARDS.approve) },
-            { headers: { "x-publishable-api-key": store.publishableKey, "x-forwarded-for": ip } }
-          )
-          .catch((e: any) => e.response)
+      const post = () => postToNoSession(ip)
       const statuses = (await Promise.all(Array.from({ length: 15 }, post))).map((r) => r.status)
       expect(statuses.filter((s) => s === 404)).toHaveLength(LIMITS.address) // went past the address cap
       expect(statuses.filter((s) => s === 429)).toHaveLength(15 - LIMITS.address)

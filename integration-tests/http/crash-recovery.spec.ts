@@ -64,6 +64,13 @@ medusaIntegrationTestRunner({
       return { sessionId: session.id as string, payment }
     }
 
+    /** The gateway's order behind a payment, as a capture or refund names it: what the provider would send. */
+    const gatewayOrderOf = (sessionId: string, data: Record<string, any>) => ({
+      transaction_id: data.transaction_id,
+      order_no: sessionId,
+      currency: data.currency,
+      amount: data.amount,
+    })
     const paymentNow = async (id: string) =>
       (await payments().listPayments({ id: [id] }, { relations: ["captures", "refunds"] }))[0]
     /** The payment collection as the order's payment status reads it: Medusa's recompute had not run before the stop. */
@@ -107,14 +114,7 @@ medusaIntegrationTestRunner({
         await gatewayModule()
           .acquiring()
           .capture({
-            capture_orders: [
-              {
-                transaction_id: data.transaction_id,
-                order_no: sessionId,
-                currency: data.currency,
-                amount: data.amount,
-              },
-            ],
+            capture_orders: [gatewayOrderOf(sessionId, data)],
           })
         await pastDeadline()
         const summary = await sync("order_sync")
@@ -170,16 +170,12 @@ medusaIntegrationTestRunner({
         const { sessionId, payment } = await capturedPayment()
         const [lost] = await payments().createRefunds([{ payment: payment.id, amount: 3 }])
         const [made] = await payments().createRefunds([{ payment: payment.id, amount: 2 }])
-        const d = payment.data
         await gatewayModule()
           .acquiring()
           .refund({
             refund_orders: [
               {
-                transaction_id: d.transaction_id,
-                order_no: sessionId,
-                currency: d.currency,
-                amount: d.amount,
+                ...gatewayOrderOf(sessionId, payment.data),
                 refund_amount: "2.00",
                 refund_reason: "requested by merchant",
                 refund_reference: made.id,

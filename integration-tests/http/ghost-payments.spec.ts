@@ -55,6 +55,25 @@ medusaIntegrationTestRunner({
     const releases = async (where: string, value: string) =>
       (await dbConnection.raw(`select * from gateway_release where ${where} = ? and deleted_at is null`, [value]))
         .rows as any[]
+    /**
+     * Waits `ms`, runs the order sync, and expects `orderNo`'s transaction voided at the gateway (5000) and one release
+     * recorded matching `release`, found by that transaction (or by `where`). Answers the transaction.
+     */
+    const expectReleasedAfter = async (
+      ms: number,
+      orderNo: string,
+      release: Record<string, unknown>,
+      where?: [column: string, value: string]
+    ) => {
+      await sleep(ms)
+      await sync()
+      const [tx] = await txOf(orderNo)
+      expect(tx.payment_status).toBe("5000")
+      expect(await releases(...(where ?? ["transaction_id", tx.transaction_id]))).toEqual([
+        expect.objectContaining(release),
+      ])
+      return tx
+    }
     const orderOfCart = async (cartId: string): Promise<string | null> => {
       const { data } = await (getContainer().resolve("query") as any).graph({
         entity: "order_cart",
@@ -62,6 +81,14 @@ medusaIntegrationTestRunner({
         filters: { cart_id: cartId },
       })
       return data[0]?.order_id ?? null
+    }
+    /** A shopper who starts an APM, comes back with the back button and takes a card session instead. */
+    const apmThenCardSession = async () => {
+      const { cartId, paymentCollectionId, session } = await shopper.cartWithSession("pp_gateway_apm", {
+        data: { payment_method: "alipay" },
+      })
+      const cardSession = await shopper.createSession(paymentCollectionId, "pp_gateway_card")
+      return { cartId, paymentCollectionId, apm: session, cardSession }
     }
     /** The live payments of an order's collection (not canceled), with the transaction each is. */
     const livePayments = async (collectionId: string) =>
@@ -71,14 +98,9 @@ medusaIntegrationTestRunner({
 
     describe("a method switched mid-redirect, finished at the bank afterwards (N-2)", () => {
       it("an APM finished after the cart became an order by card is voided on its notification, and shown to staff", async () => {
-        const {
-          cartId,
-          paymentCollectionId,
-          session: apm,
-        } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
-        expect(apm.status).toBe("requires_more")
         // Back from the bank with the back button: the card instead (Medusa deletes the APM session).
-        const cardSession = await shopper.createSession(paymentCollectionId, "pp_gateway_card")
+        const { cartId, paymentCollectionId, apm, cardSession } = await apmThenCardSession()
+        expect(apm.status).toBe("requires_more")
         const [kept] = (await dbConnection.raw("select * from gateway_deleted_session where order_no = ?", [apm.id]))
           .rows
         expect(kept).toMatchObject({ method: "apm", payment_collection_id: paymentCollectionId, settled_at: null })
@@ -145,13 +167,11 @@ medusaIntegrationTestRunner({
         await fetch(`${gateway.sandbox.url}/sandbox/faults`, { method: "DELETE" })
         await sync()
         expect((await txOf(first.id))[0].payment_status).toBe("2000") // within the settling deadline: watched
-        await sleep(SETTLE_MS + 300)
-        await sync()
-        const [threeDS] = await txOf(first.id)
-        expect(threeDS.payment_status).toBe("5000")
-        expect(await releases("transaction_id", threeDS.transaction_id)).toEqual([
-          expect.objectContaining({ reason: "session_replaced", status: "released", how: "voided" }),
-        ])
+        await expectReleasedAfter(SETTLE_MS + 300, first.id, {
+          reason: "session_replaced",
+          status: "released",
+          how: "voided",
+        })
         expect(await livePayments(paymentCollectionId)).toHaveLength(1)
       })
     })
@@ -195,19 +215,13 @@ medusaIntegrationTestRunner({
         expect(
           data.cart.payment_collection.payment_sessions.find((s: any) => s.status === "authorized")
         ).toBeUndefined()
-        await sleep(SETTLE_MS + 300)
-        await sync()
-        const [tx] = await txOf(session.id)
-        expect(tx.payment_status).toBe("5000")
-        expect(await releases("transaction_id", tx.transaction_id)).toEqual([
-          expect.objectContaining({
-            reason: "session_replaced",
-            status: "released",
-            how: "voided",
-            cart_id: cartId,
-            order_id: null,
-          }),
-        ])
+        await expectReleasedAfter(SETTLE_MS + 300, session.id, {
+          reason: "session_replaced",
+          status: "released",
+          how: "voided",
+          cart_id: cartId,
+          order_id: null,
+        })
       })
     })
 
@@ -251,12 +265,7 @@ medusaIntegrationTestRunner({
 
     describe("a release the gateway does not answer", () => {
       it("is shown to staff (an alert naming the transaction, amount and cart), then settled by the order sync", async () => {
-        const {
-          cartId,
-          paymentCollectionId,
-          session: apm,
-        } = await shopper.cartWithSession("pp_gateway_apm", { data: { payment_method: "alipay" } })
-        const cardSession = await shopper.createSession(paymentCollectionId, "pp_gateway_card")
+        const { cartId, apm, cardSession } = await apmThenCardSession()
         expect(
           (await shopper.postCard(cardSession.id, { card: card(CARDS.approve) })).data.payment_session.status
         ).toBe("authorized")
@@ -283,11 +292,9 @@ medusaIntegrationTestRunner({
         expect(feed[0]).toMatchObject({ resource_type: "order", resource_id: done.data.order.id })
         // The gateway answers again: the next order sync past the settling deadline voids it.
         gateway.sandbox.clearFaults()
-        await sleep(SETTLE_MS + 300)
-        await sync()
-        expect((await txOf(apm.id))[0].payment_status).toBe("5000")
-        expect(await releases("transaction_id", row.transaction_id)).toEqual([
-          expect.objectContaining({ status: "released", how: "voided" }),
+        await expectReleasedAfter(SETTLE_MS + 300, apm.id, { status: "released", how: "voided" }, [
+          "transaction_id",
+          row.transaction_id,
         ])
       })
     })
@@ -350,14 +357,13 @@ medusaIntegrationTestRunner({
         expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
           "authorized"
         )
-        await sleep(RELEASE_MS + 300)
-        await sync()
-        const [tx] = await txOf(session.id)
-        expect(tx.payment_status).toBe("5000")
+        await expectReleasedAfter(RELEASE_MS + 300, session.id, {
+          reason: "checkout_expired",
+          status: "released",
+          how: "voided",
+          cart_id: cartId,
+        })
         expect(await orderOfCart(cartId)).toBeNull()
-        expect(await releases("transaction_id", tx.transaction_id)).toEqual([
-          expect.objectContaining({ reason: "checkout_expired", status: "released", how: "voided", cart_id: cartId }),
-        ])
         const [after] = await payments().listPaymentSessions({ id: [session.id] })
         expect(after.status).toBe("canceled")
         // The shopper comes back afterwards: no order, no payment.
@@ -390,12 +396,12 @@ medusaIntegrationTestRunner({
         ).rows
         expect(row.discrepancy).toMatch(/completing its cart into an order failed/)
         expect((await txOf(session.id))[0].payment_status).toBe("2000") // still held, within the deadline
-        await sleep(RELEASE_MS - SETTLE_MS)
-        await sync()
-        expect((await txOf(session.id))[0].payment_status).toBe("5000")
-        expect(await releases("order_no", session.id)).toEqual([
-          expect.objectContaining({ reason: "checkout_expired", status: "released" }),
-        ])
+        await expectReleasedAfter(
+          RELEASE_MS - SETTLE_MS,
+          session.id,
+          { reason: "checkout_expired", status: "released" },
+          ["order_no", session.id]
+        )
       })
     })
 
@@ -463,12 +469,12 @@ medusaIntegrationTestRunner({
         })
         await completeIssuerPage(posted.data.payment_session.data.issuer_url)
         expect((await txOf(session.id))[0].payment_status).toBe("2000")
-        await sleep(SETTLE_MS + 300)
-        await sync()
-        expect((await txOf(session.id))[0].payment_status).toBe("5000")
-        expect(await releases("transaction_id", pending.transaction_id)).toEqual([
-          expect.objectContaining({ reason: "earlier_attempt", status: "released", how: "voided" }),
-        ])
+        await expectReleasedAfter(
+          SETTLE_MS + 300,
+          session.id,
+          { reason: "earlier_attempt", status: "released", how: "voided" },
+          ["transaction_id", pending.transaction_id]
+        )
       })
     })
 

@@ -46,6 +46,13 @@ medusaIntegrationTestRunner({
     async function createCards(body: Record<string, unknown>) {
       return call(api.post("/admin/gateway/cards", body, once()))
     }
+    /** Cards of `cardholder` in `group` (as `setup()` makes them): the rest of the body in `body`. */
+    async function cardsOf(
+      { cardholder, group }: { cardholder: { id: string }; group: { id: string } },
+      body: Record<string, unknown>
+    ) {
+      return createCards({ cardholder_id: cardholder.id, group_id: group.id, ...body })
+    }
 
     async function audit(query: string) {
       return (await api.get(`/admin/gateway/audit?${query}`, admin)).data.audit as any[]
@@ -298,9 +305,7 @@ medusaIntegrationTestRunner({
 
       it("refuses to delete a cardholder with open cards (1004) and leaves it active", async () => {
         const { group, cardholder } = await setup()
-        expect(
-          (await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10" })).status
-        ).toBe(200)
+        expect((await cardsOf({ cardholder, group }, { charge_amount: "10" })).status).toBe(200)
         const res = await call(api.delete(`/admin/gateway/cardholders/${cardholder.id}`, admin))
         expect(res.status).toBe(400)
         expect(res.data.code).toBe("1004")
@@ -314,13 +319,7 @@ medusaIntegrationTestRunner({
     describe("cards", () => {
       it("creates several cards in one request and takes their exact amount from the group", async () => {
         const { group, cardholder } = await setup()
-        const res = await createCards({
-          cardholder_id: cardholder.id,
-          group_id: group.id,
-          charge_amount: "12.3",
-          pieces: 3,
-          alias: "travel",
-        })
+        const res = await cardsOf({ cardholder, group }, { charge_amount: "12.3", pieces: 3, alias: "travel" })
         expect(res.status).toBe(200)
         expect(res.data).toMatchObject({ created: 3, failed: 0 })
         expect(res.data.request_id).toMatch(/^card_create_[0-9a-f]{32}$/)
@@ -367,12 +366,7 @@ medusaIntegrationTestRunner({
 
       it("reports partial success per card when the group's balance runs out", async () => {
         const { group, cardholder } = await setup()
-        const res = await createCards({
-          cardholder_id: cardholder.id,
-          group_id: group.id,
-          charge_amount: "4000.00",
-          pieces: 3,
-        })
+        const res = await cardsOf({ cardholder, group }, { charge_amount: "4000.00", pieces: 3 })
         expect(res.status).toBe(200)
         expect(res.data).toMatchObject({ created: 2, failed: 1 })
         expect(res.data.results.map((r: any) => r.ok)).toEqual([true, true, false])
@@ -385,12 +379,7 @@ medusaIntegrationTestRunner({
         })
 
         // no card at all: the request fails with the gateway's reason and nothing is recorded
-        const none = await createCards({
-          cardholder_id: cardholder.id,
-          group_id: group.id,
-          charge_amount: "2000.01",
-          pieces: 2,
-        })
+        const none = await cardsOf({ cardholder, group }, { charge_amount: "2000.01", pieces: 2 })
         expect(none.status).toBe(400)
         expect(none.data.message).toContain("Insufficient group balance")
         expect((await api.get("/admin/gateway/cards", admin)).data.count).toBe(2)
@@ -424,12 +413,7 @@ medusaIntegrationTestRunner({
 
       it("follows the card state rules: block, activate, limit, recharge, withdraw, close, and nothing after close", async () => {
         const { group, cardholder } = await setup()
-        const created = await createCards({
-          cardholder_id: cardholder.id,
-          group_id: group.id,
-          charge_amount: "100.00",
-          shared: true,
-        })
+        const created = await cardsOf({ cardholder, group }, { charge_amount: "100.00", shared: true })
         const card = created.data.results[0].card
         expect(card.card_type).toBe("SHARED")
         const post = (action: string, body: object = {}) =>
@@ -480,12 +464,7 @@ medusaIntegrationTestRunner({
         const { group, cardholder } = await setup()
         // the gateway is the truth: the cardholder is gone there although the mirror still lists it
         ;(gateway.sandbox as any).store.cardholders.clear()
-        const res = await createCards({
-          cardholder_id: cardholder.id,
-          group_id: group.id,
-          charge_amount: "10.00",
-          pieces: 2,
-        })
+        const res = await cardsOf({ cardholder, group }, { charge_amount: "10.00", pieces: 2 })
         expect(res.status).toBe(404)
         expect(res.data.code).toBe("1003")
         expect(res.data.message).toMatch(/cardholder/)
@@ -496,8 +475,7 @@ medusaIntegrationTestRunner({
 
       it("refuses a limit change on a standard card (1004)", async () => {
         const { group, cardholder } = await setup()
-        const card = (await createCards({ cardholder_id: cardholder.id, group_id: group.id, charge_amount: "10.00" }))
-          .data.results[0].card
+        const card = (await cardsOf({ cardholder, group }, { charge_amount: "10.00" })).data.results[0].card
         const res = await call(api.post(`/admin/gateway/cards/${card.id}/limit`, { amount: "20.00" }, admin))
         expect(res.status).toBe(400)
         expect(res.data.code).toBe("1004")
@@ -507,12 +485,7 @@ medusaIntegrationTestRunner({
 
       it("reveals the full number and CVV once, uncached and audited, and keeps them out of every table and log", async () => {
         const { group, cardholder } = await setup()
-        const created = await createCards({
-          cardholder_id: cardholder.id,
-          group_id: group.id,
-          charge_amount: "10.00",
-          pieces: 2,
-        })
+        const created = await cardsOf({ cardholder, group }, { charge_amount: "10.00", pieces: 2 })
         const card = created.data.results[0].card
         const revealed = await api.post(`/admin/gateway/cards/${card.id}/reveal`, {}, admin)
         expect(revealed.headers["cache-control"]).toContain("no-store")

@@ -104,6 +104,26 @@ medusaIntegrationTestRunner({
       const [tx] = await gateway.transactions(session.id)
       return { session, order: order.data.order, payment: rows[0], tx }
     }
+    /**
+     * After a staff refund of 10 on `paid()`'s order: the order sync (run twice) books the lost chargeback once, for
+     * what Medusa still holds, and sends no refund for it (`refundCalls`: the gateway's refund calls before the
+     * staff refund). Answers Medusa's refunds.
+     */
+    const chargebackBookedOnceAfterStaffRefund = async (
+      { session, payment, tx }: Pick<Awaited<ReturnType<typeof paid>>, "session" | "payment" | "tx">,
+      refundCalls: number
+    ) => {
+      await caughtUp(session.id)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+      const refunds = await refundsOf(payment.id)
+      expect(refunds.map((r: any) => [Number(r.amount), r.code ?? null])).toEqual([
+        [10, null],
+        [Number((Number(tx.amount) - 10).toFixed(2)), "chargeback"],
+      ])
+      expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
+      return refunds
+    }
     const cartCompleted = async (cartId: string) => {
       const { data } = await api.get(`/store/carts/${cartId}`, shopper.headers)
       return data.cart.completed_at ? data.cart : null
@@ -485,16 +505,8 @@ medusaIntegrationTestRunner({
 
       // The next run (the refund's notification, then the order sync twice) books the chargeback once, for what
       // Medusa still holds, and sends nothing.
-      await caughtUp(session.id)
-      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      const refunds = await refundsOf(payment.id)
-      expect(refunds.map((r: any) => [Number(r.amount), r.code ?? null])).toEqual([
-        [10, null],
-        [Number((Number(tx.amount) - 10).toFixed(2)), "chargeback"],
-      ])
+      const refunds = await chargebackBookedOnceAfterStaffRefund({ session, payment, tx }, refundCalls)
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: open[0].marker })
-      expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
       expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: true })])
     })
@@ -540,16 +552,8 @@ medusaIntegrationTestRunner({
         )
       }
       // Medusa keeps the marker again: the order sync books the chargeback once, for what Medusa still holds.
-      await caughtUp(session.id)
-      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-      const refunds = await refundsOf(payment.id)
-      expect(refunds.map((r: any) => [Number(r.amount), r.code ?? null])).toEqual([
-        [10, null],
-        [Number((Number(tx.amount) - 10).toFixed(2)), "chargeback"],
-      ])
+      const refunds = await chargebackBookedOnceAfterStaffRefund({ session, payment, tx }, refundCalls)
       expect(refunds[1].metadata).toEqual({ gateway_chargeback: expect.any(String) })
-      expect((await stats())["/v1/refund"]).toBe(refundCalls + 1)
       expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: true })])
     })
 

@@ -562,6 +562,11 @@ describe("hosted page /v1/checkout", () => {
     const r = await h.acq(sb, "/v1/checkout", req, { form: true })
     return { req, r }
   }
+  // The hosted page's id in the loading page, and its card form posted as a browser would (the 303 kept).
+  const gbcOf = (r) => /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+  const hostedCard = (card) => ({ card, expiration_month: "12", expiration_year: "2099", security_code: "123" })
+  const postHosted = (gbc, fields) =>
+    fetch(`${sb.url}/sandbox/hosted/${gbc}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" })
 
   test("loading page -> card page -> 303 to return_url", async () => {
     const { req, r } = await openCheckout()
@@ -592,7 +597,7 @@ describe("hosted page /v1/checkout", () => {
     for (const name of ["insurance", "signInfo", "merNo", "allParams", "source_request_ip", "open3d", "APMType"])
       expect(r.text).toContain(`"${name}":`)
     expect(r.text).toContain(`orderNo=${req.order_no}`)
-    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
+    const gbc = gbcOf(r)
 
     const cardPage = await fetch(`${sb.url}/v1/checkout`, {
       method: "POST",
@@ -613,28 +618,11 @@ describe("hosted page /v1/checkout", () => {
       "security_code",
     ])
 
-    const bad = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-      method: "POST",
-      body: new URLSearchParams({
-        card: "4242424242424241",
-        expiration_month: "12",
-        expiration_year: "2099",
-        security_code: "123",
-      }),
-    })
+    const bad = await postHosted(gbc, hostedCard("4242424242424241"))
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain("Luhn")
 
-    const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-      method: "POST",
-      body: new URLSearchParams({
-        card: "4242 4242 4242 4242",
-        expiration_month: "12",
-        expiration_year: "2099",
-        security_code: "123",
-      }),
-      redirect: "manual",
-    })
+    const paid = await postHosted(gbc, hostedCard("4242 4242 4242 4242"))
     expect(paid.status).toBe(303)
     const loc = new URL(paid.headers.get("location"))
     expect(loc.searchParams.get("order_no")).toBe(req.order_no)
@@ -645,27 +633,15 @@ describe("hosted page /v1/checkout", () => {
       expect.objectContaining({ channel: "hosted", payment_status: "2000", notify_url: "https://shop.example/hooks" })
     )
     // one-time page
-    const reuse = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-      method: "POST",
-      body: new URLSearchParams({ card: "4242424242424242" }),
-    })
+    const reuse = await postHosted(gbc, { card: "4242424242424242" })
     expect(reuse.status).toBe(410)
   })
 
   test("GET /sandbox/pages lists every page made, paid or not, with its transaction once paid", async () => {
     const { req: paidReq, r } = await openCheckout()
     const { req: openReq } = await openCheckout()
-    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
-    const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-      method: "POST",
-      body: new URLSearchParams({
-        card: "4242424242424242",
-        expiration_month: "12",
-        expiration_year: "2099",
-        security_code: "123",
-      }),
-      redirect: "manual",
-    })
+    const gbc = gbcOf(r)
+    const paid = await postHosted(gbc, hostedCard("4242424242424242"))
     const txId = new URL(paid.headers.get("location")).searchParams.get("transaction_id")
     const list = await (await fetch(`${sb.url}/sandbox/pages`)).json()
     const of = (orderNo) => list.find((p) => p.order_no === orderNo)
@@ -684,17 +660,8 @@ describe("hosted page /v1/checkout", () => {
 
   test("3-D Secure card on the hosted page goes on to the issuer page", async () => {
     const { r } = await openCheckout()
-    const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
-    const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-      method: "POST",
-      body: new URLSearchParams({
-        card: "4000000000003220",
-        expiration_month: "12",
-        expiration_year: "2099",
-        security_code: "123",
-      }),
-      redirect: "manual",
-    })
+    const gbc = gbcOf(r)
+    const res = await postHosted(gbc, hostedCard("4000000000003220"))
     expect(res.status).toBe(303)
     const issuer = res.headers.get("location")
     expect(issuer).toMatch(/\/sandbox\/issuer\/T\d+$/)
@@ -711,23 +678,15 @@ describe("hosted page /v1/checkout", () => {
     "hosted card page without %s: 400 page naming it, page still usable",
     async (field) => {
       const { r } = await openCheckout()
-      const gbc = /name="gbc_id" value="([^"]+)"/.exec(r.text)[1]
-      const fields = { card: "4242424242424242", expiration_month: "12", expiration_year: "2099", security_code: "123" }
+      const gbc = gbcOf(r)
+      const fields = hostedCard("4242424242424242")
       delete fields[field]
-      const res = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        redirect: "manual",
-      })
+      const res = await postHosted(gbc, fields)
       expect(res.status).toBe(400)
       expect(await res.text()).toContain(`${field} is required`)
-      const paid = await fetch(`${sb.url}/sandbox/hosted/${gbc}`, {
-        method: "POST",
-        body: new URLSearchParams({
-          ...fields,
-          [field]: field === "security_code" ? "1234" : field === "expiration_month" ? "01" : "2098",
-        }),
-        redirect: "manual",
+      const paid = await postHosted(gbc, {
+        ...fields,
+        [field]: field === "security_code" ? "1234" : field === "expiration_month" ? "01" : "2098",
       })
       expect(paid.status).toBe(303)
     }

@@ -399,6 +399,20 @@ function brief(a: Answer): string {
 
 const REDIRECTS = ["apm", "3ds", "hosted"] as const
 
+/** A new cart and a card session with `number` posted to it; null when no session could be made. */
+async function cardOnNewCart(t: Trip, number: string) {
+  await t.newCart()
+  const s = await t.session("card")
+  if (!s) return null
+  return { s, posted: await t.post(s.id, number) }
+}
+
+/** After a refusal, the good card on the same session, then complete; a refused retry ends the journey. */
+async function retryOnSameSession(t: Trip, sessionId: string) {
+  const again = await t.post(sessionId, CARDS.approve)
+  if (again.view !== "declined") await t.complete([sessionId])
+}
+
 /** The journeys. Each runs on its own cart(s) and records what its shopper was shown. */
 export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
   async card_plain(t) {
@@ -408,11 +422,9 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
   },
 
   async decline_retry(t) {
-    await t.newCart()
-    const s = await t.session("card")
-    if (!s) return
-    const first = await t.post(s.id, CARDS.decline)
-    if (first.view !== "declined") return
+    const declined = await cardOnNewCart(t, CARDS.decline)
+    if (declined?.posted.view !== "declined") return
+    const { s } = declined
     // Declined: the shopper gives up, tries another card on the same session, or picks a method again (new session).
     const how = t.pick([
       "same_session",
@@ -424,12 +436,7 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
     ] as const)
     t.variant(how)
     if (how === "gives_up") return
-    if (how === "same_session") {
-      const again = await t.post(s.id, CARDS.approve)
-      if (again.view === "declined") return
-      await t.complete([s.id])
-      return
-    }
+    if (how === "same_session") return retryOnSameSession(t, s.id)
     await t.payAndComplete(
       how === "new_session" ? "card" : how === "new_session_3ds" ? "3ds" : t.pick(["apm", "hosted"] as const)
     )
@@ -449,33 +456,23 @@ export const JOURNEYS: Record<JourneyKind, (t: Trip) => Promise<void>> = {
   },
 
   async threeds_fail_retry(t) {
-    await t.newCart()
-    const s = await t.session("card")
-    if (!s) return
-    const posted = await t.post(s.id, CARDS.threeDS)
-    if (posted.view !== "redirect") return
+    const redirected = await cardOnNewCart(t, CARDS.threeDS)
+    if (redirected?.posted.view !== "redirect") return
+    const { s, posted } = redirected
     await t.bank(posted.issuerUrl, "fail")
     const shown = await t.complete([s.id])
     if (shown === "order") return
     const how = t.pick(["same_session_card", "new_card_session", "other_method", "gives_up"] as const)
     t.variant(how)
     if (how === "gives_up") return
-    if (how === "same_session_card") {
-      const again = await t.post(s.id, CARDS.approve)
-      if (again.view === "declined") return
-      await t.complete([s.id])
-      return
-    }
+    if (how === "same_session_card") return retryOnSameSession(t, s.id)
     await t.payAndComplete(how === "new_card_session" ? "card" : t.pick(["apm", "hosted"] as const))
   },
 
   async risk_review(t) {
-    await t.newCart()
-    const s = await t.session("card")
-    if (!s) return
-    const posted = await t.post(s.id, CARDS.review)
-    if (posted.view === "declined") return
-    await t.complete([s.id])
+    const held = await cardOnNewCart(t, CARDS.review)
+    if (!held || held.posted.view === "declined") return
+    await t.complete([held.s.id])
   },
 
   async apm(t) {

@@ -23,7 +23,12 @@ import {
   syncConcurrency,
   validateProviderOptions,
 } from ".."
-import { approvedRespon, json, useRecordingServer } from "../../lib/gateway/__tests__/helpers/recording-server"
+import {
+  approvedRespon,
+  json,
+  ordersFound,
+  useRecordingServer,
+} from "../../lib/gateway/__tests__/helpers/recording-server"
 
 const SIGN_KEY = "provider_key"
 const PROVIDER_BASE = {
@@ -130,16 +135,7 @@ describe("payment provider options reach the wire", () => {
 
   it("payment_status_codes: the gateway's codes are read as the contract's, so every state reads right", async () => {
     const o = providerOptions({ payment_status_codes: { captured: ["PAID"], refunded: ["REFUNDED"] } })
-    recording.server.reply(
-      json({
-        return_status: "1",
-        orders_list: [
-          { order_no: "o1", query_result: "1", payment_status: "PAID" },
-          { order_no: "o2", query_result: "1", payment_status: "REFUNDED" },
-          { order_no: "o3", query_result: "1", payment_status: "2000" },
-        ],
-      })
-    )
+    recording.server.reply(ordersFound("PAID", "REFUNDED", "2000"))
     const r = await clientOf(o).orderQuery({ orders: ["o1", "o2", "o3"] })
     expect(r.orders_list.map((rec) => stateOfRecord(rec))).toEqual(["captured", "refunded", "authorized"])
     const n = clientOf(o).decodeNotification({ notify_type: "PAYMENT", payment_status: "PAID" })

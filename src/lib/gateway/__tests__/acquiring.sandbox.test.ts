@@ -22,20 +22,15 @@ import {
   Sandbox,
   SIGN_KEY,
   start,
+  useSandboxClient,
 } from "./helpers/sandbox"
 import { PAYMENT_NOTIFICATION, payoutRequest } from "./helpers/samples"
 
 let sb: Sandbox
 let client: AcquiringClient
-
-beforeAll(async () => {
-  sb = await start()
-  client = acquiringFor(sb)
-})
-
-afterAll(async () => {
-  await client.close()
-  await sb.close()
+useSandboxClient(acquiringFor, (started, made) => {
+  sb = started
+  client = made
 })
 
 afterEach(() => sb.clearFaults())

@@ -3,20 +3,14 @@
  * signature errors in both sign schemes, and bad input that never leaves.
  */
 import { GatewayValidationError, IssuingApiError, IssuingClient } from "../index"
-import { expectNothingSent, issuingFor, newCard, Sandbox, start } from "./helpers/sandbox"
+import { expectNothingSent, issuingFor, newCard, Sandbox, start, useSandboxClient } from "./helpers/sandbox"
 import { CARDHOLDER } from "./helpers/samples"
 
 let sb: Sandbox
 let client: IssuingClient
-
-beforeAll(async () => {
-  sb = await start()
-  client = issuingFor(sb)
-})
-
-afterAll(async () => {
-  await client.close()
-  await sb.close()
+useSandboxClient(issuingFor, (started, made) => {
+  sb = started
+  client = made
 })
 
 async function issuingError(p: Promise<unknown>): Promise<IssuingApiError> {
@@ -27,6 +21,17 @@ async function issuingError(p: Promise<unknown>): Promise<IssuingApiError> {
 
 async function newHolder(email = "ada@example.com") {
   return client.cardholder.create({ ...CARDHOLDER, email })
+}
+
+/** `pieces` cards of holder `h` in `group_id`, charged `charge_amount` each; `more` of the request as given. */
+function cardsOf(
+  h: { cardholderId: number },
+  group_id: string,
+  charge_amount: string,
+  pieces: number,
+  more: Partial<Parameters<IssuingClient["card"]["create"]>[0]> = {}
+) {
+  return client.card.create({ cardholder_id: h.cardholderId, group_id, charge_amount, pieces, ...more })
 }
 
 async function newGroup(amount = "100.00") {
@@ -63,7 +68,7 @@ describe("cardholders", () => {
 
   it("a cardholder with open cards cannot be deleted (1004)", async () => {
     const h = await newHolder()
-    await client.card.create({ cardholder_id: h.cardholderId, group_id: "7001", charge_amount: "1.00", pieces: 1 })
+    await cardsOf(h, "7001", "1.00", 1)
     const e = await issuingError(client.cardholder.delete({ cardholderId: h.cardholderId }))
     expect(e.code).toBe(1004)
   })
@@ -89,9 +94,7 @@ describe("groups", () => {
     expect((await client.group.close({ group_id: id })).ok).toBe(true)
     expect((await client.group.query({ group_id: id })).status).toBe("0")
     const h = await newHolder()
-    const e = await issuingError(
-      client.card.create({ cardholder_id: h.cardholderId, group_id: id, charge_amount: "1.00", pieces: 1 })
-    )
+    const e = await issuingError(cardsOf(h, id, "1.00", 1))
     expect(e.code).toBe(1004)
   })
 
@@ -104,11 +107,7 @@ describe("cards", () => {
   it("create in pieces, query, recharge, withdraw, block/activate, close", async () => {
     const h = await newHolder()
     const group = await newGroup("100.00")
-    const created = await client.card.create({
-      cardholder_id: h.cardholderId,
-      group_id: group,
-      charge_amount: "10.00",
-      pieces: 2,
+    const created = await cardsOf(h, group, "10.00", 2, {
       card_alias: "ads",
       enable_multi_use: true,
       start_date: "2025-01-01",
@@ -152,20 +151,8 @@ describe("cards", () => {
 
   it("only a shared card's limit can change", async () => {
     const h = await newHolder()
-    const shared = await client.card.create({
-      cardholder_id: h.cardholderId,
-      group_id: "7001",
-      charge_amount: "5.00",
-      pieces: 1,
-      enable_shared: true,
-    })
-    const plain = await client.card.create({
-      cardholder_id: h.cardholderId,
-      group_id: "7001",
-      charge_amount: "5.00",
-      pieces: 1,
-      enable_shared: "false",
-    })
+    const shared = await cardsOf(h, "7001", "5.00", 1, { enable_shared: true })
+    const plain = await cardsOf(h, "7001", "5.00", 1, { enable_shared: "false" })
     const sharedId = shared.createResultInfoList[0]!.cardId!
     const plainId = plain.createResultInfoList[0]!.cardId!
     expect((await client.card.update({ card_id: sharedId, authLimitAmount: "500.00", updateCurrency: "USD" })).ok).toBe(
@@ -181,12 +168,7 @@ describe("cards", () => {
   it("cards past the group's balance fail one by one (partial success)", async () => {
     const h = await newHolder()
     const group = await newGroup("25.00")
-    const r = await client.card.create({
-      cardholder_id: h.cardholderId,
-      group_id: group,
-      charge_amount: "10.00",
-      pieces: 3,
-    })
+    const r = await cardsOf(h, group, "10.00", 3)
     expect(r.createResultInfoList.map((c) => c.ok)).toEqual([true, true, false])
     expect(r.createResultInfoList[2]).toMatchObject({
       status: "0",

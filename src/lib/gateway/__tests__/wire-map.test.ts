@@ -10,7 +10,7 @@ import {
   signIssuingSortedJson,
   ISSUING_SIGNATURE_FIELDS,
 } from "../index"
-import { approvedRespon, json } from "./helpers/recording-server"
+import { approvedRespon, json, ordersFound } from "./helpers/recording-server"
 import { PAYMENT_NOTIFICATION } from "./helpers/samples"
 import { API_KEY, SIGN_KEY, useWireClients } from "./helpers/wire-clients"
 
@@ -162,16 +162,7 @@ describe("fieldValues: constants, omissions and translations", () => {
   })
 
   it("a translation maps the gateway's values back to ours in an answer (e.g. payment_status)", async () => {
-    recording.server.reply(
-      json({
-        return_status: "1",
-        orders_list: [
-          { order_no: "o1", query_result: "1", payment_status: "PAID" },
-          { order_no: "o2", query_result: "1", payment_status: "SETTLED" },
-          { order_no: "o3", query_result: "1", payment_status: "2000" },
-        ],
-      })
-    )
+    recording.server.reply(ordersFound("PAID", "SETTLED", "2000"))
     const c = acquiring({
       fieldValues: { orderQuery: { "orders_list[].payment_status": { "3000": ["PAID", "SETTLED"] } } },
     })

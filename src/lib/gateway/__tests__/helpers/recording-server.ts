@@ -82,6 +82,18 @@ export function json(body: unknown, status = 200): Reply {
   }
 }
 
+/** An order query's answer: one order found per payment status given, numbered o1, o2, ... in that order. */
+export function ordersFound(...paymentStatuses: string[]): Reply {
+  return json({
+    return_status: "1",
+    orders_list: paymentStatuses.map((payment_status, i) => ({
+      order_no: `o${i + 1}`,
+      query_result: "1",
+      payment_status,
+    })),
+  })
+}
+
 /**
  * An approved direct-payment answer (XML `respon`) for the recorded request, signed with the contract's
  * response formula; `rename` spells elements as another gateway would.

@@ -36,6 +36,27 @@ export function start(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ quiet: true, notifyAttempts: 1, ...options })
 }
 
+/**
+ * A sandbox started before the file's tests and a client of it made by `clientFor`, both closed after them;
+ * `ready` hands the two to the file's own variables.
+ */
+export function useSandboxClient<C extends { close(): Promise<void> }>(
+  clientFor: (sb: Sandbox) => C,
+  ready: (sb: Sandbox, client: C) => void
+): void {
+  let sb: Sandbox
+  let client: C
+  beforeAll(async () => {
+    sb = await start()
+    client = clientFor(sb)
+    ready(sb, client)
+  })
+  afterAll(async () => {
+    await client.close()
+    await sb.close()
+  })
+}
+
 export function acquiringFor(sb: Sandbox, extra: Partial<AcquiringClientOptions> = {}): AcquiringClient {
   return createAcquiringClient({
     baseUrl: sb.acquiringUrl,
