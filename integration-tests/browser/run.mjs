@@ -913,8 +913,9 @@ async function main() {
     }
   )
 
-  // Every gateway page as staff see it on a laptop and on a wide screen: no text cut off or past its container
-  // (a text that only fits by scrolling its table sideways counts as cut off), each page screenshotted.
+  // Every gateway page as staff see it on a laptop and on a wide screen, the lists and a record's page of each:
+  // no text cut off or past its container (a text that only fits by scrolling its table sideways counts as cut
+  // off), each page screenshotted.
   await step("every gateway page readable at 1280 and 1920 px (no text cut off), screenshotted", async () => {
     const pages = [
       ["/gateway", "gateway-overview"],
@@ -936,6 +937,22 @@ async function main() {
         const clipped = await clippedIn(page.locator("main").first(), { below: false })
         if (clipped.length) problems.push(`${path} at ${width} px: ${clipped.slice(0, 4).join("; ")}`)
         await screenshot(`page-${path.split("/").pop()}-${width}`)
+        // The first record's own page, from its row (the lists that have one).
+        const noun = {
+          payouts: "payout",
+          cardholders: "cardholder",
+          cards: "card",
+          groups: "group",
+          subscriptions: "subscription",
+        }[path.split("/").pop()]
+        if (noun) {
+          await page.getByTestId(testId).locator("tbody tr").first().click()
+          await expectTestId(`${noun}-detail`, 60_000)
+          await page.waitForLoadState("networkidle").catch(() => undefined)
+          const inDetail = await clippedIn(page.locator("main").first(), { below: false })
+          if (inDetail.length) problems.push(`${page.url()} at ${width} px: ${inDetail.slice(0, 4).join("; ")}`)
+          await screenshot(`page-${noun}-detail-${width}`)
+        }
       }
     }
     await page.setViewportSize({ width: 1440, height: 900 })
