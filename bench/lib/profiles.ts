@@ -14,59 +14,58 @@ const post = (session: Session, method: string, params?: object) =>
     session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res)))
   )
 
-/** Runs `work` between `start` and `stop` (inspector calls) and writes what `stop` answers to `dir/file`. */
+/** A kind of profile: the inspector calls that start it, the one whose answer is the profile, its file's ending. */
+interface ProfileKind {
+  start: [method: string, params?: object][]
+  stop: string
+  extension: string
+}
+
+const CPU: ProfileKind = {
+  start: [["Profiler.enable"], ["Profiler.setSamplingInterval", { interval: 200 }], ["Profiler.start"]],
+  stop: "Profiler.stop",
+  extension: "cpuprofile",
+}
+
+const HEAP: ProfileKind = {
+  start: [
+    ["HeapProfiler.enable"],
+    [
+      "HeapProfiler.startSampling",
+      { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false },
+    ],
+  ],
+  stop: "HeapProfiler.stopSampling",
+  extension: "heapprofile",
+}
+
+/** Runs `work`, profiled into `dir/name.<extension>` when `dir` is given; returns what `work` returns. */
 async function inspected<T>(
-  dir: string,
-  file: string,
-  start: (s: Session) => Promise<void>,
-  stop: (s: Session) => Promise<unknown>,
+  kind: ProfileKind,
+  dir: string | undefined,
+  name: string,
   work: () => Promise<T>
 ): Promise<T> {
+  if (!dir) return work()
   const session = new Session()
   session.connect()
-  await start(session)
+  for (const [method, params] of kind.start) await post(session, method, params)
   try {
     return await work()
   } finally {
-    const profile = await stop(session)
+    const { profile } = await post(session, kind.stop)
     session.disconnect()
+    const file = path.join(dir, `${name}.${kind.extension}`)
     mkdirSync(dir, { recursive: true })
-    writeFileSync(path.join(dir, file), JSON.stringify(profile))
-    process.stderr.write(`profile: ${path.join(dir, file)}\n`)
+    writeFileSync(file, JSON.stringify(profile))
+    process.stderr.write(`profile: ${file}\n`)
   }
 }
 
-/** Runs `work`, CPU-profiled into `dir/name.cpuprofile` when `dir` is given; returns what `work` returns. */
-export function profiled<T>(dir: string | undefined, name: string, work: () => Promise<T>): Promise<T> {
-  if (!dir) return work()
-  return inspected(
-    dir,
-    `${name}.cpuprofile`,
-    async (s) => {
-      await post(s, "Profiler.enable")
-      await post(s, "Profiler.setSamplingInterval", { interval: 200 })
-      await post(s, "Profiler.start")
-    },
-    async (s) => (await post(s, "Profiler.stop")).profile,
-    work
-  )
-}
+/** A CPU profile of `work` (see the top of this file). */
+export const profiled = <T>(dir: string | undefined, name: string, work: () => Promise<T>) =>
+  inspected(CPU, dir, name, work)
 
-/** Runs `work`, its promoted allocations sampled into `dir/name.heapprofile` when `dir` is given. */
-export function heapProfiled<T>(dir: string | undefined, name: string, work: () => Promise<T>): Promise<T> {
-  if (!dir) return work()
-  return inspected(
-    dir,
-    `${name}.heapprofile`,
-    async (s) => {
-      await post(s, "HeapProfiler.enable")
-      await post(s, "HeapProfiler.startSampling", {
-        samplingInterval: 16384,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: false,
-      })
-    },
-    async (s) => (await post(s, "HeapProfiler.stopSampling")).profile,
-    work
-  )
-}
+/** A heap profile of what `work` allocated (see the top of this file). */
+export const heapProfiled = <T>(dir: string | undefined, name: string, work: () => Promise<T>) =>
+  inspected(HEAP, dir, name, work)

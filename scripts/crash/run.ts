@@ -168,7 +168,6 @@ async function main() {
     await refreshRecords(driver)
     await runJobs(driver)
     const { violations, counts } = await checkInvariants(db, sandbox.url)
-    const restarts = killPoints.map((k) => k.restart_ms).sort((a, b) => a - b)
     const summary = {
       seed,
       kill_points: killPoints.length,
@@ -185,10 +184,7 @@ async function main() {
       time_s: Math.round((Date.now() - t0) / 1000),
       prepare_s: Math.round((prepared - t0) / 1000),
       first_boot_ms: firstBoot,
-      restart_ms: {
-        p50: restarts[Math.floor(restarts.length / 2)] ?? null,
-        max: restarts[restarts.length - 1] ?? null,
-      },
+      restart_ms: medianAndMax(killPoints.map((k) => k.restart_ms)),
     }
     const text = JSON.stringify(summary, null, 2)
     process.stdout.write(`${text}\n`)
@@ -201,6 +197,12 @@ function countBy(xs: string[]): Record<string, number> {
   const out: Record<string, number> = {}
   for (const x of xs) out[x] = (out[x] ?? 0) + 1
   return out
+}
+
+/** The median (the upper one of an even count) and the largest; null for none. */
+function medianAndMax(xs: number[]): { p50: number | null; max: number | null } {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return { p50: sorted[Math.floor(sorted.length / 2)] ?? null, max: sorted[sorted.length - 1] ?? null }
 }
 
 void main()

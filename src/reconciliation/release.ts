@@ -19,7 +19,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { GatewayOutcomeUnknownError, redact, TransactionRecord } from "../lib/gateway"
+import { AcquiringClient, GatewayOutcomeUnknownError, redact, TransactionRecord } from "../lib/gateway"
 import {
   cancelEntry,
   describeEntry,
@@ -170,8 +170,7 @@ async function voidOrRefund(
   t: TransactionRef,
   state: GatewayState
 ): Promise<ReleaseOutcome> {
-  const gatewayModule = container.resolve("gateway")
-  const client = gatewayModule.acquiring()
+  const client = container.resolve("gateway").acquiring()
   try {
     const res = await client.cancel({ cancel_orders: [cancelEntry(t)] })
     const entry = res.cancel_orders.find((e) => e.transaction_id === t.transaction_id) ?? res.cancel_orders[0]
@@ -181,7 +180,7 @@ async function voidOrRefund(
         "cancel",
         entry ? `cancel_status "${entry.cancel_status}"` : "no entry for the transaction"
       )
-    const now = await readState(gatewayModule, t)
+    const now = await readState(client, t)
     if (now === "canceled") return settle(container, row, "released", null, "voided")
     if (now === "failed" || now === "refunded" || now === "not_found")
       return settle(
@@ -208,7 +207,7 @@ async function voidOrRefund(
         "voided"
       )
     }
-    const now = await readState(gatewayModule, t)
+    const now = await readState(client, t)
     if (now === "canceled") return settle(container, row, "released", null, "voided")
     return settle(
       container,
@@ -291,9 +290,9 @@ function settleRefund(
   )
 }
 
-async function readState(gatewayModule: GatewayModuleService, t: TransactionRef): Promise<GatewayState | null> {
+async function readState(client: AcquiringClient, t: TransactionRef): Promise<GatewayState | null> {
   try {
-    const res = await gatewayModule.acquiring().orderQuery({ trades: [t.transaction_id!] })
+    const res = await client.orderQuery({ trades: [t.transaction_id!] })
     const record = (res.orders_list ?? []).find((r) => r.transaction_id === t.transaction_id && r.query_result !== "2")
     return record ? stateOfRecord(record) : "not_found"
   } catch {

@@ -1,10 +1,4 @@
-import {
-  createStep,
-  createWorkflow,
-  StepResponse,
-  transform,
-  WorkflowResponse,
-} from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CardholderCreateRequest } from "../../lib/gateway"
 import { cardholderFieldsFromRecord } from "../../modules/gateway/mappers/cardholder"
 import { auditedGatewayCall, logError } from "../common/audited-call"
@@ -26,6 +20,8 @@ export interface CreateCardholderInput {
   actor?: OperationActor | null
 }
 
+type CardholderMirror = ReturnType<typeof cardholderFieldsFromRecord> & { status: "active"; last_synced_at: Date }
+
 /** `/cardholder/create` (audited). Compensation deletes the cardholder at the gateway again. */
 const createCardholderAtGatewayStep = createStep(
   "gateway-create-cardholder-at-gateway",
@@ -43,7 +39,11 @@ const createCardholderAtGatewayStep = createStep(
           .cardholder.create(request as unknown as CardholderCreateRequest),
       (r) => ({ details: { gateway_cardholder_id: String(r.cardholderId) } })
     )
-    const mirror = { ...cardholderFieldsFromRecord(record), status: "active" as const, last_synced_at: new Date() }
+    const mirror: CardholderMirror = {
+      ...cardholderFieldsFromRecord(record),
+      status: "active",
+      last_synced_at: new Date(),
+    }
     return new StepResponse(mirror, { gateway_cardholder_id: mirror.gateway_cardholder_id, actor: actor ?? null })
   },
   async (created, { container }) => {
@@ -69,8 +69,8 @@ const createCardholderAtGatewayStep = createStep(
 
 const recordCardholderStep = createStep(
   "gateway-record-cardholder",
-  async (fields: Record<string, unknown>, { container }) => {
-    const created = await gatewayModule(container).createGatewayCardholders(fields as never)
+  async (fields: CardholderMirror, { container }) => {
+    const created = await gatewayModule(container).createGatewayCardholders(fields)
     return new StepResponse(created, created.id)
   },
   async (id, { container }) => {
@@ -81,6 +81,6 @@ const recordCardholderStep = createStep(
 /** Creates a cardholder at the gateway and records it in the mirror. */
 export const createCardholderWorkflow = createWorkflow("gateway-create-cardholder", (input: CreateCardholderInput) => {
   const fields = createCardholderAtGatewayStep(input)
-  const cardholder = recordCardholderStep(transform({ fields }, ({ fields }) => fields as Record<string, unknown>))
+  const cardholder = recordCardholderStep(fields)
   return new WorkflowResponse(cardholder)
 })

@@ -11,16 +11,14 @@ const cardholders = resource<AdminGatewayCardholderListResponse, AdminGatewayCar
   "gateway_cardholder",
   "/admin/gateway/cardholders"
 )
+const path = cardholders.path
 
 export const { keys: cardholderKeys, useList: useCardholders, useDetail: useCardholder } = cardholders
 export const useCreateCardholder = () =>
   useChange<AdminGatewayCardholderResponse, z.input<typeof AdminCreateCardholderSchema>>(
-    (body) => ({ path: cardholders.path, body }),
+    (body) => ({ path, body }),
     [cardholderKeys]
   )
 
 export const useDeleteCardholder = (id: string) =>
-  useChange<AdminGatewayCardholderDeleteResponse>(
-    () => ({ path: `${cardholders.path}/${id}`, method: "DELETE" }),
-    [cardholderKeys]
-  )
+  useChange<AdminGatewayCardholderDeleteResponse>(() => ({ path: `${path}/${id}`, method: "DELETE" }), [cardholderKeys])

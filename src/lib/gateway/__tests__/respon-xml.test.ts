@@ -155,16 +155,18 @@ describe("hosted page HTML", () => {
 
   it("reads action, method, hidden inputs and script-appended inputs", () => {
     const page = parseHostedPage(html, "http://gw.example")
-    expect(page.action).toBe("http://gw.example/v1/checkout")
-    expect(page.method).toBe("POST")
-    expect(page.inputs).toMatchObject({
-      gbc_id: "G123",
-      webSite: "https://shop.example/?a=1&b=2",
-      to_pass_page: "1",
-      insurance: "0.00",
-      signInfo: "abc",
-      allParams: "merNo=701001&orderNo=o1",
-      open3d: "do3DS",
+    expect(page).toMatchObject({
+      action: "http://gw.example/v1/checkout",
+      method: "POST",
+      inputs: {
+        gbc_id: "G123",
+        webSite: "https://shop.example/?a=1&b=2",
+        to_pass_page: "1",
+        insurance: "0.00",
+        signInfo: "abc",
+        allParams: "merNo=701001&orderNo=o1",
+        open3d: "do3DS",
+      },
     })
     expect(page.inputs.visible).toBeUndefined()
   })
