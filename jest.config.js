@@ -32,6 +32,8 @@ module.exports = {
   // Starts an embedded PostgreSQL when DB_HOST is not set (see integration-tests/global-setup.mjs).
   globalSetup: "<rootDir>/integration-tests/global-setup.mjs",
   globalTeardown: "<rootDir>/integration-tests/global-teardown.mjs",
+  // The longest suites first (integration-tests/sequencer.cjs), so two workers finish together.
+  testSequencer: "<rootDir>/integration-tests/sequencer.cjs",
   projects: [
     {
       ...common,
