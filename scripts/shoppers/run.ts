@@ -18,7 +18,9 @@
  * shortened timeouts), SHOPPERS_RELEASE_AFTER_S (10: the store's GATEWAY_RELEASE_AFTER_SECONDS),
  * SHOPPERS_SYNC_EVERY_S (10: the jobs' period during the run; 0 = only when settling), SHOPPERS_CAPTURE (manual |
  * automatic: the store's capture option), SHOPPERS_PORT (the store's port, a free one), SHOPPERS_BUDGET_S (no new
- * journey after this many seconds: the run settles and checks what it did, and says so), SHOPPERS_OUT (also write
+ * journey once this many seconds passed since the first one began: the run settles and checks what it did, and says
+ * so), SHOPPERS_MIN_JOURNEYS (1: a run that finished fewer journeys fails, so a slow machine cannot pass a run that
+ * checked next to nothing), SHOPPERS_OUT (also write
  * the JSON there), SHOPPERS_JOURNEYS_OUT (every journey's record, steps included, as JSON), SHOPPERS_VERBOSE (a line
  * per journey on stderr), SHOPPERS_HOLD_S (keep the store, its database and the sandbox up this long after the
  * check, their addresses on stderr, to look at them by hand). Prints one JSON object; exits 1 on any violation, 2 when the harness itself failed.
@@ -56,6 +58,7 @@ async function main() {
   const releaseAfter = num("SHOPPERS_RELEASE_AFTER_S", 10)
   const syncEvery = num("SHOPPERS_SYNC_EVERY_S", 10)
   const budgetS = num("SHOPPERS_BUDGET_S", Infinity)
+  const minJourneys = num("SHOPPERS_MIN_JOURNEYS", 1)
   const capture = process.env.SHOPPERS_CAPTURE === "automatic" ? "automatic" : "manual"
   const verbose = Boolean(process.env.SHOPPERS_VERBOSE)
   const t0 = Date.now()
@@ -128,9 +131,10 @@ async function main() {
     let next = 0
     let stoppedByBudget = false
     let lastEnd = Date.now()
+    const journeysStart = Date.now()
     const worker = async () => {
       for (;;) {
-        if ((Date.now() - t0) / 1000 > budgetS) {
+        if ((Date.now() - journeysStart) / 1000 > budgetS) {
           stoppedByBudget = next < plan.length
           return
         }
@@ -147,7 +151,6 @@ async function main() {
         }
       }
     }
-    const journeysStart = Date.now()
     await Promise.all(Array.from({ length: concurrency }, worker))
     const journeysDone = Date.now()
 
@@ -234,7 +237,9 @@ async function main() {
       )
       await sleep(holdS * 1000)
     }
-    return violations.length ? 1 : 0
+    if (records.length < minJourneys)
+      process.stderr.write(`only ${records.length} journeys ran, fewer than SHOPPERS_MIN_JOURNEYS (${minJourneys})\n`)
+    return violations.length || records.length < minJourneys ? 1 : 0
   })
 }
 
