@@ -27,258 +27,30 @@
  *   BENCH_STORM_READ_INTERVAL_S (unset: the plugin's default, 60) BENCH_LOAD_NOTIFICATION_CONCURRENCY (unset: 8)
  *   BENCH_STORM_SETTLE_S=600 (how long after the last post the storm may take to be processed before the run reports)
  */
-import knex, { Knex } from "knex"
+import knex from "knex"
 import { createAcquiringClient } from "../src/lib/gateway"
 import { freePort } from "./lib/free-port"
 import { prepareStore, startStoreServer, storeEnv } from "./lib/medusa-store"
 import { startSandboxProcess } from "./lib/sandbox-process"
-import { envInt, msSince, percentile, percentiles, round, target } from "./lib/stats"
+import { msSince, round, target } from "./lib/stats"
 import { StoreClient } from "./lib/store-client"
 import { seedOpenSessions } from "./medusa/seed-open-sessions"
 import { runMain } from "./lib/run-main"
-
-const SHOPPERS = envInt("BENCH_LOAD_SHOPPERS", 50)
-const ROUNDS = envInt("BENCH_LOAD_ROUNDS", 2)
-const LATENCY_MS = Number(process.env.BENCH_LOAD_GATEWAY_LATENCY_MS ?? "150")
-const STORM_N = envInt("BENCH_STORM_N", 10_000)
-const STORM_DISTINCT = envInt("BENCH_STORM_DISTINCT", 2_000)
-const STORM_CONCURRENCY = envInt("BENCH_STORM_CONCURRENCY", 16)
-const COPIES = 3 // duplicates of each distinct notification besides the original
-const P95_STORM_RATIO_LIMIT = 1.5 // shopper p95 during the storm / without, card steps
-const SETTLE_TIMEOUT_MS = 240_000
-const SETTLE_S = envInt("BENCH_STORM_SETTLE_S", 600)
-// A prefix of this run's own: a store shared with other benchmarks (bench/run.ts) or runs keeps earlier ones.
-const STORM_PREFIX = `payses_storm_${Date.now().toString(36)}_`
-// The sandbox's merchant and key (medusa-config.ts defaults): the notifications are signed as the gateway signs them.
-const MERCHANT = { merchantId: "701001", accountId: "701001010", signKey: "sandbox_sign_key" }
-
-const ARMS = ["card", "three_ds", "system"] as const
-type Arm = (typeof ARMS)[number]
-
-/** What a phase's shoppers measured: step times per arm, and every failure by kind. */
-class Recorder {
-  readonly ms: Record<Arm, number[]> = { card: [], three_ds: [], system: [] }
-  readonly failures = {
-    total: 0,
-    http5xx: 0,
-    lock_timeouts: 0,
-    by_status: {} as Record<string, number>,
-    samples: [] as string[],
-  }
-  ok(arm: Arm, ms: number) {
-    this.ms[arm].push(ms)
-  }
-  fail(what: string, err: unknown) {
-    const message = String((err as Error)?.message ?? err)
-    const status = /HTTP (\d{3})/.exec(message)?.[1] ?? "other"
-    this.failures.total++
-    this.failures.by_status[status] = (this.failures.by_status[status] ?? 0) + 1
-    if (status.startsWith("5")) this.failures.http5xx++
-    if (isLockTimeout(message)) this.failures.lock_timeouts++
-    if (this.failures.samples.length < 5) this.failures.samples.push(`${what}: ${message.slice(0, 300)}`)
-  }
-}
-
-const isLockTimeout = (text: string) => /lock/i.test(text) && /time(d)? ?out/i.test(text)
-
-/** One shopper: rounds of three payment steps (the arm rotating), `minRounds` at least, then while `more()`. */
-async function shopper(i: number, client: StoreClient, rec: Recorder, minRounds: number, more: () => boolean) {
-  for (let r = 0; r < minRounds || more(); r++) {
-    for (let k = 0; k < ARMS.length; k++) {
-      const arm = ARMS[(i + r + k) % ARMS.length]!
-      let cart: { cartId: string; collectionId: string }
-      try {
-        cart = await client.cartWithCollection()
-      } catch (err) {
-        rec.fail("cart", err)
-        continue
-      }
-      const t0 = process.hrtime.bigint()
-      try {
-        const sessionId = await client.startSession(
-          cart.collectionId,
-          arm === "system" ? "pp_system_default" : "pp_gateway_card"
-        )
-        if (arm === "card") await client.postCard(cart.cartId, sessionId)
-        if (arm === "three_ds") await client.postCardWithThreeDS(cart.cartId, sessionId)
-        await client.complete(cart.cartId)
-        rec.ok(arm, msSince(t0))
-      } catch (err) {
-        rec.fail(arm, err)
-      }
-    }
-  }
-}
-
-/** Runs the shoppers; the phase's step figures per arm and its throughput. */
-async function phase(client: StoreClient, minRounds: number, more: () => boolean) {
-  const rec = new Recorder()
-  const t0 = process.hrtime.bigint()
-  await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => shopper(i, client, rec, minRounds, more)))
-  const seconds = msSince(t0) / 1000
-  const steps = Object.fromEntries(
-    ARMS.map((arm) => [
-      arm,
-      {
-        ...percentiles(rec.ms[arm]),
-        p95: round(percentile(rec.ms[arm], 95)),
-        per_second: round(rec.ms[arm].length / seconds, 2),
-      },
-    ])
-  ) as Record<Arm, ReturnType<typeof percentiles> & { p95: number; per_second: number }>
-  const done = ARMS.reduce((n, arm) => n + rec.ms[arm].length, 0)
-  return {
-    seconds: round(seconds, 1),
-    steps_done: done,
-    steps_per_second: round(done / seconds, 2),
-    steps,
-    failures: rec.failures,
-  }
-}
-
-/** A sandbox delivery record (GET /sandbox/notifications). */
-interface SentNotification {
-  notify_id: string
-  notify_type: string
-  acknowledged?: boolean
-  content_type: string
-  body: string
-  payload: Record<string, string>
-}
-
-async function sandboxJson<T>(url: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(
-    `${url}${path}`,
-    body === undefined
-      ? {}
-      : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
-  )
-  if (!res.ok) throw new Error(`sandbox ${path}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
-  return res.json() as Promise<T>
-}
-
-/** Waits until `check` returns a value (polled every second), or throws after the timeout. */
-async function until<T>(what: string, check: () => Promise<T | null>, timeoutMs = SETTLE_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v !== null) return v
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 1000))
-  }
-}
-
-/** A delivery of the storm: its bytes and content type. */
-interface Delivery {
-  body: string
-  contentType: string
-  kind: "original" | "duplicate" | "replay"
-}
-
-/** The storm's deliveries in the order they are posted: originals with one copy at once, replays spread, copies later. */
-function stormDeliveries(originals: string[], replays: SentNotification[], total: number): Delivery[] {
-  const json = "application/json"
-  const first: Delivery[] = originals.flatMap((body) => [
-    { body, contentType: json, kind: "original" as const },
-    { body, contentType: json, kind: "duplicate" as const },
-  ])
-  const later: Delivery[] = Array.from({ length: COPIES - 1 }, () =>
-    originals.map((body) => ({ body, contentType: json, kind: "duplicate" as const }))
-  ).flat()
-  const ordered = [...first, ...later]
-  const replayCount = total - ordered.length
-  if (replayCount < 0)
-    throw new Error(`BENCH_STORM_N (${total}) must be at least ${ordered.length}: BENCH_STORM_DISTINCT × ${1 + COPIES}`)
-  if (replayCount > 0 && replays.length === 0) throw new Error("no notification of the first phase to replay")
-  // Replays spread evenly through the storm.
-  const out: Delivery[] = []
-  const every = ordered.length / Math.max(1, replayCount)
-  let next = 0
-  for (let i = 0; i < ordered.length || next < replayCount; i++) {
-    while (next < replayCount && (next * every <= i || i >= ordered.length)) {
-      const r = replays[next % replays.length]!
-      out.push({ body: r.body, contentType: r.content_type, kind: "replay" })
-      next++
-    }
-    if (i < ordered.length) out.push(ordered[i]!)
-  }
-  return out
-}
-
-/** Posts the deliveries, `STORM_CONCURRENCY` at once; counts the answers. */
-async function postStorm(storeUrl: string, deliveries: Delivery[]) {
-  const answers = {
-    ok: 0,
-    duplicate_answers: 0,
-    http5xx: 0,
-    other: {} as Record<string, number>,
-    errors: 0,
-    replays_ok: 0,
-  }
-  let next = 0
-  const t0 = process.hrtime.bigint()
-  await Promise.all(
-    Array.from({ length: STORM_CONCURRENCY }, async () => {
-      while (next < deliveries.length) {
-        const d = deliveries[next++]!
-        try {
-          const res = await fetch(`${storeUrl}/hooks/gateway/notifications`, {
-            method: "POST",
-            headers: { "content-type": d.contentType },
-            body: d.body,
-          })
-          const text = await res.text()
-          if (res.status === 200) {
-            answers.ok++
-            if (d.kind === "replay") answers.replays_ok++
-            if (JSON.parse(text).duplicate) answers.duplicate_answers++
-          } else {
-            if (res.status >= 500) answers.http5xx++
-            answers.other[res.status] = (answers.other[res.status] ?? 0) + 1
-          }
-        } catch {
-          answers.errors++
-        }
-      }
-    })
-  )
-  return { ...answers, seconds: msSince(t0) / 1000 }
-}
-
-/** The storm's notification records and payments as the database holds them. */
-async function stormState(db: Knex, replayedOrders: string[]) {
-  const [rows] = (
-    await db.raw(
-      `select count(*)::int as records, coalesce(sum(deliveries), 0)::int as deliveries,
-              count(*) filter (where status = 'received')::int as received, count(*) filter (where status = 'failed')::int as failed
-       from gateway_notification where verified and order_no like ?`,
-      [`${STORM_PREFIX}%`]
-    )
-  ).rows
-  const [payments] = (
-    await db.raw(
-      `select count(distinct s.id) filter (where s.status = 'authorized')::int as authorized_sessions,
-              count(p.id)::int as payments, count(distinct p.payment_session_id)::int as sessions_with_payment
-       from payment_session s left join payment p on p.payment_session_id = s.id and p.deleted_at is null
-       where s.id like ? and s.deleted_at is null`,
-      [`${STORM_PREFIX}%`]
-    )
-  ).rows
-  const [replayed] = (
-    await db.raw(
-      `select coalesce(sum(deliveries), 0)::int as deliveries, count(*) filter (where status = 'received')::int as received
-       from gateway_notification where verified and order_no = any(?)`,
-      [replayedOrders]
-    )
-  ).rows
-  const [replayedPayments] = (
-    await db.raw(
-      `select count(*)::int as payments, count(distinct payment_session_id)::int as sessions from payment where deleted_at is null and payment_session_id = any(?)`,
-      [replayedOrders]
-    )
-  ).rows
-  return { rows, payments, replayed, replayedPayments }
-}
+import {
+  COPIES,
+  LATENCY_MS,
+  MERCHANT,
+  P95_STORM_RATIO_LIMIT,
+  ROUNDS,
+  SETTLE_S,
+  SHOPPERS,
+  STORM_CONCURRENCY,
+  STORM_DISTINCT,
+  STORM_N,
+  STORM_PREFIX,
+} from "./load/config"
+import { isLockTimeout, phase, Recorder, shopper } from "./load/shoppers"
+import { postStorm, SentNotification, sandboxJson, stormDeliveries, stormState, until } from "./load/storm"
 
 async function main() {
   const started = Date.now()
