@@ -1,19 +1,7 @@
 // Browser steps of the admin's issuing pages: card groups tracked, created and refunded, cardholders, cards.
-import {
-  confirmPrompt,
-  expectIn,
-  expectTestId,
-  expectText,
-  expectToast,
-  fillFields,
-  open,
-  page,
-  screenshot,
-  selectOption,
-  step,
-  submitAmount,
-  UUID,
-} from "../admin-ui.mjs"
+import { open, page, screenshot, step, UUID } from "../admin-ui.mjs"
+import { confirmPrompt, fillFields, selectOption, submitAmount } from "../admin-ui.mjs"
+import { expectIn, expectTestId, expectText, expectToast } from "../admin-ui.mjs"
 
 /** Groups, cardholders and cards, each step on what the one before made; `keysOf`: the POSTs' idempotency keys. */
 export async function adminIssuingSteps({ keysOf }) {

@@ -1,19 +1,6 @@
 // Browser steps of the admin: logging in, the sidebar, the order widget (a held payment approved, a paid one), payouts.
-import {
-  confirmPrompt,
-  expectIn,
-  expectTestId,
-  expectText,
-  expectToast,
-  fillFields,
-  login,
-  open,
-  page,
-  screenshot,
-  selectOption,
-  step,
-  UUID,
-} from "../admin-ui.mjs"
+import { confirmPrompt, fillFields, login, open, page, screenshot, selectOption, step, UUID } from "../admin-ui.mjs"
+import { expectIn, expectTestId, expectText, expectToast } from "../admin-ui.mjs"
 
 /** From logging in to the payouts list: `held` and `paid` are orders of the set-up, `keysOf` the POSTs' idempotency keys. */
 export async function adminOrderAndPayoutSteps({ storeUrl, held, paid, keysOf }) {
