@@ -1,32 +1,27 @@
 // What the issuing admin cases share: each test's admin, and helpers making groups, cardholders and cards.
 import { randomUUID } from "node:crypto"
-import type { MedusaSuiteOptions } from "@medusajs/test-utils"
-import type { useSandbox } from "../../helpers/sandbox"
 import { freshAdmin, type RequestHeaders } from "../../helpers/fresh-store"
 import { trackedGroupAndCardholder } from "../../helpers/issuing"
+import { call, suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
-type Gateway = ReturnType<typeof useSandbox>
+export { call }
 export type IssuingEnv = ReturnType<typeof issuingEnv>
 
-/** A request's answer, an error's response included. */
-export const call = (p: Promise<any>) => p.catch((e: any) => e.response)
-
 /** Registers the suite's beforeEach (the sandbox emptied, an admin's headers) and answers the helpers. */
-export function issuingEnv(
-  { api, getContainer, dbConnection }: Pick<MedusaSuiteOptions, "api" | "getContainer" | "dbConnection">,
-  gateway: Gateway
-) {
-  let admin: RequestHeaders
+export function issuingEnv(options: SuiteOptions, gateway: Gateway) {
+  const { api, getContainer } = options
+  /** This test's admin headers (set by the beforeEach). */
+  const each = { admin: UNSET as RequestHeaders }
 
   beforeEach(async () => {
-    admin = await freshAdmin(gateway, getContainer())
+    each.admin = await freshAdmin(gateway, getContainer())
   })
 
   /** The sandbox's starting group 7001 (USD 10000.00), tracked, and a cardholder. */
-  const setup = () => trackedGroupAndCardholder(api, admin, { billing_country: "US", birth_date: "1990-01-31" })
+  const setup = () => trackedGroupAndCardholder(api, each.admin, { billing_country: "US", birth_date: "1990-01-31" })
 
   /** Headers of a new money-moving request (card or group creation, recharge, withdraw, group refund): its own idempotency key. */
-  const once = () => ({ headers: { ...admin.headers, "Idempotency-Key": randomUUID() } })
+  const once = () => ({ headers: { ...each.admin.headers, "Idempotency-Key": randomUUID() } })
 
   async function createCards(body: Record<string, unknown>) {
     return call(api.post("/admin/gateway/cards", body, once()))
@@ -40,22 +35,14 @@ export function issuingEnv(
   }
 
   async function audit(query: string) {
-    return (await api.get(`/admin/gateway/audit?${query}`, admin)).data.audit as any[]
+    return (await api.get(`/admin/gateway/audit?${query}`, each.admin)).data.audit as any[]
   }
 
-  return {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
-    /** This test's admin headers (set by the beforeEach). */
-    get admin() {
-      return admin
-    },
+  return suiteEnv(options, gateway, each, {
     setup,
     once,
     createCards,
     cardsOf,
     audit,
-  }
+  })
 }

@@ -2,21 +2,7 @@
 import type { NotificationsEnv } from "./context"
 
 export function chargebackCases(env: NotificationsEnv) {
-  const {
-    api,
-    dbConnection,
-    gateway,
-    sent,
-    post,
-    verifiedRows,
-    caughtUp,
-    stats,
-    control,
-    refundsOf,
-    disputesOf,
-    paid,
-    chargebackBookedOnceAfterStaffRefund,
-  } = env
+  const { api, dbConnection, gateway, sent, post, caughtUp, stats, control, refundsOf, disputesOf, paid } = env
 
   it("a lost chargeback reaches Medusa as one refund of what the gateway confirms; a repeat or the order sync never books it twice; a won one changes nothing", async () => {
     const lost = await paid()
@@ -136,7 +122,7 @@ export function chargebackCases(env: NotificationsEnv) {
 
     // The next run (the refund's notification, then the order sync twice) books the chargeback once, for what
     // Medusa still holds, and sends nothing.
-    const refunds = await chargebackBookedOnceAfterStaffRefund({ session, payment, tx }, refundCalls)
+    const refunds = await env.chargebackBookedOnceAfterStaffRefund({ session, payment, tx }, refundCalls)
     expect(refunds[1].metadata).toEqual({ gateway_chargeback: open[0].marker })
     expect((await gateway.transactions(session.id))[0].refunds).toHaveLength(1)
     expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: true })])
@@ -162,7 +148,7 @@ export function chargebackCases(env: NotificationsEnv) {
       expect(await refundsOf(payment.id)).toEqual([])
       expect((await stats())["/v1/refund"] ?? 0).toBe(refundCalls)
       expect((await gateway.transactions(session.id))[0].refunds).toEqual([])
-      const [row] = await verifiedRows(session.id)
+      const [row] = await env.verifiedRows(session.id)
       expect(row.result).toMatch(/could not be booked.*being booked on this payment right now.*nothing was sent/)
       expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: false })])
       // The failed booking is no longer under way: a staff refund (even of the booking's amount) is not held back.
@@ -183,7 +169,7 @@ export function chargebackCases(env: NotificationsEnv) {
       )
     }
     // Medusa keeps the marker again: the order sync books the chargeback once, for what Medusa still holds.
-    const refunds = await chargebackBookedOnceAfterStaffRefund({ session, payment, tx }, refundCalls)
+    const refunds = await env.chargebackBookedOnceAfterStaffRefund({ session, payment, tx }, refundCalls)
     expect(refunds[1].metadata).toEqual({ gateway_chargeback: expect.any(String) })
     expect(await disputesOf(session.id)).toEqual([expect.objectContaining({ booked: true })])
   })
@@ -204,7 +190,7 @@ export function chargebackCases(env: NotificationsEnv) {
     expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
     await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, env.admin)
     expect(await refundsOf(payment.id)).toHaveLength(1)
-    const [settled] = await verifiedRows(session.id)
+    const [settled] = await env.verifiedRows(session.id)
     expect(settled).toMatchObject({ status: "processed", result: "read again and applied by the order sync" })
   })
 }

@@ -1,22 +1,21 @@
 // What the notification cases share: each test's fresh store, shopper and admin, and helpers reading the store and sandbox.
-import type { MedusaSuiteOptions } from "@medusajs/test-utils"
-import type { useSandbox } from "../../helpers/sandbox"
 import { until } from "../../helpers/until"
 import { CARDS, card, Shopper } from "../../helpers/shopper"
 import { freshStore, type RequestHeaders } from "../../helpers/fresh-store"
+import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
-type Gateway = ReturnType<typeof useSandbox>
 export type NotificationsEnv = ReturnType<typeof notificationsEnv>
 
 /** Registers the suite's beforeEach (a fresh store, shopper and admin) and answers the helpers the cases use. */
-export function notificationsEnv(
-  { api, getContainer, dbConnection }: Pick<MedusaSuiteOptions, "api" | "getContainer" | "dbConnection">,
-  gateway: Gateway,
-  storeUrl: string
-) {
-  let shopper: Shopper, admin: RequestHeaders
+export function notificationsEnv(options: SuiteOptions, gateway: Gateway, storeUrl: string) {
+  const { api, getContainer, dbConnection } = options
+  /** This test's guest shopper and admin headers (set by the beforeEach). */
+  const each = { shopper: UNSET as Shopper, admin: UNSET as RequestHeaders }
 
-  beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, getContainer(), api)))
+  beforeEach(async () => {
+    const { shopper, admin } = await freshStore(gateway, getContainer(), api)
+    Object.assign(each, { shopper, admin })
+  })
 
   const notifications = async (orderNo: string) =>
     (await dbConnection.raw("select * from gateway_notification where order_no = ? order by received_at", [orderNo]))
@@ -77,16 +76,16 @@ export function notificationsEnv(
     (await dbConnection.raw("select disputes from gateway_payment where order_no = ?", [orderNo])).rows[0].disputes
   /** An order paid by card and captured: its session, order, Medusa payment and gateway transaction. */
   const paid = async () => {
-    const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-    expect((await shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+    const { cartId, session } = await each.shopper.cartWithSession("pp_gateway_card")
+    expect((await each.shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
       "authorized"
     )
-    const order = await shopper.complete(cartId)
+    const order = await each.shopper.complete(cartId)
     const { rows } = await dbConnection.raw(
       "select id, amount from payment where payment_session_id = ? and deleted_at is null",
       [session.id]
     )
-    await api.post(`/admin/payments/${rows[0].id}/capture`, {}, admin)
+    await api.post(`/admin/payments/${rows[0].id}/capture`, {}, each.admin)
     const [tx] = await gateway.transactions(session.id)
     return { session, order: order.data.order, payment: rows[0], tx }
   }
@@ -100,8 +99,8 @@ export function notificationsEnv(
     refundCalls: number
   ) => {
     await caughtUp(session.id)
-    await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
-    await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)
+    await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, each.admin)
+    await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, each.admin)
     const refunds = await refundsOf(payment.id)
     expect(refunds.map((r: any) => [Number(r.amount), r.code ?? null])).toEqual([
       [10, null],
@@ -111,7 +110,7 @@ export function notificationsEnv(
     return refunds
   }
   const cartCompleted = async (cartId: string) => {
-    const { data } = await api.get(`/store/carts/${cartId}`, shopper.headers)
+    const { data } = await api.get(`/store/carts/${cartId}`, each.shopper.headers)
     return data.cart.completed_at ? data.cart : null
   }
   const orderOfCart = async (cartId: string) => {
@@ -121,20 +120,20 @@ export function notificationsEnv(
     )
     return rows[0]?.order_id as string | undefined
   }
+  /** The payments of an order, read through Medusa's admin order route. */
+  const orderPayments = async (orderId: string) =>
+    (await api.get(`/admin/orders/${orderId}?fields=*payment_collections.payments`, each.admin)).data.order
+      .payment_collections[0].payments as any[]
+  /** An order paid by card (approved, not captured), and its payment read through the admin order route. */
+  const cardOrder = async () => {
+    const { cartId, session } = await each.shopper.cartWithSession("pp_gateway_card")
+    await each.shopper.postCard(session.id, { card: card(CARDS.approve) })
+    const order = (await each.shopper.complete(cartId)).data.order
+    const [payment] = await orderPayments(order.id)
+    return { session, order, payment }
+  }
 
-  return {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
-    /** This test's guest shopper (set by the beforeEach). */
-    get shopper() {
-      return shopper
-    },
-    /** This test's admin headers (set by the beforeEach). */
-    get admin() {
-      return admin
-    },
+  return suiteEnv(options, gateway, each, {
     notifications,
     sent,
     post,
@@ -149,5 +148,7 @@ export function notificationsEnv(
     chargebackBookedOnceAfterStaffRefund,
     cartCompleted,
     orderOfCart,
-  }
+    orderPayments,
+    cardOrder,
+  })
 }

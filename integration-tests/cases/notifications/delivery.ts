@@ -4,21 +4,7 @@ import { CARDS, card, completeIssuerPage } from "../../helpers/shopper"
 import type { NotificationsEnv } from "./context"
 
 export function deliveryCases(env: NotificationsEnv) {
-  const {
-    api,
-    dbConnection,
-    gateway,
-    notifications,
-    sent,
-    post,
-    caughtUp,
-    stats,
-    control,
-    refundsOf,
-    paid,
-    cartCompleted,
-    orderOfCart,
-  } = env
+  const { api, gateway, notifications, sent, post, caughtUp, control, cartCompleted } = env
 
   it("completes the order from the notification when the shopper never came back from 3-D Secure", async () => {
     const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
@@ -26,7 +12,7 @@ export function deliveryCases(env: NotificationsEnv) {
     await completeIssuerPage(posted.data.payment_session.data.issuer_url)
     // No complete call: the gateway's notification alone must create the order.
     await until("the order", () => cartCompleted(cartId))
-    expect(await orderOfCart(cartId)).toBeTruthy()
+    expect(await env.orderOfCart(cartId)).toBeTruthy()
     const rows = await until("a processed notification", async () => {
       const r = await notifications(session.id)
       return r.some((n: any) => n.status === "processed") ? r : null
@@ -88,17 +74,17 @@ export function deliveryCases(env: NotificationsEnv) {
     const rows = await caughtUp(session.id, 1)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ id: first.id, deliveries: 2, status: "processed" })
-    const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [
+    const { rows: orders } = await env.dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [
       cartId,
     ])
     expect(orders[0].n).toBe(1)
   })
 
   it("one signed notification re-posted in a loop has the gateway read at most once per interval (2 s here): every delivery counted, none lost; a real later notification within it is applied after it", async () => {
-    const { session, payment, tx } = await paid()
+    const { session, payment, tx } = await env.paid()
     await caughtUp(session.id)
     const [approval] = (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
-    const queries = async () => (await stats())["/v1/retrievalTrans"] ?? 0
+    const queries = async () => (await env.stats())["/v1/retrievalTrans"] ?? 0
     const before = await queries()
     // Five replays, a quarter of a second apart: each one is answered and counted at once.
     for (let i = 0; i < 5; i++) {
@@ -118,18 +104,11 @@ export function deliveryCases(env: NotificationsEnv) {
     const d = await control("/sandbox/disputes", { transaction_id: tx.transaction_id })
     await control(`/sandbox/disputes/${d.dispute_id}`, { outcome: "lost" })
     await caughtUp(session.id)
-    expect((await refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
+    expect((await env.refundsOf(payment.id)).map((r: any) => Number(r.amount))).toEqual([Number(tx.amount)])
   })
 
   it("never moves a captured payment back when a late 'authorized' notification arrives, and survives duplicates", async () => {
-    const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
-    await env.shopper.postCard(session.id, { card: card(CARDS.approve) })
-    const order = await env.shopper.complete(cartId)
-    const { data } = await api.get(
-      `/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`,
-      env.admin
-    )
-    const payment = data.order.payment_collections[0].payments[0]
+    const { session, order, payment } = await env.cardOrder()
     await api.post(`/admin/payments/${payment.id}/capture`, {}, env.admin)
     const capture = (await sent("CAPTURE")).find((n) => n.payload.order_no === session.id)
     expect(capture).toBeTruthy()
@@ -143,11 +122,11 @@ export function deliveryCases(env: NotificationsEnv) {
     expect((await Promise.all(answers.map((a) => a.json()))).map((a) => a.duplicate)).toEqual([true, true])
     const rows = await caughtUp(session.id, 2)
     expect(rows).toHaveLength(1)
-    const after = await api.get(`/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`, env.admin)
-    const p = after.data.order.payment_collections[0].payments[0]
+    const payments = await env.orderPayments(order.id)
+    const p = payments[0]
     expect(p.captured_at).toBeTruthy()
     expect(p.canceled_at).toBeFalsy()
-    expect(after.data.order.payment_collections[0].payments).toHaveLength(1)
+    expect(payments).toHaveLength(1)
     expect((await gateway.transactions(session.id))[0].payment_status).toBe("3000")
   })
 }

@@ -5,20 +5,7 @@ import { CARDS, card, completeIssuerPage } from "../../helpers/shopper"
 import type { NotificationsEnv } from "./context"
 
 export function loadAndLimitCases(env: NotificationsEnv) {
-  const {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
-    sent,
-    post,
-    verifiedRows,
-    caughtUp,
-    stats,
-    signedCopy,
-    paid,
-    cartCompleted,
-  } = env
+  const { api, getContainer, dbConnection, gateway, sent, post, verifiedRows, stats } = env
 
   it("copies of one signed notification arriving together are one record, processed once", async () => {
     const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
@@ -30,7 +17,7 @@ export function loadAndLimitCases(env: NotificationsEnv) {
       (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
     )
     gateway.sandbox.clearFaults()
-    const genuine = await signedCopy(notice.payload)
+    const genuine = await env.signedCopy(notice.payload)
 
     const answers = await Promise.all(Array.from({ length: 4 }, () => post(genuine)))
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
@@ -43,7 +30,7 @@ export function loadAndLimitCases(env: NotificationsEnv) {
     })
     expect(row).toMatchObject({ deliveries: 4, status: "processed" })
     expect(await verifiedRows(session.id)).toHaveLength(1)
-    await until("the order", () => cartCompleted(cartId))
+    await until("the order", () => env.cartCompleted(cartId))
     const { rows: orders } = await dbConnection.raw("select count(*)::int as n from order_cart where cart_id = ?", [
       cartId,
     ])
@@ -60,7 +47,7 @@ export function loadAndLimitCases(env: NotificationsEnv) {
     const counter = async ({ data }: { data: { id: string } }) => void emitted.push(data.id)
     const subscriber = { subscriberId: "test-notification-events" }
     try {
-      const { session } = await paid()
+      const { session } = await env.paid()
       const [notice] = await until("the sandbox's notifications given up", async () => {
         const mine = (await sent()).filter((n) => n.payload.order_no === session.id)
         return mine.length && mine.every((n) => n.state !== "sending")
@@ -68,7 +55,7 @@ export function loadAndLimitCases(env: NotificationsEnv) {
           : null
       })
       expect(await verifiedRows(session.id)).toHaveLength(0)
-      const genuine = await signedCopy(notice.payload)
+      const genuine = await env.signedCopy(notice.payload)
       eventBus.subscribe("gateway.notification.received", counter as never, subscriber)
 
       const queries = async () => (await stats())["/v1/retrievalTrans"] ?? 0
@@ -137,7 +124,7 @@ export function loadAndLimitCases(env: NotificationsEnv) {
     const [template] = await until("the notification", async () =>
       (await sent("PAYMENT")).filter((n) => n.payload.order_no === first.id)
     )
-    await caughtUp(first.id)
+    await env.caughtUp(first.id)
     // 16 payments waiting for 3-D Secure: each notification has the gateway read (the order query), slowly here.
     const waiting: { id: string; tx: string }[] = []
     for (let i = 0; i < 16; i++) {

@@ -23,11 +23,7 @@ export function reviewAndSyncCases(env: NotificationsEnv) {
     const res = await review("approve")
     expect(res.data.state).toBe("authorized")
     expect((await gateway.transactions(session.id))[0].payment_status).toBe("2000")
-    const { data } = await api.get(
-      `/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`,
-      env.admin
-    )
-    expect(data.order.payment_collections[0].payments).toHaveLength(1)
+    expect(await env.orderPayments(order.data.order.id)).toHaveLength(1)
     const again = await api.get(`/admin/gateway/payment-sessions/${session.id}`, env.admin)
     expect(again.data.gateway_payment.review_status).toBe("approved")
 
@@ -88,14 +84,8 @@ export function reviewAndSyncCases(env: NotificationsEnv) {
   })
 
   it("the refund sync settles refunds the gateway confirms later", async () => {
-    const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
-    await env.shopper.postCard(session.id, { card: card(CARDS.approve) })
-    const order = await env.shopper.complete(cartId)
-    const { data } = await api.get(
-      `/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`,
-      env.admin
-    )
-    const paymentId = data.order.payment_collections[0].payments[0].id
+    const { session, order, payment } = await env.cardOrder()
+    const paymentId = payment.id
     await api.post(`/admin/payments/${paymentId}/capture`, {}, env.admin)
     await api.post(`/admin/payments/${paymentId}/refund`, { amount: 2 }, env.admin)
     const [tx] = await gateway.transactions(session.id)
@@ -110,8 +100,7 @@ export function reviewAndSyncCases(env: NotificationsEnv) {
     })
     const settled = await api.post("/admin/gateway/sync-runs", { job: "refund_sync" }, env.admin)
     expect(settled.data.summary).toMatchObject({ status: "succeeded", checked: 1, changed: 1, requests: 1 })
-    const after = await api.get(`/admin/orders/${order.data.order.id}?fields=*payment_collections.payments`, env.admin)
-    expect(after.data.order.payment_collections[0].payments[0].data.refunds[0].status).toBe("refunded")
+    expect((await env.orderPayments(order.id))[0].data.refunds[0].status).toBe("refunded")
   })
 
   it("serves Medusa's own webhook route: a signed notification maps to its action, a forged one to none", async () => {

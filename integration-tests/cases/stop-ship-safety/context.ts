@@ -1,12 +1,11 @@
 // What the stop-ship cases share: the card route's caps, each test's fresh store, shopper and admin, and helpers.
-import type { MedusaSuiteOptions } from "@medusajs/test-utils"
 import { createAcquiringClient } from "../../../src/lib/gateway"
 import { seedStore } from "../../../scripts/seed-store"
 import { createAdminHeaders } from "../../helpers/admin"
-import type { useSandbox } from "../../helpers/sandbox"
 import { CARDS, card, Shopper } from "../../helpers/shopper"
+import type { RequestHeaders } from "../../helpers/fresh-store"
+import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
-type Gateway = ReturnType<typeof useSandbox>
 export type StopShipEnv = ReturnType<typeof stopShipEnv>
 
 /** The card route's caps the suite sets: card posts per payment session, and per client address. */
@@ -14,12 +13,10 @@ export const PER_SESSION = 3
 export const PER_ADDRESS = 60
 
 /** Registers the suite's beforeEach (the sandbox emptied, a seeded store, a shopper, an admin) and answers the helpers. */
-export function stopShipEnv(
-  { api, getContainer, dbConnection }: Pick<MedusaSuiteOptions, "api" | "getContainer" | "dbConnection">,
-  gateway: Gateway
-) {
-  let shopper: Shopper
-  let admin: { headers: Record<string, string> }
+export function stopShipEnv(options: SuiteOptions, gateway: Gateway) {
+  const { api, getContainer, dbConnection } = options
+  /** This test's guest shopper and admin headers (set by the beforeEach). */
+  const each = { shopper: UNSET as Shopper, admin: UNSET as RequestHeaders }
 
   const signer = () =>
     createAcquiringClient({
@@ -40,10 +37,10 @@ export function stopShipEnv(
 
   /** An order paid by card (authorised, not captured); returns its session and Medusa payment. */
   const paidOrder = async () => {
-    const { cartId, session } = await shopper.cartWithSession("pp_gateway_card")
-    const posted = await shopper.postCard(session.id, { card: card(CARDS.approve) })
+    const { cartId, session } = await each.shopper.cartWithSession("pp_gateway_card")
+    const posted = await each.shopper.postCard(session.id, { card: card(CARDS.approve) })
     expect(posted.data.payment_session.status).toBe("authorized")
-    const done = await shopper.complete(cartId)
+    const done = await each.shopper.complete(cartId)
     expect(done.data.type).toBe("order")
     return { session, payment: await paymentOf(session.id), order: done.data.order }
   }
@@ -67,23 +64,11 @@ export function stopShipEnv(
     gateway.sandbox.reset()
     gateway.sandbox.clearFaults()
     const store = await seedStore(getContainer())
-    shopper = new Shopper(api as any, store)
-    admin = await createAdminHeaders(getContainer(), `admin-${Date.now()}@gateway.test`)
+    each.shopper = new Shopper(api as any, store)
+    each.admin = await createAdminHeaders(getContainer(), `admin-${Date.now()}@gateway.test`)
   })
 
-  return {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
-    /** This test's guest shopper (set by the beforeEach). */
-    get shopper() {
-      return shopper
-    },
-    /** This test's admin headers (set by the beforeEach). */
-    get admin() {
-      return admin
-    },
+  return suiteEnv(options, gateway, each, {
     signer,
     stats,
     paymentOf,
@@ -91,5 +76,5 @@ export function stopShipEnv(
     refundsOf,
     paidOrder,
     dumpTables,
-  }
+  })
 }

@@ -1,39 +1,39 @@
 // What the subscription cases share: each test's store, two customers and an admin, and helpers buying and reading plans.
-import type { MedusaSuiteOptions } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../../../scripts/seed-store"
 import { createAdminHeaders } from "../../helpers/admin"
-import type { useSandbox } from "../../helpers/sandbox"
 import { CARDS, card, completeIssuerPage, Shopper } from "../../helpers/shopper"
+import type { RequestHeaders } from "../../helpers/fresh-store"
+import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
-type Gateway = ReturnType<typeof useSandbox>
 export type SubscriptionsEnv = ReturnType<typeof subscriptionsEnv>
 
 /** One day of the sandbox's clock, in seconds. */
 export const DAY = 24 * 3600
 
 /** Registers the suite's beforeEach (a seeded store, customers Ada and Grace, an admin) and answers the helpers. */
-export function subscriptionsEnv(
-  { api, getContainer, dbConnection }: Pick<MedusaSuiteOptions, "api" | "getContainer" | "dbConnection">,
-  gateway: Gateway
-) {
-  let store: SeededStore
-  let ada: Shopper
-  let grace: Shopper
-  let admin: { headers: Record<string, string> }
+export function subscriptionsEnv(options: SuiteOptions, gateway: Gateway) {
+  const { api, getContainer } = options
+  /** This test's seeded store, its customer who subscribes (Ada), its other customer (Grace), and admin headers. */
+  const each = {
+    store: UNSET as SeededStore,
+    ada: UNSET as Shopper,
+    grace: UNSET as Shopper,
+    admin: UNSET as RequestHeaders,
+  }
   let n = 0
 
   beforeEach(async () => {
     gateway.sandbox.reset()
-    store = await seedStore(getContainer())
+    each.store = await seedStore(getContainer())
     n += 1
-    ada = await Shopper.register(api as any, store, `ada-sub${n}@example.com`)
-    grace = await Shopper.register(api as any, store, `grace-sub${n}@example.com`)
-    admin = await createAdminHeaders(getContainer(), `admin-sub${n}@gateway.test`)
+    each.ada = await Shopper.register(api as any, each.store, `ada-sub${n}@example.com`)
+    each.grace = await Shopper.register(api as any, each.store, `grace-sub${n}@example.com`)
+    each.admin = await createAdminHeaders(getContainer(), `admin-sub${n}@gateway.test`)
   })
 
   const subscriptionItems = () => [
-    { variant_id: store.variants.coffeeClub, quantity: 2 },
-    { variant_id: store.variants.mug, quantity: 1 },
+    { variant_id: each.store.variants.coffeeClub, quantity: 2 },
+    { variant_id: each.store.variants.mug, quantity: 1 },
   ]
 
   /** Buys the Coffee Club (2 × 12.50 a month) with a mug, by card; returns the order and the recorded subscription. */
@@ -52,7 +52,7 @@ export function subscriptionsEnv(
   const deductionNotifications = async () =>
     (await (await fetch(`${gateway.sandbox.url}/sandbox/notifications?notify_type=SUBSCRIPTION`)).json()) as any[]
   const deductionsOf = async (id: string) =>
-    (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription.deductions as any[]
+    (await api.get(`/admin/gateway/subscriptions/${id}`, each.admin)).data.subscription.deductions as any[]
 
   /**
    * A plan of `cycles` monthly deductions, made as docs/subscriptions.md says: variant metadata through Medusa's admin API
@@ -74,38 +74,19 @@ export function subscriptionsEnv(
           },
         ],
         status: "published",
-        sales_channels: [{ id: store.salesChannelId }],
+        sales_channels: [{ id: each.store.salesChannelId }],
         shipping_profile_id: (await getContainer().resolve("fulfillment").listShippingProfiles({}))[0]!.id,
       },
-      admin
+      each.admin
     )
     return [{ variant_id: data.product.variants[0].id as string, quantity: 1 }]
   }
-  const detail = async (id: string) => (await api.get(`/admin/gateway/subscriptions/${id}`, admin)).data.subscription
+  const detail = async (id: string) =>
+    (await api.get(`/admin/gateway/subscriptions/${id}`, each.admin)).data.subscription
   const syncSubscriptions = async () =>
-    (await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, admin)).data.summary
+    (await api.post("/admin/gateway/sync-runs", { job: "subscription_sync" }, each.admin)).data.summary
 
-  return {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
-    /** This test's seeded store (set by the beforeEach). */
-    get store() {
-      return store
-    },
-    /** This test's customer who subscribes (set by the beforeEach). */
-    get ada() {
-      return ada
-    },
-    /** This test's other customer (set by the beforeEach). */
-    get grace() {
-      return grace
-    },
-    /** This test's admin headers (set by the beforeEach). */
-    get admin() {
-      return admin
-    },
+  return suiteEnv(options, gateway, each, {
     subscriptionItems,
     subscribe,
     deductionNotifications,
@@ -113,5 +94,5 @@ export function subscriptionsEnv(
     shortPlan,
     detail,
     syncSubscriptions,
-  }
+  })
 }

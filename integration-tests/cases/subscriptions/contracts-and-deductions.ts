@@ -4,18 +4,7 @@ import { CARDS } from "../../helpers/shopper"
 import { DAY, type SubscriptionsEnv } from "./context"
 
 export function contractAndDeductionCases(env: SubscriptionsEnv) {
-  const {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
-    subscribe,
-    deductionNotifications,
-    deductionsOf,
-    shortPlan,
-    detail,
-    syncSubscriptions,
-  } = env
+  const { api, dbConnection, gateway, subscribe, deductionsOf, shortPlan, detail, syncSubscriptions } = env
 
   it("sells the subscription by card: the wire carries its plan and amount, the contract is recorded with its recurring_id", async () => {
     const { order, session, subscription, posted } = await subscribe(env.ada)
@@ -67,7 +56,7 @@ export function contractAndDeductionCases(env: SubscriptionsEnv) {
     expect(deductions.every((d) => d.amount === "25.00" && d.currency === "USD" && d.outcome === "approved")).toBe(true)
 
     // The gateway sends them all again (repeats, out of order): nothing new is recorded.
-    const sent = await deductionNotifications()
+    const sent = await env.deductionNotifications()
     for (const s of [...sent].reverse())
       await fetch(`${gateway.sandbox.url}/sandbox/notifications/${s.notify_id}/resend`, { method: "POST" })
     // Each deduction's signed content is one record, delivered twice now.
@@ -176,7 +165,8 @@ export function contractAndDeductionCases(env: SubscriptionsEnv) {
     })
 
     // A contract an earlier version marked cancelled: the sync corrects it (not a move backwards) and audits it.
-    await getContainer()
+    await env
+      .getContainer()
       .resolve("gateway")
       .updateGatewaySubscriptions({ id: subscription.id, status: "cancelled", cancelled_at: new Date() })
     await syncSubscriptions()
