@@ -8,8 +8,8 @@
  *   written before the gateway is asked (no row, no reveal), the revealed values never in the audit;
  * - every POST of the admin gateway routes takes application/json only (CSRF).
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
+import { runCases } from "../cases/suite-env"
 import { adminMoneyEnv, REVEALERS } from "../cases/admin-money-safety/context"
 import { payoutCases } from "../cases/admin-money-safety/payouts"
 import { balanceCases } from "../cases/admin-money-safety/balances"
@@ -21,13 +21,8 @@ jest.setTimeout(300 * 1000)
 // Two admin users may reveal (REVEALERS: fixed ids, created by the tests), three times an hour each.
 const gateway = useSandbox({ GATEWAY_REVEAL_PER_USER: "3", GATEWAY_REVEAL_USER_IDS: REVEALERS.join(",") })
 
-medusaIntegrationTestRunner({
-  testSuite: (options) => {
-    // The sandbox emptied and the first revealer's admin headers before every test; the cases run in this order.
-    const env = adminMoneyEnv(options, gateway)
-    payoutCases(env)
-    balanceCases(env)
-    creationCases(env)
-    revealAndContentTypeCases(env)
-  },
-})
+// The sandbox emptied and the first revealer's admin headers before every test; the cases run in this order.
+runCases(
+  (options) => adminMoneyEnv(options, gateway),
+  [payoutCases, balanceCases, creationCases, revealAndContentTypeCases]
+)

@@ -5,8 +5,8 @@
  * the bank afterwards (N-2), a second session authorised beside the order's payment (N-1), a checkout left past
  * reconciliation.release_after_seconds (N-4), an earlier attempt finished after the session went on.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
+import { runCases } from "../cases/suite-env"
 import { ghostPaymentsEnv, RELEASE_MS, SETTLE_MS } from "../cases/ghost-payments/context"
 import { replacedSessionCases } from "../cases/ghost-payments/replaced-sessions"
 import { keptAndUnknownReleaseCases } from "../cases/ghost-payments/kept-and-unknown-releases"
@@ -35,17 +35,15 @@ const gateway = useSandbox(
   { notifyBaseMs: 100, notifyAttempts: 5 }
 )
 
-medusaIntegrationTestRunner({
-  testSuite: (options) => {
-    const { api } = options
-
-    beforeAll(() => expect((api as any).defaults.baseURL).toBe(storeUrl))
-
-    // A fresh store, shopper and admin before every test; the cases below run in this order.
-    const env = ghostPaymentsEnv(options, gateway, storeUrl)
-    replacedSessionCases(env)
-    keptAndUnknownReleaseCases(env)
-    secondPaymentAndExpiredCheckoutCases(env)
-    portalCaptureAndEarlierAttemptCases(env)
-  },
-})
+// The store at the port the sandbox was promised; a fresh store, shopper and admin before every test; the cases
+// below run in this order.
+runCases(
+  (options) => ghostPaymentsEnv(options, gateway, storeUrl),
+  [
+    replacedSessionCases,
+    keptAndUnknownReleaseCases,
+    secondPaymentAndExpiredCheckoutCases,
+    portalCaptureAndEarlierAttemptCases,
+  ],
+  storeUrl
+)

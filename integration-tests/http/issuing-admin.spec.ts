@@ -5,8 +5,8 @@
  */
 // First: every log line also goes to a file the cards' cases read (before Medusa's logger is loaded).
 import "../helpers/verbose-logs"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
+import { runCases } from "../cases/suite-env"
 import { issuingEnv } from "../cases/issuing-admin/context"
 import { groupCases } from "../cases/issuing-admin/groups"
 import { cardholderCases } from "../cases/issuing-admin/cardholders"
@@ -16,12 +16,5 @@ jest.setTimeout(300 * 1000)
 
 const gateway = useSandbox()
 
-medusaIntegrationTestRunner({
-  testSuite: (options) => {
-    // The sandbox emptied and an admin's headers before every test; the cases run in this order.
-    const env = issuingEnv(options, gateway)
-    groupCases(env)
-    cardholderCases(env)
-    cardCases(env)
-  },
-})
+// The sandbox emptied and an admin's headers before every test; the cases run in this order.
+runCases((options) => issuingEnv(options, gateway), [groupCases, cardholderCases, cardCases])

@@ -3,9 +3,9 @@
  * forged, unsigned, replayed, re-labelled, late, concurrent and flooding ones), chargebacks, the
  * reconciliation jobs, and the review of held payments. Medusa must end up agreeing with the gateway.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
-import { notificationsEnv } from "../cases/notifications/context"
+import { runCases } from "../cases/suite-env"
+import { notificationsEnv, type NotificationsEnv } from "../cases/notifications/context"
 import { deliveryCases } from "../cases/notifications/delivery"
 import { reviewAndSyncCases } from "../cases/notifications/review-and-sync"
 import { chargebackCases } from "../cases/notifications/chargebacks"
@@ -22,28 +22,23 @@ const gateway = useSandbox(
   { notifyBaseMs: 100, notifyAttempts: 5, refundDelayMs: 3_600_000 }
 )
 
-medusaIntegrationTestRunner({
-  testSuite: (options) => {
-    const { api } = options
+/** Sync runs and reviews need an admin session, and a sync run a known job. */
+function sessionRequiredCases(env: NotificationsEnv) {
+  it("refuses sync runs and reviews without an admin session", async () => {
+    const res = await env.api.post("/admin/gateway/sync-runs", { job: "order_sync" }).catch((e: any) => e.response)
+    expect(res.status).toBe(401)
+    const bad = await env.api
+      .post("/admin/gateway/sync-runs", { job: "everything" }, env.admin)
+      .catch((e: any) => e.response)
+    expect(bad.status).toBe(400)
+    expect(bad.data.message).toMatch(/job/)
+  })
+}
 
-    // Sanity: the port we promised the sandbox is the one the store listens on.
-    beforeAll(() => expect((api as any).defaults.baseURL).toBe(storeUrl))
-
-    // A fresh store, shopper and admin before every test; the cases below run in this order.
-    const env = notificationsEnv(options, gateway, storeUrl)
-    deliveryCases(env)
-    reviewAndSyncCases(env)
-    chargebackCases(env)
-    loadAndLimitCases(env)
-
-    it("refuses sync runs and reviews without an admin session", async () => {
-      const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }).catch((e: any) => e.response)
-      expect(res.status).toBe(401)
-      const bad = await api
-        .post("/admin/gateway/sync-runs", { job: "everything" }, env.admin)
-        .catch((e: any) => e.response)
-      expect(bad.status).toBe(400)
-      expect(bad.data.message).toMatch(/job/)
-    })
-  },
-})
+// The store at the port the sandbox was promised; a fresh store, shopper and admin before every test; the cases
+// below run in this order.
+runCases(
+  (options) => notificationsEnv(options, gateway, storeUrl),
+  [deliveryCases, reviewAndSyncCases, chargebackCases, loadAndLimitCases, sessionRequiredCases],
+  storeUrl
+)

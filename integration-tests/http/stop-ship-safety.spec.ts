@@ -5,8 +5,8 @@
  * jobs, never failures and never paid twice; stale and unsigned notification fields change nothing; a
  * gateway record for another amount never authorises; the card route is locked and capped.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
+import { runCases } from "../cases/suite-env"
 import { PER_ADDRESS, PER_SESSION, stopShipEnv } from "../cases/stop-ship-safety/context"
 import { cardDataAndCaptureCases } from "../cases/stop-ship-safety/card-data-and-captures"
 import { unknownOutcomeCases } from "../cases/stop-ship-safety/unknown-outcomes"
@@ -21,14 +21,9 @@ const gateway = useSandbox(
   { refundDelayMs: 3_600_000 }
 )
 
-medusaIntegrationTestRunner({
-  testSuite: (options) => {
-    // A fresh store, shopper and admin before every test. The cases run in this order: the per-address cap's
-    // test (amounts and caps) runs last, as it spends this address's allowance.
-    const env = stopShipEnv(options, gateway)
-    cardDataAndCaptureCases(env)
-    unknownOutcomeCases(env)
-    notificationFieldCases(env)
-    amountAndCapCases(env)
-  },
-})
+// A fresh store, shopper and admin before every test. The cases run in this order: the per-address cap's
+// test (amounts and caps) runs last, as it spends this address's allowance.
+runCases(
+  (options) => stopShipEnv(options, gateway),
+  [cardDataAndCaptureCases, unknownOutcomeCases, notificationFieldCases, amountAndCapCases]
+)

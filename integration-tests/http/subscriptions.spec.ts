@@ -4,8 +4,8 @@
  * clock makes deductions whose SUBSCRIPTION notifications (repeated, late) are recorded exactly once; cancel from the
  * admin and from the customer (idempotent, audited; another customer's is a 404); hosted page refused for it.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
+import { runCases } from "../cases/suite-env"
 import { subscriptionsEnv } from "../cases/subscriptions/context"
 import { contractAndDeductionCases } from "../cases/subscriptions/contracts-and-deductions"
 import { cancelAndCheckoutRuleCases } from "../cases/subscriptions/cancel-and-checkout-rules"
@@ -18,11 +18,5 @@ const port = Number(process.env.PORT)
 const storeUrl = `http://localhost:${port}`
 const gateway = useSandbox({ GATEWAY_STORE_URL: storeUrl }, { notifyBaseMs: 100, notifyAttempts: 5 })
 
-medusaIntegrationTestRunner({
-  testSuite: (options) => {
-    // A seeded store, two customers and an admin before every test; the cases below run in this order.
-    const env = subscriptionsEnv(options, gateway)
-    contractAndDeductionCases(env)
-    cancelAndCheckoutRuleCases(env)
-  },
-})
+// A seeded store, two customers and an admin before every test; the cases below run in this order.
+runCases((options) => subscriptionsEnv(options, gateway), [contractAndDeductionCases, cancelAndCheckoutRuleCases])

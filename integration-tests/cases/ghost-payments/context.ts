@@ -1,12 +1,10 @@
 // What the ghost-payment cases share: the shortened deadlines, each test's fresh store, shopper and admin, and helpers over releases.
-import type { MedusaSuiteOptions } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { SeededStore } from "../../../scripts/seed-store"
-import type { useSandbox } from "../../helpers/sandbox"
 import type { Shopper } from "../../helpers/shopper"
 import { freshStore, type RequestHeaders } from "../../helpers/fresh-store"
+import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
-type Gateway = ReturnType<typeof useSandbox>
 export type GhostPaymentsEnv = ReturnType<typeof ghostPaymentsEnv>
 
 // Deadlines short enough to wait for: settling 3 s (the least the shortened timeouts allow), release 10 s.
@@ -16,17 +14,15 @@ export const RELEASE_MS = 10_000
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Registers the suite's beforeEach (a fresh store, shopper and admin) and answers the helpers the cases use. */
-export function ghostPaymentsEnv(
-  { api, getContainer, dbConnection }: Pick<MedusaSuiteOptions, "api" | "getContainer" | "dbConnection">,
-  gateway: Gateway,
-  storeUrl: string
-) {
-  let store: SeededStore, shopper: Shopper, admin: RequestHeaders
+export function ghostPaymentsEnv(options: SuiteOptions, gateway: Gateway, storeUrl: string) {
+  const { api, getContainer, dbConnection } = options
+  /** This test's seeded store, guest shopper and admin headers (set by the beforeEach). */
+  const each = { store: UNSET as SeededStore, shopper: UNSET as Shopper, admin: UNSET as RequestHeaders }
 
-  beforeEach(async () => ({ store, shopper, admin } = await freshStore(gateway, getContainer(), api)))
+  beforeEach(async () => Object.assign(each, await freshStore(gateway, getContainer(), api)))
 
   const payments = () => getContainer().resolve(Modules.PAYMENT)
-  const sync = async () => (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, admin)).data.summary
+  const sync = async () => (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, each.admin)).data.summary
   const txOf = async (orderNo: string) => (await gateway.transactions(orderNo)) as any[]
   const releases = async (where: string, value: string) =>
     (await dbConnection.raw(`select * from gateway_release where ${where} = ? and deleted_at is null`, [value]))
@@ -60,10 +56,10 @@ export function ghostPaymentsEnv(
   }
   /** A shopper who starts an APM, comes back with the back button and takes a card session instead. */
   const apmThenCardSession = async () => {
-    const { cartId, paymentCollectionId, session } = await shopper.cartWithSession("pp_gateway_apm", {
+    const { cartId, paymentCollectionId, session } = await each.shopper.cartWithSession("pp_gateway_apm", {
       data: { payment_method: "alipay" },
     })
-    const cardSession = await shopper.createSession(paymentCollectionId, "pp_gateway_card")
+    const cardSession = await each.shopper.createSession(paymentCollectionId, "pp_gateway_card")
     return { cartId, paymentCollectionId, apm: session, cardSession }
   }
   /** The live payments of an order's collection (not canceled), with the transaction each is. */
@@ -79,24 +75,8 @@ export function ghostPaymentsEnv(
       body: JSON.stringify({ rules: [{ path: "notifications", fault: "bad_signature" }] }),
     })
 
-  return {
-    api,
-    getContainer,
-    dbConnection,
-    gateway,
+  return suiteEnv(options, gateway, each, {
     storeUrl,
-    /** This test's seeded store (set by the beforeEach). */
-    get store() {
-      return store
-    },
-    /** This test's guest shopper (set by the beforeEach). */
-    get shopper() {
-      return shopper
-    },
-    /** This test's admin headers (set by the beforeEach). */
-    get admin() {
-      return admin
-    },
     payments,
     sync,
     txOf,
@@ -106,5 +86,5 @@ export function ghostPaymentsEnv(
     apmThenCardSession,
     livePayments,
     loseNotifications,
-  }
+  })
 }

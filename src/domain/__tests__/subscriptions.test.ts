@@ -1,12 +1,5 @@
-import {
-  gatewayDateTime,
-  nextSubscriptionStatus,
-  isCorrection,
-  sessionSubscriptionOf,
-  subscriptionLineOf,
-  subscriptionPlanOf,
-  subscriptionRequest,
-} from "../subscriptions"
+import { subscriptionPlanOf, subscriptionLineOf, subscriptionRequest, sessionSubscriptionOf } from "../subscriptions"
+import { gatewayDateTime, nextSubscriptionStatus, isCorrection } from "../subscriptions"
 import { isOver } from "../subscription-view"
 
 describe("subscription plans from variant metadata", () => {

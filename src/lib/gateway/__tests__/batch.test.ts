@@ -1,13 +1,6 @@
 import fc from "fast-check"
-import {
-  assertBatchSize,
-  BATCH_LIMITS,
-  chunk,
-  FILTER_TEXT_LIMITS,
-  runInBatches,
-  runInBatchesStreamed,
-  splitBatch,
-} from "../batch"
+import { assertBatchSize, BATCH_LIMITS, FILTER_TEXT_LIMITS, splitBatch, chunk } from "../batch"
+import { runInBatches, runInBatchesStreamed } from "../batch"
 import { GatewayValidationError } from "../errors"
 
 describe("batch limits", () => {

@@ -1,13 +1,6 @@
 import fc from "fast-check"
-import {
-  cleanItemComponent,
-  COMPONENT_SEPARATOR,
-  decodeItems,
-  encodeItems,
-  ITEM_COMPONENTS,
-  ITEM_SEPARATOR,
-  ITEMS_MAX_LENGTH,
-} from "../items"
+import { encodeItems, decodeItems, cleanItemComponent } from "../items"
+import { COMPONENT_SEPARATOR, ITEM_COMPONENTS, ITEM_SEPARATOR, ITEMS_MAX_LENGTH } from "../items"
 import { GatewayValidationError } from "../errors"
 
 describe("items text", () => {
