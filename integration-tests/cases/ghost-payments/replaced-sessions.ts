@@ -5,18 +5,8 @@ import { CARDS, card, completeIssuerPage, payOnHostedPage } from "../../helpers/
 import { SETTLE_MS, sleep, type GhostPaymentsEnv } from "./context"
 
 export function replacedSessionCases(env: GhostPaymentsEnv) {
-  const {
-    api,
-    dbConnection,
-    gateway,
-    sync,
-    txOf,
-    releases,
-    expectReleasedAfter,
-    apmThenCardSession,
-    livePayments,
-    loseNotifications,
-  } = env
+  const { api, dbConnection, gateway } = env
+  const { sync, txOf, releases, expectReleasedAfter, apmThenCardSession, livePayments, loseNotifications } = env
 
   describe("a method switched mid-redirect, finished at the bank afterwards (N-2)", () => {
     it("an APM finished after the cart became an order by card is voided on its notification, and shown to staff", async () => {

@@ -4,18 +4,8 @@ import { CARDS, card } from "../../helpers/shopper"
 import { RELEASE_MS, SETTLE_MS, sleep, type GhostPaymentsEnv } from "./context"
 
 export function secondPaymentAndExpiredCheckoutCases(env: GhostPaymentsEnv) {
-  const {
-    api,
-    dbConnection,
-    payments,
-    sync,
-    txOf,
-    releases,
-    expectReleasedAfter,
-    orderOfCart,
-    livePayments,
-    loseNotifications,
-  } = env
+  const { api, dbConnection } = env
+  const { payments, sync, txOf, releases, expectReleasedAfter, orderOfCart, livePayments, loseNotifications } = env
 
   describe("a second session authorised beside the order's payment (N-1)", () => {
     it("is released (on its notification or by the order sync), never authorised into a second payment of the order", async () => {
