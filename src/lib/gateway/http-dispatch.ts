@@ -3,7 +3,7 @@
  * written before it failed, which ./http.ts turns into "not sent" or "outcome unknown".
  */
 import type { Dispatcher, Pool } from "undici"
-import type { HttpRequest, HttpResponse, TimeoutOptions } from "./http"
+import type { HttpRequest, HttpResponse, TimeoutOptions } from "./http-types"
 
 /** The error code of an attempt stopped by its total deadline. */
 export const DEADLINE_CODE = "GATEWAY_DEADLINE"

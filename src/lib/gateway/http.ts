@@ -21,28 +21,12 @@
 import { Pool } from "undici"
 import { GatewayOutcomeUnknownError, GatewayTransportError } from "./errors"
 import { describe, dispatchOnce, DispatchFailure, errorCode, wasSent } from "./http-dispatch"
+import type { HttpRequest, HttpResponse, TimeoutOptions } from "./http-types"
 import { redact, RedactOptions } from "./redact"
 
 export * from "./errors"
 export { DEADLINE_CODE } from "./http-dispatch"
-
-/**
- * Timeouts. undici runs the headers and body timeouts on its coarse timers (about 1 s resolution), so values
- * under a second behave like about one second.
- */
-export interface TimeoutOptions {
-  /** Time to establish a TCP/TLS connection (default 5000 ms). */
-  connectMs?: number
-  /** Time from the request being sent to the answer's headers (default 30000 ms). */
-  headersMs?: number
-  /** Maximum idle time between chunks of the answer's body (default 30000 ms). */
-  bodyMs?: number
-  /**
-   * Longest an attempt may take from being queued to its whole answer, however the bytes trickle in
-   * (default: headersMs + bodyMs).
-   */
-  totalMs?: number
-}
+export type { HttpRequest, HttpResponse, TimeoutOptions } from "./http-types"
 
 export interface RetryOptions {
   /** Total attempts for a query, first one included (default 3; 1 disables retries). */
@@ -88,32 +72,6 @@ export interface HttpTransportOptions {
    * marked `cardData` are never logged, whatever this says.
    */
   logBodies?: boolean
-}
-
-export interface HttpRequest {
-  /** Operation name for errors and logs, e.g. "capture". */
-  operation: string
-  /** Full URL of the endpoint. */
-  url: URL
-  /** Encoded body. */
-  body: string
-  /** Content-Type header value. */
-  contentType: string
-  /** True for queries: safe to repeat, retried on connection errors and 5xx. */
-  idempotent: boolean
-  /**
-   * The request or its answer carries card data (a card number, security code, expiry or token): its bodies
-   * are never logged, even with `logBodies`; redaction is a second line of defence, not the first.
-   */
-  cardData?: boolean
-}
-
-export interface HttpResponse {
-  status: number
-  headers: Record<string, string>
-  body: string
-  /** Attempts used (1 when not retried). */
-  attempts: number
 }
 
 /** The defaults; `totalMs` is headersMs + bodyMs of the timeouts in force when not given. */
