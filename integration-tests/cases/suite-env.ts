@@ -10,8 +10,7 @@ export type SuiteOptions = Pick<MedusaSuiteOptions, "api" | "getContainer" | "db
 /** A per-test value before the suite's first beforeEach sets it (its key must exist for the env to expose it). */
 export const UNSET = undefined as never
 
-/** A request's answer, an error's response included. */
-export const call = (p: Promise<any>) => p.catch((e: any) => e.response)
+export { call } from "../helpers/answer"
 
 /**
  * The env the cases use: `api`, `getContainer`, `dbConnection` and `gateway`; a read-only getter for each key of

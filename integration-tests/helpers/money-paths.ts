@@ -14,6 +14,7 @@ import { runOrderSync, runRefundSync } from "../../src/reconciliation"
 import { createAdminHeaders } from "./admin"
 import type { useSandbox } from "./sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "./shopper"
+import { call } from "./answer"
 
 type Gateway = ReturnType<typeof useSandbox>
 type Env = {
@@ -45,7 +46,6 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
   })
 
   const guest = () => new Shopper(api as any, store)
-  const call = (p: Promise<any>) => p.catch((e: any) => e.response)
   const ledger = async (sessionId: string) => (await gateway.transactions(sessionId)).at(-1)
   const paymentOf = async (orderId: string) => {
     const { data } = await api.get(

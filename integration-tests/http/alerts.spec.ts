@@ -18,6 +18,7 @@ import { until } from "../helpers/until"
 import { CARDS, card, Shopper } from "../helpers/shopper"
 import { BENEFICIARY } from "../helpers/payouts"
 import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { call } from "../helpers/answer"
 
 jest.setTimeout(300 * 1000)
 
@@ -46,7 +47,6 @@ medusaIntegrationTestRunner({
       ;({ store, shopper, admin } = await freshStore(gateway, getContainer(), api, `admin-${Date.now()}@gateway.test`))
     })
 
-    const call = (p: Promise<any>) => p.catch((e: any) => e.response)
     /** The alerts of a kind in a channel, as the admin API lists them. */
     const alerts = async (kind: string, channel = "feed") => {
       const { data } = await api.get(`/admin/notifications?channel=${channel}&limit=200`, admin)

@@ -8,6 +8,7 @@ import { useSandbox } from "../helpers/sandbox"
 import { PAID_MODES } from "../helpers/money-paths"
 import { CARDS, card, Shopper } from "../helpers/shopper"
 import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { call } from "../helpers/answer"
 
 jest.setTimeout(240 * 1000)
 
@@ -39,8 +40,6 @@ medusaIntegrationTestRunner({
       )
       return data.order.payment_collections[0].payments[0]
     }
-
-    const call = (p: Promise<any>) => p.catch((e: any) => e.response)
 
     // Both readings of the gateway's paid code: distinct codes, and 3000 for authorised and captured alike.
     for (const [mode, paidStatus] of PAID_MODES) {

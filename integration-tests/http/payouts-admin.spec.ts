@@ -18,6 +18,7 @@ import { refreshPayoutWorkflow, updatePayoutFromNotificationWorkflow } from "../
 import { useSandbox } from "../helpers/sandbox"
 import { BENEFICIARY } from "../helpers/payouts"
 import { freshAdmin, type RequestHeaders } from "../helpers/fresh-store"
+import { call } from "../helpers/answer"
 
 jest.setTimeout(300 * 1000)
 
@@ -45,8 +46,6 @@ afterAll(async () => {
 })
 
 const gateway = useSandbox()
-
-const call = (p: Promise<any>) => p.catch((e: any) => e.response)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
