@@ -9,12 +9,13 @@
  */
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import type { SeededStore } from "../../scripts/seed-store"
 import { runOrderSync, runRefundSync } from "../../src/reconciliation"
 import { createAdminHeaders } from "./admin"
 import type { useSandbox } from "./sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "./shopper"
 import { call } from "./answer"
+import { seededOnce } from "./fresh-store"
 
 type Gateway = ReturnType<typeof useSandbox>
 type Env = {
@@ -33,6 +34,7 @@ export const PAID_MODES: [string, string | null][] = [
 const cents = (amount: string | number) => Math.round(Number(amount) * 100)
 
 export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
+  const seeded = seededOnce(getContainer)
   let store: SeededStore
   let admin: { headers: Record<string, string> }
   let n = 0
@@ -40,7 +42,7 @@ export function moneyPaths({ api, getContainer, gateway, capture }: Env) {
   beforeEach(async () => {
     gateway.sandbox.reset()
     gateway.sandbox.clearFaults()
-    store = await seedStore(getContainer())
+    store = seeded()
     n += 1
     admin = await createAdminHeaders(getContainer(), `admin-money-${capture}-${n}@gateway.test`)
   })

@@ -17,7 +17,7 @@ import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS, card, Shopper } from "../helpers/shopper"
 import { BENEFICIARY } from "../helpers/payouts"
-import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../helpers/fresh-store"
 import { call } from "../helpers/answer"
 
 jest.setTimeout(300 * 1000)
@@ -39,12 +39,19 @@ const gateway = useSandbox(
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore, shopper: Shopper, admin: RequestHeaders
 
     beforeAll(() => expect((api as any).defaults.baseURL).toBe(storeUrl))
 
     beforeEach(async () => {
-      ;({ store, shopper, admin } = await freshStore(gateway, getContainer(), api, `admin-${Date.now()}@gateway.test`))
+      ;({ store, shopper, admin } = await freshStore(
+        gateway,
+        seeded(),
+        getContainer(),
+        api,
+        `admin-${Date.now()}@gateway.test`
+      ))
     })
 
     /** The alerts of a kind in a channel, as the admin API lists them. */

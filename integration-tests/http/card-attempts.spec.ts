@@ -15,12 +15,13 @@
  */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import type { SeededStore } from "../../scripts/seed-store"
 import { checkAlerts } from "../../src/alerts"
 import { SHOPPER_DECLINES } from "../../src/domain/shopper-decline"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
+import { seededOnce } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -64,13 +65,14 @@ const typo = (i: number) => {
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore
     let n = 0
     const authorises = () => gateway.sandbox.stats().byPath["/v1/authorise"] ?? 0
 
     beforeEach(async () => {
       gateway.sandbox.reset()
-      store = await seedStore(getContainer())
+      store = seeded()
       n += 1
     })
 

@@ -12,7 +12,7 @@ import { SeededStore } from "../../scripts/seed-store"
 import type { FaultKind } from "../../sandbox"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
-import { freshShop } from "../helpers/fresh-store"
+import { seededOnce, freshShop } from "../helpers/fresh-store"
 
 jest.setTimeout(600 * 1000)
 
@@ -23,9 +23,10 @@ const SECRET_CVV = "8371"
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore, shopper: Shopper
 
-    beforeEach(async () => ({ store, shopper } = await freshShop(gateway, getContainer(), api)))
+    beforeEach(async () => ({ store, shopper } = freshShop(gateway, seeded(), api)))
 
     it("sends exactly Medusa's amount for random carts in USD, JPY (0 decimals) and KWD (3 decimals)", async () => {
       const currencies = ["usd", "jpy", "kwd"] as const

@@ -8,7 +8,7 @@ import { SHOPPER_DECLINES } from "../../src/domain/shopper-decline"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, completeIssuerPage, payOnHostedPage, Shopper } from "../helpers/shopper"
-import { freshShop } from "../helpers/fresh-store"
+import { seededOnce, freshShop } from "../helpers/fresh-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -16,9 +16,10 @@ const gateway = useSandbox()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore, shopper: Shopper
 
-    beforeEach(async () => ({ store, shopper } = await freshShop(gateway, getContainer(), api)))
+    beforeEach(async () => ({ store, shopper } = freshShop(gateway, seeded(), api)))
 
     /** Completing the cart makes no order and leaves it open: the answer, and the cart as the shopper reads it. */
     const completeRefused = async (cartId: string) => {

@@ -14,7 +14,7 @@ import { endedWithin } from "../helpers/deadline"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
 import { MINIMAL_BENEFICIARY } from "../helpers/payouts"
-import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -29,9 +29,10 @@ const pastDeadline = () => new Promise((r) => setTimeout(r, SETTLE_MS + 200))
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
+    const seeded = seededOnce(getContainer)
     let admin: RequestHeaders, shopper: Shopper
 
-    beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, getContainer(), api)))
+    beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, seeded(), getContainer(), api)))
 
     const payments = () => getContainer().resolve(Modules.PAYMENT) as any
     const gatewayModule = () => getContainer().resolve("gateway") as any

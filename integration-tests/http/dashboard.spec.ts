@@ -21,7 +21,7 @@ import { runOrderSync, runRefundSync } from "../../src/reconciliation"
 import { useSandbox } from "../helpers/sandbox"
 import { until } from "../helpers/until"
 import { CARDS } from "../helpers/shopper"
-import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../helpers/fresh-store"
 import { payTheMonth, type Day } from "../cases/dashboard/month-of-payments"
 import { CARD, expectedOf, expectEqual, pick } from "../cases/dashboard/ledger-counts"
 
@@ -38,10 +38,17 @@ const gateway = useSandbox(
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore, admin: RequestHeaders
 
     beforeEach(async () => {
-      ;({ store, admin } = await freshStore(gateway, getContainer(), api, `admin-dash-${Date.now()}@gateway.test`))
+      ;({ store, admin } = await freshStore(
+        gateway,
+        seeded(),
+        getContainer(),
+        api,
+        `admin-dash-${Date.now()}@gateway.test`
+      ))
     })
 
     const sandboxGet = async (path: string) => (await fetch(`${gateway.sandbox.url}${path}`)).json()

@@ -15,7 +15,7 @@ import { runGoLiveChecks } from "../../src/go-live"
 import type { GatewayModuleOptions } from "../../src/modules/gateway/options"
 import type { GoLiveReport } from "../../src/types/http"
 import { useSandbox } from "../helpers/sandbox"
-import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../helpers/fresh-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -47,9 +47,10 @@ function command(env: Record<string, string>, args: string[] = []): Promise<{ co
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConfig }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore, admin: RequestHeaders
 
-    beforeEach(async () => ({ store, admin } = await freshStore(gateway, getContainer(), api)))
+    beforeEach(async () => ({ store, admin } = await freshStore(gateway, seeded(), getContainer(), api)))
 
     /** The store's options as a live-ready store would give them: https notify and return addresses. */
     const right = (): GatewayModuleOptions => {

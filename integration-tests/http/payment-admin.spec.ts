@@ -7,7 +7,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandbox } from "../helpers/sandbox"
 import { PAID_MODES } from "../helpers/money-paths"
 import { CARDS, card, Shopper } from "../helpers/shopper"
-import { freshStore, type RequestHeaders } from "../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../helpers/fresh-store"
 import { call } from "../helpers/answer"
 
 jest.setTimeout(240 * 1000)
@@ -18,9 +18,10 @@ const gatewayTx = async (orderNo: string) => (await gateway.transactions(orderNo
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
+    const seeded = seededOnce(getContainer)
     let admin: RequestHeaders, shopper: Shopper
 
-    beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, getContainer(), api)))
+    beforeEach(async () => ({ shopper, admin } = await freshStore(gateway, seeded(), getContainer(), api)))
 
     /** An order paid by card, and its payment as the admin API shows it. */
     async function paidOrder() {

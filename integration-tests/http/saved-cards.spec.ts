@@ -7,11 +7,12 @@
 import "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { seedStore, SeededStore } from "../../scripts/seed-store"
+import type { SeededStore } from "../../scripts/seed-store"
 import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, completeIssuerPage, Shopper } from "../helpers/shopper"
 import { loggedText } from "../helpers/verbose-logs"
+import { seededOnce } from "../helpers/fresh-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -19,6 +20,7 @@ const gateway = useSandbox()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
+    const seeded = seededOnce(getContainer)
     let store: SeededStore
     let ada: Shopper
     let grace: Shopper
@@ -26,7 +28,7 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       gateway.sandbox.reset()
-      store = await seedStore(getContainer())
+      store = seeded()
       n += 1
       ada = await Shopper.register(api as any, store, `ada${n}@example.com`)
       grace = await Shopper.register(api as any, store, `grace${n}@example.com`)

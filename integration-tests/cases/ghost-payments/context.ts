@@ -2,7 +2,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { SeededStore } from "../../../scripts/seed-store"
 import type { Shopper } from "../../helpers/shopper"
-import { freshStore, type RequestHeaders } from "../../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../../helpers/fresh-store"
 import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
 export type GhostPaymentsEnv = ReturnType<typeof ghostPaymentsEnv>
@@ -16,10 +16,11 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /** Registers the suite's beforeEach (a fresh store, shopper and admin) and answers the helpers the cases use. */
 export function ghostPaymentsEnv(options: SuiteOptions, gateway: Gateway, storeUrl: string) {
   const { api, getContainer, dbConnection } = options
+  const seeded = seededOnce(getContainer)
   /** This test's seeded store, guest shopper and admin headers (set by the beforeEach). */
   const each = { store: UNSET as SeededStore, shopper: UNSET as Shopper, admin: UNSET as RequestHeaders }
 
-  beforeEach(async () => Object.assign(each, await freshStore(gateway, getContainer(), api)))
+  beforeEach(async () => Object.assign(each, await freshStore(gateway, seeded(), getContainer(), api)))
 
   const payments = () => getContainer().resolve(Modules.PAYMENT)
   const sync = async () => (await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, each.admin)).data.summary

@@ -1,7 +1,7 @@
 // What the notification cases share: each test's fresh store, shopper and admin, and helpers reading the store and sandbox.
 import { until } from "../../helpers/until"
 import { CARDS, card, Shopper } from "../../helpers/shopper"
-import { freshStore, type RequestHeaders } from "../../helpers/fresh-store"
+import { seededOnce, freshStore, type RequestHeaders } from "../../helpers/fresh-store"
 import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
 export type NotificationsEnv = ReturnType<typeof notificationsEnv>
@@ -9,11 +9,12 @@ export type NotificationsEnv = ReturnType<typeof notificationsEnv>
 /** Registers the suite's beforeEach (a fresh store, shopper and admin) and answers the helpers the cases use. */
 export function notificationsEnv(options: SuiteOptions, gateway: Gateway, storeUrl: string) {
   const { api, getContainer, dbConnection } = options
+  const seeded = seededOnce(getContainer)
   /** This test's guest shopper and admin headers (set by the beforeEach). */
   const each = { shopper: UNSET as Shopper, admin: UNSET as RequestHeaders }
 
   beforeEach(async () => {
-    const { shopper, admin } = await freshStore(gateway, getContainer(), api)
+    const { shopper, admin } = await freshStore(gateway, seeded(), getContainer(), api)
     Object.assign(each, { shopper, admin })
   })
 

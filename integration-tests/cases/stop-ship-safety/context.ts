@@ -1,9 +1,8 @@
 // What the stop-ship cases share: the card route's caps, each test's fresh store, shopper and admin, and helpers.
 import { createAcquiringClient } from "../../../src/lib/gateway"
-import { seedStore } from "../../../scripts/seed-store"
 import { createAdminHeaders } from "../../helpers/admin"
 import { CARDS, card, Shopper } from "../../helpers/shopper"
-import type { RequestHeaders } from "../../helpers/fresh-store"
+import { seededOnce, type RequestHeaders } from "../../helpers/fresh-store"
 import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
 export type StopShipEnv = ReturnType<typeof stopShipEnv>
@@ -15,6 +14,7 @@ export const PER_ADDRESS = 60
 /** Registers the suite's beforeEach (the sandbox emptied, a seeded store, a shopper, an admin) and answers the helpers. */
 export function stopShipEnv(options: SuiteOptions, gateway: Gateway) {
   const { api, getContainer, dbConnection } = options
+  const seeded = seededOnce(getContainer)
   /** This test's guest shopper and admin headers (set by the beforeEach). */
   const each = { shopper: UNSET as Shopper, admin: UNSET as RequestHeaders }
 
@@ -63,7 +63,7 @@ export function stopShipEnv(options: SuiteOptions, gateway: Gateway) {
   beforeEach(async () => {
     gateway.sandbox.reset()
     gateway.sandbox.clearFaults()
-    const store = await seedStore(getContainer())
+    const store = seeded()
     each.shopper = new Shopper(api as any, store)
     each.admin = await createAdminHeaders(getContainer(), `admin-${Date.now()}@gateway.test`)
   })

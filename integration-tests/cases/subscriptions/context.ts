@@ -1,8 +1,8 @@
 // What the subscription cases share: each test's store, two customers and an admin, and helpers buying and reading plans.
-import { seedStore, SeededStore } from "../../../scripts/seed-store"
+import type { SeededStore } from "../../../scripts/seed-store"
 import { createAdminHeaders } from "../../helpers/admin"
 import { CARDS, card, completeIssuerPage, Shopper } from "../../helpers/shopper"
-import type { RequestHeaders } from "../../helpers/fresh-store"
+import { seededOnce, type RequestHeaders } from "../../helpers/fresh-store"
 import { suiteEnv, UNSET, type Gateway, type SuiteOptions } from "../suite-env"
 
 export type SubscriptionsEnv = ReturnType<typeof subscriptionsEnv>
@@ -13,6 +13,7 @@ export const DAY = 24 * 3600
 /** Registers the suite's beforeEach (a seeded store, customers Ada and Grace, an admin) and answers the helpers. */
 export function subscriptionsEnv(options: SuiteOptions, gateway: Gateway) {
   const { api, getContainer } = options
+  const seeded = seededOnce(getContainer)
   /** This test's seeded store, its customer who subscribes (Ada), its other customer (Grace), and admin headers. */
   const each = {
     store: UNSET as SeededStore,
@@ -24,7 +25,7 @@ export function subscriptionsEnv(options: SuiteOptions, gateway: Gateway) {
 
   beforeEach(async () => {
     gateway.sandbox.reset()
-    each.store = await seedStore(getContainer())
+    each.store = seeded()
     n += 1
     each.ada = await Shopper.register(api as any, each.store, `ada-sub${n}@example.com`)
     each.grace = await Shopper.register(api as any, each.store, `grace-sub${n}@example.com`)
