@@ -65,6 +65,8 @@ export class Shopper {
       items?: { variant_id: string; quantity: number }[]
       data?: Record<string, unknown>
       country?: string
+      /** A guest's email (default ada@example.com); a logged-in customer's own is always used. */
+      email?: string
     } = {}
   ) {
     const currency = opts.currency ?? "usd"
@@ -75,7 +77,7 @@ export class Shopper {
       "/store/carts",
       {
         region_id: this.store.regions[currency],
-        email: this.customer?.email ?? "ada@example.com",
+        email: this.customer?.email ?? opts.email ?? "ada@example.com",
         items,
         shipping_address: address,
         billing_address: address,
