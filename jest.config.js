@@ -47,8 +47,12 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
-      // PORT: the suite's own ports (integration-tests/suite-port.js).
-      setupFilesAfterEnv: ["<rootDir>/integration-tests/suite-port.js"],
+      // PORT: the suite's own ports (integration-tests/suite-port.js); a teardown that hangs says on what
+      // (integration-tests/teardown-watch.js).
+      setupFilesAfterEnv: [
+        "<rootDir>/integration-tests/suite-port.js",
+        "<rootDir>/integration-tests/teardown-watch.js",
+      ],
     },
   ],
 }
