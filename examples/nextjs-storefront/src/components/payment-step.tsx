@@ -21,7 +21,7 @@ import {
   type SavedCardSource,
 } from "medusa-plugin-card-gateway-storefront"
 import { useRouter } from "next/navigation"
-import { useMemo, useState } from "react"
+import { useEffect, useMemo, useState } from "react"
 import { useBrowserSdk } from "./runtime-config"
 
 const PROVIDERS = [
@@ -47,6 +47,11 @@ export default function PaymentStep({
   const [session, setSession] = useState<Session | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // The server-rendered radios stay disabled until React runs here: a shopper's click before then (a slow device, a
+  // full page load from the return page's "Pay again") would tick the radio with nothing listening, leaving a
+  // chosen method without its form.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const language = countryCode === "de" ? "de" : "en"
 
   const savedCards: SavedCardSource | null = useMemo(
@@ -86,7 +91,7 @@ export default function PaymentStep({
               name="provider"
               checked={provider === p.id}
               onChange={() => choose(p.id)}
-              disabled={busy}
+              disabled={busy || !hydrated}
               data-testid={`provider-${p.id}`}
             />
             {p.title}
