@@ -1,5 +1,6 @@
 import { listShippingOptions, retrieveCart, setAddress, setShipping } from "@lib/data/cart"
 import { retrieveCustomer } from "@lib/data/customer"
+import { formatMoney } from "@lib/money"
 import PaymentStep from "@components/payment-step"
 import Link from "next/link"
 
@@ -33,7 +34,7 @@ export default async function Checkout({
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Checkout</h1>
       <p className="text-sm text-gray-600" data-testid="cart-total">
-        {cart.items.map((i) => i.title).join(", ")}: total {cart.total} {cart.currency_code.toUpperCase()}
+        {cart.items.map((i) => i.title).join(", ")}: total {formatMoney(cart.total, cart.currency_code, countryCode)}
       </p>
 
       <section className="rounded-lg border border-gray-200 bg-white p-4">

@@ -1,5 +1,6 @@
 import { sdk } from "@lib/config"
 import { getAuthHeaders } from "@lib/data/cookies"
+import { formatMoney } from "@lib/money"
 import { OrderPaymentNotice } from "medusa-plugin-card-gateway-storefront"
 import { ORDER_PAYMENT_FIELDS } from "medusa-plugin-card-gateway-storefront/core"
 import Link from "next/link"
@@ -21,7 +22,7 @@ export default async function OrderConfirmed({ params }: { params: Promise<{ cou
       </h1>
       {order ? (
         <p className="mt-2 text-sm text-gray-600" data-testid="order-total">
-          Total {order.total} {order.currency_code.toUpperCase()}
+          Total {formatMoney(order.total, order.currency_code, countryCode)}
         </p>
       ) : null}
       {/* A payment held for the gateway's risk review: the order is placed, its payment not confirmed yet. */}
