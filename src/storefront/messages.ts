@@ -55,7 +55,7 @@ export interface GatewayMessages {
   // the return page
   /** The return page's heading. */
   returnTitle: string
-  /** `{amount}`: what the order came to, e.g. "25.00 EUR". */
+  /** `{amount}`: what the order came to, e.g. "25.00 EUR". Never "paid": the payment may be held for review. */
   orderTotal: string
   confirming: string
   /** `{order}`: "#1001" or the order id */
@@ -112,7 +112,7 @@ export const messagesEn: GatewayMessages = {
   hostedUnavailable: "The payment page is not available. Try again or use another payment method.",
   hostedTitle: "Payment page",
   returnTitle: "Your payment",
-  orderTotal: "Paid: {amount}",
+  orderTotal: "Total: {amount}",
   confirming: "Confirming your payment…",
   orderConfirmed: "Order {order} confirmed",
   stillProcessing:
@@ -170,7 +170,7 @@ export const messagesDe: GatewayMessages = {
     "Die Zahlungsseite ist nicht erreichbar. Versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.",
   hostedTitle: "Zahlungsseite",
   returnTitle: "Ihre Zahlung",
-  orderTotal: "Bezahlt: {amount}",
+  orderTotal: "Gesamt: {amount}",
   confirming: "Ihre Zahlung wird bestätigt…",
   orderConfirmed: "Bestellung {order} bestätigt",
   stillProcessing:

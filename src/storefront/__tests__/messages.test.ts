@@ -1,5 +1,13 @@
 import { validateCardForm } from "../card-input.js"
-import { declineText, failedCallText, format, messagesDe, messagesEn, resolveMessages } from "../messages.js"
+import {
+  declineText,
+  failedCallText,
+  format,
+  GATEWAY_MESSAGES,
+  messagesDe,
+  messagesEn,
+  resolveMessages,
+} from "../messages.js"
 import { SHOPPER_DECLINES } from "../../domain/shopper-decline"
 
 describe("shopper texts", () => {
@@ -63,5 +71,14 @@ describe("shopper texts", () => {
   it("knows the plugin's shopper texts word for word (the server's refusals are told by them)", () => {
     for (const [code, text] of Object.entries(SHOPPER_DECLINES))
       expect([code, messagesEn.declineReasons[code as keyof typeof SHOPPER_DECLINES]]).toEqual([code, text])
+  })
+})
+
+describe("the return page's total", () => {
+  it("never says the order was paid, in any language: its payment may be held for the gateway's review", () => {
+    for (const [language, m] of Object.entries(GATEWAY_MESSAGES)) {
+      expect({ language, text: m.orderTotal }).not.toEqual({ language, text: expect.stringMatching(/paid|bezahlt/i) })
+      expect(format(m.orderTotal, { amount: "25,00 €" })).toContain("25,00 €")
+    }
   })
 })
