@@ -10,7 +10,7 @@
 // run. Every part runs even when another failed; the exit code is 1 when any failed, and the last lines say each
 // part's time and exit code.
 import { spawn } from "node:child_process"
-import { createReadStream, mkdtempSync, openSync, rmSync } from "node:fs"
+import { closeSync, createReadStream, mkdtempSync, openSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -57,6 +57,7 @@ function run(part, live) {
     stdio: ["ignore", out, out],
     detached: true,
   })
+  if (!live) closeSync(out) // the child holds its own copy of the log's descriptor
   running.add(child)
   return new Promise((resolve) => {
     child.on("error", (err) => process.stderr.write(`${part.name}: ${err.message}\n`))
