@@ -22,6 +22,7 @@ import { createAdminHeaders } from "../helpers/admin"
 import { useSandbox } from "../helpers/sandbox"
 import { CARDS, card, Shopper } from "../helpers/shopper"
 import { seededOnce } from "../helpers/fresh-store"
+import { until } from "../helpers/until"
 
 jest.setTimeout(300 * 1000)
 
@@ -271,7 +272,8 @@ medusaIntegrationTestRunner({
         (await ada.postCard(paid.session.id, { card: card(luhnCard("530000000000001")), save_card: true })).data
           .payment_session.status
       ).toBe("authorized")
-      expect(await traceOf(paid.session.id)).toBe(0)
+      // Taken back just after the answer is sent (still under the payment's lock).
+      await until("the answered post's card-sent trace taken back", async () => (await traceOf(paid.session.id)) === 0)
       expect((await ada.complete(paid.cartId)).data.type).toBe("order")
       const [savedCard] = (await api.get("/store/gateway/saved-cards", ada.headers)).data.saved_cards
 

@@ -64,42 +64,63 @@ async function readAttempt(knex: Knex, id: string, lock = false): Promise<Attemp
 }
 
 /**
+ * A new attempt's row and its roll-up in one statement (both or neither), with the row as it was before when the
+ * attempt was known: one round trip for the common reports, a new attempt (the card post) and an attempt seen
+ * again unchanged (cart completion). `inserted` false and no row: recorded by another report meanwhile.
+ */
+async function insertAttempt(knex: Knex, seen: AttemptSeen): Promise<{ inserted: boolean; known: AttemptRow | null }> {
+  const fresh = mergeAttempt(null, seen)
+  const key = attemptKey({ ...fresh, day: "", method: seen.method, currency: seen.currency }).slice(1)
+  const { rows } = await knex.raw(
+    `with fresh as (
+       insert into gateway_payment_attempt (id, order_no, transaction_id, method, currency, amount, card_brand, threeds, outcome, decline_code, decline_message, attempted_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+       on conflict (id) do nothing
+       returning ${UTC_DAY("attempted_at")} as day
+     ), bumped as (
+       insert into gateway_payment_day (id, day, method, card_brand, currency, outcome, threeds, decline_code, decline_message, attempts)
+       select ?, day, ?, ?, ?, ?, ?, ?, ?, 1 from fresh
+       on conflict (day, method, card_brand, currency, outcome, threeds, decline_code, decline_message) where deleted_at is null
+       do update set attempts = gateway_payment_day.attempts + excluded.attempts, updated_at = now()
+     )
+     select (select count(*) from fresh)::int as inserted, known.*
+       from (select 1) one
+       left join (select true as found, ${ATTEMPT_COLUMNS} from gateway_payment_attempt where id = ? and deleted_at is null) known on true`,
+    [
+      seen.id,
+      seen.order_no,
+      fresh.transaction_id,
+      seen.method,
+      seen.currency,
+      seen.amount,
+      fresh.card_brand,
+      fresh.threeds,
+      fresh.outcome,
+      fresh.decline_code,
+      fresh.decline_message,
+      newId("gwpday"),
+      ...key,
+      seen.id,
+    ]
+  )
+  const { inserted, found, ...row } = rows[0] as { inserted: number; found: boolean | null } & AttemptRow
+  return { inserted: inserted > 0, known: found ? row : null }
+}
+
+/**
  * Records one look at an attempt: the row is created with the first (its day is today's, UTC) and moved
  * forward by later ones. `insert` false: only an attempt already recorded is updated.
  */
 export async function recordAttempt(knex: Knex, seen: AttemptSeen, insert = true): Promise<void> {
-  const known = await readAttempt(knex, seen.id)
-  if (known ? sameAttempt(known, mergeAttempt(known, seen)) : !insert) return
+  if (insert) {
+    const { inserted, known } = await insertAttempt(knex, seen)
+    if (inserted || (known && sameAttempt(known, mergeAttempt(known, seen)))) return
+  } else {
+    const known = await readAttempt(knex, seen.id)
+    if (!known || sameAttempt(known, mergeAttempt(known, seen))) return
+  }
+  // Moved forward under the row's lock (a report recorded meanwhile by another is read here too).
   await knex.transaction(async (trx) => {
-    if (!known) {
-      const fresh = mergeAttempt(null, seen)
-      const { rows } = await trx.raw(
-        `insert into gateway_payment_attempt (id, order_no, transaction_id, method, currency, amount, card_brand, threeds, outcome, decline_code, decline_message, attempted_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
-         on conflict (id) do nothing
-         returning ${UTC_DAY("attempted_at")} as day`,
-        [
-          seen.id,
-          seen.order_no,
-          fresh.transaction_id,
-          seen.method,
-          seen.currency,
-          seen.amount,
-          fresh.card_brand,
-          fresh.threeds,
-          fresh.outcome,
-          fresh.decline_code,
-          fresh.decline_message,
-        ]
-      )
-      if (rows.length)
-        return bumpAttemptDay(
-          trx,
-          attemptKey({ ...fresh, day: rows[0].day, method: seen.method, currency: seen.currency }),
-          1
-        )
-      // Recorded by another report meanwhile: moved forward below, under its lock.
-    }
     const row = await readAttempt(trx, seen.id, true)
     if (!row) return
     const next: AttemptRow = { ...row, ...mergeAttempt(row, seen) }

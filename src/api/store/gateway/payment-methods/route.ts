@@ -14,7 +14,7 @@ import { retrieveCart } from "../../../utils/cart-context"
 import type { StoreGatewayPaymentMethods } from "../validators"
 
 export const GET = async (req: MedusaRequest<unknown, StoreGatewayPaymentMethods>, res: MedusaResponse) => {
-  const cart = await retrieveCart(req.scope, req.validatedQuery.cart_id)
+  const cart = await retrieveCart(req.scope, req.validatedQuery.cart_id, { total: true })
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${req.validatedQuery.cart_id} was not found`)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const gateway = req.scope.resolve("gateway")

@@ -11,7 +11,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { gatewayProviderId, signCardGrant } from "../../../../../../domain"
-import { cartOfPaymentCollection } from "../../../../../utils/cart-context"
+import { cartWithPaymentCollection } from "../../../../../utils/cart-context"
 import { cardGrantSecret } from "../../../../../utils/card-grant-secret"
 import type { StoreGatewayCardGrant } from "../../../validators"
 
@@ -22,13 +22,16 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCardGrant
     MedusaError.Types.NOT_FOUND,
     `Payment session with id: ${req.params.id} was not found for cart ${cart_id}`
   )
-  const session = await req.scope
-    .resolve(Modules.PAYMENT)
-    .retrievePaymentSession(req.params.id, { select: ["id", "provider_id", "payment_collection_id"] })
-    .catch(() => null)
+  const [session, read] = await Promise.all([
+    req.scope
+      .resolve(Modules.PAYMENT)
+      .retrievePaymentSession(req.params.id, { select: ["id", "provider_id", "payment_collection_id"] })
+      .catch(() => null),
+    cartWithPaymentCollection(req.scope, cart_id),
+  ])
   if (!session || session.provider_id !== gatewayProviderId("card")) throw notFound
-  const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
-  if (!cart || cart.id !== cart_id || cart.customer_id !== customerId) throw notFound
+  const cart = read?.paymentCollectionId === session.payment_collection_id ? read.cart : null
+  if (!cart || cart.customer_id !== customerId) throw notFound
   const card_grant = signCardGrant(cardGrantSecret(req.scope), {
     session_id: session.id,
     cart_id: cart.id,

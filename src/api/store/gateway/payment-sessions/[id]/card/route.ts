@@ -31,10 +31,10 @@
  *
  * Only a post that is about to be sent (every cap passed, the saved card resolved, the security code there) leaves
  * the trace the order sync reads to find a post cut short (its card-sent trace: gateway.markCardPostSent). It is
- * taken back once the answer is recorded in the session, or when the provider refused the post for certain (the
- * gateway's 4xx refusal, a request refused before it left: nothing authorised); kept when the post ends any other
- * way (the process stopped, Medusa could not store the answer), so that the order sync reads that session at the
- * gateway past the settling deadline. A post refused before it is sent (a cap's 429, an expired saved card, a
+ * taken back once the answer is recorded in the session (just after the answer is sent to the shopper), or when
+ * the provider refused the post for certain (the gateway's 4xx refusal, a request refused before it left: nothing
+ * authorised); kept when the post ends any other way (the process stopped, Medusa could not store the answer), so
+ * that the order sync reads that session at the gateway past the settling deadline. A post refused before it is sent (a cap's 429, an expired saved card, a
  * missing security code) never leaves it, so it is never reported as an answer lost.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
@@ -51,7 +51,7 @@ import {
 } from "../../../../../../domain"
 import type GatewayModuleService from "../../../../../../modules/gateway/service"
 import { paymentLockKey } from "../../../../../../reconciliation/payment-lock"
-import { CartForPayment, cartOfPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
+import { CartForPayment, cartWithPaymentCollection, orderContextOf } from "../../../../../utils/cart-context"
 import { cardGrantSecret } from "../../../../../utils/card-grant-secret"
 import type { StoreGatewayCard } from "../../../validators"
 
@@ -86,10 +86,14 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
   await locking.execute(
     paymentLockKey(req.params.id),
     async () => {
-      const session = await paymentModule.retrievePaymentSession(req.params.id, {
-        select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
-      })
-      const cart = await cartOfPaymentCollection(req.scope, session.payment_collection_id)
+      const [session, read] = await Promise.all([
+        paymentModule.retrievePaymentSession(req.params.id, {
+          select: ["id", "provider_id", "status", "amount", "currency_code", "data", "payment_collection_id"],
+        }),
+        cartWithPaymentCollection(req.scope, cart_id),
+      ])
+      // The session's own cart, or none: a cart id does not pay into another cart's session.
+      const cart = read?.paymentCollectionId === session.payment_collection_id ? read.cart : null
       const customerId = callerCustomer(req, session.id, cart_id)
       checkCartOwner(customerId, cart, session.id, cart_id)
       if (session.provider_id !== cardProvider) {
@@ -147,11 +151,20 @@ export const POST = async (req: AuthenticatedMedusaRequest<StoreGatewayCard>, re
         if (refusedForCertain(err)) await answered()
         throw err
       }
-      await answered() // the answer is in the session now
-      if ("token" in submission && readSessionData(updated.data)?.gateway_state !== "failed") {
-        await gateway.markSavedCardUsed(submission.saved_card_id)
-      }
+      // The answer is in the session now: the shopper has it at once; the trace is taken back and the saved card's
+      // use kept after (still under the lock). A trace left by a crash meanwhile only makes the order sync read
+      // the session: slower, never wrong.
       res.json({ payment_session: { id: updated.id, status: updated.status, data: updated.data } })
+      await answered()
+      if ("token" in submission && readSessionData(updated.data)?.gateway_state !== "failed") {
+        await gateway.markSavedCardUsed(submission.saved_card_id).catch((err: unknown) => {
+          req.scope
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(
+              `Gateway card post ${session.id}: the saved card's last use could not be kept: ${(err as Error)?.message}`
+            )
+        })
+      }
     },
     { timeout: 60 }
   )
