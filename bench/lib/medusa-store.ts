@@ -99,14 +99,18 @@ export interface StoreServer {
   close(): Promise<void>
 }
 
-/** `medusa start` on `port`; resolves once /health answers. `onOutput` receives what it writes (stdout and stderr). */
+/**
+ * `medusa start` on `port`; resolves once /health answers. `onOutput` receives what it writes (stdout and stderr);
+ * `nodeArgs` go to node (e.g. --cpu-prof: the profile is written when the server stops).
+ */
 export async function startStoreServer(
   env: NodeJS.ProcessEnv,
   port: number,
   timeoutMs = 180_000,
-  onOutput?: (text: string) => void
+  onOutput?: (text: string) => void,
+  nodeArgs: string[] = []
 ): Promise<StoreServer> {
-  const child = spawn(process.execPath, [MEDUSA_CLI, "start", "--port", String(port)], {
+  const child = spawn(process.execPath, [...nodeArgs, MEDUSA_CLI, "start", "--port", String(port)], {
     cwd: REPO,
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", onOutput ? "pipe" : "ignore", "pipe"],
