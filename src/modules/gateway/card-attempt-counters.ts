@@ -7,9 +7,10 @@
  * takes the key's row lock, so concurrent posts on any instance are counted one after the other, never lost.
  * A key's window starts at its first post and lasts `windowSeconds`; a post after that starts a new window at 1.
  * Time is the database's (`now()`), not each instance's clock. Keys are written in sorted order, so two posts
- * sharing keys lock them in the same order (no deadlock). The same statement deletes up to PRUNE_BATCH rows whose
+ * sharing keys lock them in the same order (no deadlock). Each call then deletes up to PRUNE_BATCH rows whose
  * window is over (skipping rows another post holds), more than a post can add: the table holds the keys of the
- * current windows and not much else. The same table keeps each payment session's card-sent trace (below), which
+ * current windows and not much else. The prune is a statement of its own: within the counting statement, the rows
+ * it locks would be held while that statement waits for a key another post holds, which may wait for one of them. The same table keeps each payment session's card-sent trace (below), which
  * the order sync reads to find card posts cut short.
  */
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
@@ -19,31 +20,32 @@ export const PRUNE_BATCH = 100
 
 const TABLE = "gateway_card_attempt_counter"
 
-/** Up to PRUNE_BATCH counters whose window is over, oldest first, but `keys`; rows another post has locked are left. */
-const PRUNE_BUT = (keysParam: string) => `delete from ${TABLE} where key in (
-       select key from ${TABLE} where window_ends_at <= now() and deleted_at is null and key <> all(${keysParam})
-       order by window_ends_at limit ${PRUNE_BATCH} for update skip locked)`
-
-/**
- * Adds one to each key's count in its window of `windowSeconds`; answers the counts after adding, in `keys`' order.
- * The prune leaves the keys being counted to the insert: one statement changes a row once.
- */
+/** Adds one to each key's count in its window of `windowSeconds`; answers the counts after adding, in `keys`' order. */
 export async function hitCounters(knex: Knex, keys: readonly string[], windowSeconds: number): Promise<number[]> {
   if (!keys.length) return []
   const sorted = [...new Set(keys)].sort()
   const { rows } = await knex.raw<{ rows: { key: string; hits: number }[] }>(
-    `with pruned as (${PRUNE_BUT("?::text[]")})
-     insert into ${TABLE} as c (key, hits, window_ends_at)
+    `insert into ${TABLE} as c (key, hits, window_ends_at)
        select k, 1, now() + make_interval(secs => ?::float8) from unnest(?::text[]) with ordinality as t(k, i) order by i
      on conflict (key) do update set
        hits = case when c.window_ends_at > now() then c.hits + 1 else 1 end,
        window_ends_at = case when c.window_ends_at > now() then c.window_ends_at else excluded.window_ends_at end,
        updated_at = now()
      returning key, hits`,
-    [sorted, windowSeconds, sorted]
+    [windowSeconds, sorted]
   )
+  await pruneCounters(knex)
   const counts = new Map(rows.map((r) => [r.key, Number(r.hits)]))
   return keys.map((k) => counts.get(k)!)
+}
+
+/** Deletes up to PRUNE_BATCH counters whose window is over, oldest first; rows another post has locked are left. */
+export async function pruneCounters(knex: Knex): Promise<void> {
+  await knex.raw(
+    `delete from ${TABLE} where key in (
+       select key from ${TABLE} where window_ends_at <= now() and deleted_at is null
+       order by window_ends_at limit ${PRUNE_BATCH} for update skip locked)`
+  )
 }
 
 /**
