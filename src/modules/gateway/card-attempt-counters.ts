@@ -10,8 +10,9 @@
  * sharing keys lock them in the same order (no deadlock). Each call then deletes up to PRUNE_BATCH rows whose
  * window is over (skipping rows another post holds), more than a post can add: the table holds the keys of the
  * current windows and not much else. The prune is a statement of its own: within the counting statement, the rows
- * it locks would be held while that statement waits for a key another post holds, which may wait for one of them. The same table keeps each payment session's card-sent trace (below), which
- * the order sync reads to find card posts cut short.
+ * it locks would be held while that statement waits for a key another post holds, which may wait for one of them.
+ * The same table keeps each payment session's card-sent trace (below), which the order sync reads to find card
+ * posts cut short.
  */
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 

@@ -43,14 +43,15 @@ const attemptKey = (a: AttemptRow) => [
   a.decline_message ?? "",
 ]
 
+/** Adds the rows of `source` (id, then a roll-up row's key, then the delta) to their day's roll-up row. */
+const bumpAttemptDaySql = (source: string) =>
+  `insert into gateway_payment_day (id, day, method, card_brand, currency, outcome, threeds, decline_code, decline_message, attempts)
+   ${source}
+   on conflict (day, method, card_brand, currency, outcome, threeds, decline_code, decline_message) where deleted_at is null
+   do update set attempts = gateway_payment_day.attempts + excluded.attempts, updated_at = now()`
+
 async function bumpAttemptDay(trx: Knex.Transaction, key: string[], delta: number): Promise<void> {
-  await trx.raw(
-    `insert into gateway_payment_day (id, day, method, card_brand, currency, outcome, threeds, decline_code, decline_message, attempts)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (day, method, card_brand, currency, outcome, threeds, decline_code, decline_message) where deleted_at is null
-     do update set attempts = gateway_payment_day.attempts + excluded.attempts, updated_at = now()`,
-    [newId("gwpday"), ...key, delta]
-  )
+  await trx.raw(bumpAttemptDaySql("values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"), [newId("gwpday"), ...key, delta])
 }
 
 const ATTEMPT_COLUMNS = `outcome, threeds, transaction_id, card_brand, decline_code, decline_message, method, currency, ${UTC_DAY("attempted_at")} as day`
@@ -77,12 +78,7 @@ async function insertAttempt(knex: Knex, seen: AttemptSeen): Promise<{ inserted:
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
        on conflict (id) do nothing
        returning ${UTC_DAY("attempted_at")} as day
-     ), bumped as (
-       insert into gateway_payment_day (id, day, method, card_brand, currency, outcome, threeds, decline_code, decline_message, attempts)
-       select ?, day, ?, ?, ?, ?, ?, ?, ?, 1 from fresh
-       on conflict (day, method, card_brand, currency, outcome, threeds, decline_code, decline_message) where deleted_at is null
-       do update set attempts = gateway_payment_day.attempts + excluded.attempts, updated_at = now()
-     )
+     ), bumped as (${bumpAttemptDaySql("select ?, day, ?, ?, ?, ?, ?, ?, ?, 1 from fresh")})
      select (select count(*) from fresh)::int as inserted, known.*
        from (select 1) one
        left join (select true as found, ${ATTEMPT_COLUMNS} from gateway_payment_attempt where id = ? and deleted_at is null) known on true`,

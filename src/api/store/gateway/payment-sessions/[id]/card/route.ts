@@ -34,8 +34,9 @@
  * taken back once the answer is recorded in the session (just after the answer is sent to the shopper), or when
  * the provider refused the post for certain (the gateway's 4xx refusal, a request refused before it left: nothing
  * authorised); kept when the post ends any other way (the process stopped, Medusa could not store the answer), so
- * that the order sync reads that session at the gateway past the settling deadline. A post refused before it is sent (a cap's 429, an expired saved card, a
- * missing security code) never leaves it, so it is never reported as an answer lost.
+ * that the order sync reads that session at the gateway past the settling deadline. A post refused before it is
+ * sent (a cap's 429, an expired saved card, a missing security code) never leaves it, so it is never reported as an
+ * answer lost.
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
