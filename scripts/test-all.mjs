@@ -10,7 +10,7 @@
 // run. Every part runs even when another failed; the exit code is 1 when any failed, and the last lines say each
 // part's time and exit code.
 import { spawn } from "node:child_process"
-import { closeSync, createReadStream, mkdtempSync, openSync, rmSync } from "node:fs"
+import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -42,6 +42,10 @@ const running = new Set()
 const results = []
 const started = Date.now()
 const seconds = (t) => Math.round((Date.now() - t) / 1000)
+// A failed part's last lines are printed again at the very end: CI's log may be read from its tail only, and a
+// part's output (the shopper run's JSON, say) can be long.
+const TAIL_LINES = 60
+const lastLines = (text, n) => text.trimEnd().split("\n").slice(-n).join("\n")
 
 /** Runs one part (in its own process group, so Ctrl-C stops all of it); `live` streams its output, else a file keeps it. */
 function run(part, live) {
@@ -63,11 +67,12 @@ function run(part, live) {
     child.on("error", (err) => process.stderr.write(`${part.name}: ${err.message}\n`))
     child.on("close", async (code, signal) => {
       running.delete(child)
-      const result = { name: part.name, seconds: seconds(t0), code: code ?? signal }
+      const result = { name: part.name, seconds: seconds(t0), code: code ?? signal, tail: "" }
       results.push(result)
       if (!live) {
         process.stdout.write(`\n::: ${part.name}: its output\n`)
         await new Promise((done) => createReadStream(log).on("end", done).pipe(process.stdout, { end: false }))
+        if (result.code !== 0) result.tail = lastLines(readFileSync(log, "utf8"), TAIL_LINES)
       }
       process.stdout.write(`::: ${part.name}: ${result.seconds} s (exit ${result.code})\n`)
       resolve(result)
@@ -90,5 +95,7 @@ rmSync(logs, { recursive: true, force: true })
 process.stdout.write(`\n::: npm test: ${seconds(started)} s in all\n`)
 for (const r of results) process.stdout.write(`:::   ${r.name}: ${r.seconds} s (exit ${r.code})\n`)
 const failed = results.filter((r) => r.code !== 0)
-if (failed.length) process.stdout.write(`::: failed: ${failed.map((r) => r.name).join(", ")}\n`)
+for (const r of failed.filter((f) => f.tail))
+  process.stdout.write(`\n::: ${r.name} failed; its last lines:\n${r.tail}\n`)
+if (failed.length) process.stdout.write(`\n::: failed: ${failed.map((r) => r.name).join(", ")}\n`)
 process.exit(failed.length ? 1 : 0)

@@ -50,3 +50,14 @@ export async function runHarness(
   }
   process.exit(exitCode)
 }
+
+/**
+ * The run's violations again, one compact line each (the first few), after its JSON: a log read from its tail (CI's)
+ * shows what broke without the whole summary.
+ */
+export function printViolationLines(violations: { invariant: string; details: unknown }[], most = 5): void {
+  if (!violations.length) return
+  process.stderr.write(`${violations.length} violation(s); the first ${Math.min(most, violations.length)}:\n`)
+  for (const v of violations.slice(0, most))
+    process.stderr.write(`- ${v.invariant}: ${JSON.stringify(v.details).slice(0, 1500)}\n`)
+}

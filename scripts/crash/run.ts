@@ -18,7 +18,7 @@ import { freePort } from "../../bench/lib/free-port"
 import type { SandboxProcess } from "../../bench/lib/sandbox-process"
 import { CrashDriver, Operation, rng } from "./driver"
 import { checkInvariants } from "./invariants"
-import { runHarness } from "./harness"
+import { printViolationLines, runHarness } from "./harness"
 
 type KillMode = "in_flight" | "after_answer" | "random"
 
@@ -189,6 +189,7 @@ async function main() {
     const text = JSON.stringify(summary, null, 2)
     process.stdout.write(`${text}\n`)
     if (process.env.CRASH_OUT) writeFileSync(process.env.CRASH_OUT, text)
+    printViolationLines(violations)
     return violations.length ? 1 : 0
   })
 }

@@ -30,7 +30,7 @@
 import { writeFileSync } from "node:fs"
 import { freePort } from "../../bench/lib/free-port"
 import { rng } from "../crash/driver"
-import { runHarness } from "../crash/harness"
+import { printViolationLines, runHarness } from "../crash/harness"
 import { adminCall, sandboxCall } from "./client"
 import { checkInvariants } from "./invariants"
 import { journeyPlan, JourneyRecord, runJourney } from "./journeys"
@@ -229,6 +229,7 @@ async function main() {
     if (process.env.SHOPPERS_OUT) writeFileSync(process.env.SHOPPERS_OUT, text)
     if (process.env.SHOPPERS_JOURNEYS_OUT)
       writeFileSync(process.env.SHOPPERS_JOURNEYS_OUT, JSON.stringify(records, null, 2))
+    printViolationLines(violations)
     const holdS = num("SHOPPERS_HOLD_S", 0)
     if (holdS > 0) {
       // For checking by hand: the store, its database and the sandbox stay up this long.
