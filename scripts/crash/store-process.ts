@@ -4,6 +4,7 @@
  * each time in its own process group so that SIGKILL takes it (and anything it started) at once, as a crash would.
  */
 import { ChildProcess, spawn } from "node:child_process"
+import { createWriteStream, openSync } from "node:fs"
 import { REPO, execInStore, runMedusa, storeEnv } from "../../bench/lib/medusa-store"
 import { startBenchDatabase } from "../../bench/lib/embedded-postgres"
 import type { SeededStore } from "../seed-store"
@@ -59,6 +60,8 @@ export async function prepareCrashStore(opts: {
     await db.stop()
     throw e
   }
+  // CRASH_STORE_LOG: the store's output appended to that file, to read what it did (it is not printed otherwise).
+  const storeLog = process.env.CRASH_STORE_LOG ? openSync(process.env.CRASH_STORE_LOG, "a") : null
   let child: ChildProcess | null = null
   let stderr = ""
 
@@ -82,8 +85,9 @@ export async function prepareCrashStore(opts: {
       cwd: REPO,
       env,
       detached: true,
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", storeLog ?? "ignore", "pipe"],
     })
+    if (storeLog) c.stderr!.pipe(createWriteStream("", { fd: storeLog, autoClose: false }))
     child = c
     c.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString("utf8")).slice(-4000)))
     while (Date.now() - t0 < 180_000) {

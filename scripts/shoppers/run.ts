@@ -23,7 +23,8 @@
  * checked next to nothing), SHOPPERS_OUT (also write
  * the JSON there), SHOPPERS_JOURNEYS_OUT (every journey's record, steps included, as JSON), SHOPPERS_VERBOSE (a line
  * per journey on stderr), SHOPPERS_HOLD_S (keep the store, its database and the sandbox up this long after the
- * check, their addresses on stderr, to look at them by hand). Prints one JSON object; exits 1 on any violation, 2 when the harness itself failed.
+ * check, their addresses on stderr, to look at them by hand; with SHOPPERS_HOLD_ON_VIOLATION=1 only when a check
+ * failed). Prints one JSON object; exits 1 on any violation, 2 when the harness itself failed.
  * A run is reproducible from its seed in what each shopper does (the journeys and their choices); the sandbox picks
  * which requests the faults hit, and journeys interleave as the machine runs them.
  */
@@ -231,7 +232,7 @@ async function main() {
       writeFileSync(process.env.SHOPPERS_JOURNEYS_OUT, JSON.stringify(records, null, 2))
     printViolationLines(violations)
     const holdS = num("SHOPPERS_HOLD_S", 0)
-    if (holdS > 0) {
+    if (holdS > 0 && (violations.length || !process.env.SHOPPERS_HOLD_ON_VIOLATION)) {
       // For checking by hand: the store, its database and the sandbox stay up this long.
       process.stderr.write(
         `holding for ${holdS} s: store ${storeUrl}, database ${store.databaseUrl}, sandbox ${sandbox.url}\n`

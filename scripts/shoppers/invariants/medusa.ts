@@ -46,11 +46,14 @@ export async function readMedusa(db: Client) {
         join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null`)
     ).rows.map((r) => [r.id, { cart_id: r.cart_id, status: r.status }])
   )
+  // A live session's status, and for a gateway session what its data says of the attempt (a violation shows it).
   const liveSession = new Map<string, string>(
-    (await db.query(`select id, status from payment_session where deleted_at is null`)).rows.map((r) => [
-      r.id,
-      r.status,
-    ])
+    (
+      await db.query(`select id, status, case when provider_id like 'pp_gateway_%' then concat_ws(' ',
+          'gateway_state=' || (data->>'gateway_state'), 'outcome_unknown=' || (data->>'outcome_unknown'),
+          'transaction_id=' || (data->>'transaction_id')) end as attempt
+        from payment_session where deleted_at is null`)
+    ).rows.map((r) => [r.id, r.attempt ? `${r.status}; ${r.attempt}` : r.status])
   )
   const hasReleaseTable = Boolean((await db.query(`select to_regclass('public.gateway_release') as t`)).rows[0]?.t)
   const releases: any[] = hasReleaseTable
