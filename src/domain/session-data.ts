@@ -153,6 +153,20 @@ export function findCardRouteKey(data: Record<string, unknown> | undefined): str
   return CARD_ROUTE_KEYS.find((key) => Object.prototype.hasOwnProperty.call(data, key)) ?? null
 }
 
+/**
+ * Whether a card session waits for a card: no attempt of it is known to the gateway or open (none made, or the last
+ * one failed or was canceled before the gateway made a transaction). A session the gateway holds money for, or one
+ * whose attempt is pending, is never waiting, even when its transaction id is not recorded (an answer was lost and a
+ * notification or the order sync recorded the state): it is read at the gateway, never taken for "no card posted".
+ */
+export const waitsForCard = (d: Pick<GatewaySessionData, "transaction_id" | "outcome_unknown" | "gateway_state">) =>
+  !d.transaction_id &&
+  !d.outcome_unknown &&
+  (d.gateway_state === null ||
+    d.gateway_state === "failed" ||
+    d.gateway_state === "canceled" ||
+    d.gateway_state === "not_found")
+
 export function emptySessionData(
   order_no: string,
   method: GatewayMethod,

@@ -117,13 +117,19 @@ export async function applyGatewayState(
       const amount =
         record?.amount && record.currency ? fromGatewayAmount(record.amount, record.currency) : Number(session.amount)
       // A session moved to `status`, its data the provider's own keys and `patch`, never a key someone else put
-      // there (Medusa passes it to updatePayment, which authorises a card_submission).
+      // there (Medusa passes it to updatePayment, which authorises a card_submission). The record is the session's
+      // current transaction (applyToOtherTransaction took any other), so a session whose answer was lost learns its
+      // id here: without it, a held card session would read as one still waiting for a card.
       const updateSession = (patch: Record<string, unknown>, status: PaymentSessionStatus) =>
         paymentModule.updatePaymentSession({
           id: session.id,
           amount: session.amount,
           currency_code: session.currency_code,
-          data: { ...(ours ? toProviderData(ours) : {}), ...patch },
+          data: {
+            ...(ours ? toProviderData(ours) : {}),
+            ...(recordTx && !ours?.transaction_id ? { transaction_id: recordTx } : {}),
+            ...patch,
+          },
           status,
         })
       if (record) state = sessionStateOf(record, ours, gatewayModule.paymentOptions()?.payment_status_codes).state

@@ -52,6 +52,7 @@ export async function releaseSession(
     currency_code: session.currency_code,
     data: {
       ...(ours ? toProviderData(ours) : {}),
+      transaction_id: ours?.transaction_id || record.transaction_id || null,
       gateway_state: "canceled",
       outcome_unknown: false,
       issuer_url: null,

@@ -5,7 +5,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { redact, runInBatchesStreamed } from "../lib/gateway"
-import { pickSessionRecord, readSessionData, stateOfRecord } from "../domain"
+import { holdsMoney, pickSessionRecord, readSessionData, stateOfRecord, waitsForCard } from "../domain"
 import type { UnsettledNotification } from "../modules/gateway/service"
 import { applyGatewayState } from "./apply-gateway-state"
 import { holdsAtGateway, settleOpenReleases } from "./release"
@@ -42,7 +42,12 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
         order_no: orderNo,
         transaction_id: ours?.transaction_id ?? null,
         superseded: ours?.superseded_transaction_ids ?? [],
-        known: ours?.outcome_unknown || ours?.discrepancy ? null : (ours?.gateway_state ?? null),
+        // Also applied when the gateway agrees: an outcome or a discrepancy to settle, or money held under a session
+        // that never learnt its transaction (it must be recorded, see applyGatewayState).
+        known:
+          !ours || ours.outcome_unknown || ours.discrepancy || (holdsMoney(ours.gateway_state) && !ours.transaction_id)
+            ? null
+            : ours.gateway_state,
       }
     }
 
@@ -135,14 +140,13 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
           "pending_authorization",
         ])
         const open: Open[] = []
-        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) =>
-          s.status === "pending" &&
-          d.method === "card" &&
-          !d.transaction_id &&
-          !d.outcome_unknown &&
-          !(Array.isArray(d.superseded_transaction_ids) && d.superseded_transaction_ids.length)
-        // A card session with no answer recorded: no card posted, or a post cut short (cut-short.ts), which the card
-        // route's card-sent mark tells once it is past the settling deadline. One whose earlier attempts were replaced
+        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) => {
+          const ours = s.status === "pending" && d.method === "card" ? readSessionData(d) : null
+          return Boolean(ours && waitsForCard(ours) && !ours.superseded_transaction_ids.length)
+        }
+        // A card session waiting for a card (waitsForCard: no attempt recorded, nor any state of one): no card posted,
+        // or a post cut short (cut-short.ts), which the card route's card-sent mark tells once it is past the settling
+        // deadline. One whose earlier attempts were replaced
         // (its amount changed) is read whatever: an earlier attempt finished at the bank afterwards is released.
         const cutShort = await gatewayModule.cardPostedSessions(
           sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id)

@@ -83,6 +83,71 @@ export function reviewAndSyncCases(env: NotificationsEnv) {
     expect(runs.data.sync_runs[0]).toMatchObject({ job: "order_sync", status: "succeeded" })
   })
 
+  /** The session's status and what its data records of the attempt, read from Medusa's table. */
+  const sessionRow = async (id: string) =>
+    (
+      await env.dbConnection.raw(
+        "select status, data->>'gateway_state' as gateway_state, data->>'transaction_id' as transaction_id, data->>'outcome_unknown' as outcome_unknown from payment_session where id = ?",
+        [id]
+      )
+    ).rows[0]
+
+  it("a hold for review whose answer was lost: its notification records the transaction, and the shopper's completion makes the order waiting for the review", async () => {
+    const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
+    gateway.sandbox.setFaults([{ path: "/v1/authorise", fault: "drop", times: 1 }])
+    const posted = await env.shopper.postCard(session.id, { card: card(CARDS.review) })
+    expect(posted.data.payment_session.status).toBe("pending")
+    const [tx] = await gateway.transactions(session.id)
+    expect(tx.payment_status).toBe("1100")
+    // The gateway's notification of the hold is what tells the store first.
+    const held = await until("the hold's notification applied", async () => {
+      const row = await sessionRow(session.id)
+      return row.status === "pending_authorization" ? row : null
+    })
+    expect(held).toMatchObject({ gateway_state: "review", transaction_id: tx.transaction_id, outcome_unknown: "false" })
+
+    // Before, the session kept no transaction id, read as one still waiting for a card: "not authorized", the cart
+    // no order, the hold kept at the gateway for nobody (a CI shopper run found it).
+    const order = await env.shopper.complete(cartId)
+    expect(order.data.type).toBe("order")
+    expect(await env.orderOfCart(cartId)).toBe(order.data.order.id)
+    expect(await sessionRow(session.id)).toMatchObject({
+      status: "pending_authorization",
+      transaction_id: tx.transaction_id,
+    })
+    const ledger = await gateway.transactions(session.id)
+    expect(ledger.map((t: any) => [t.transaction_id, t.payment_status])).toEqual([[tx.transaction_id, "1100"]])
+  })
+
+  it("the order sync reads a held card session that lost its transaction id (as earlier versions left it) instead of taking it for one with no card posted", async () => {
+    const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
+    gateway.sandbox.setFaults([
+      { path: "/v1/authorise", fault: "drop", times: 1 },
+      { path: "notifications", fault: "bad_signature" },
+    ])
+    expect((await env.shopper.postCard(session.id, { card: card(CARDS.review) })).data.payment_session.status).toBe(
+      "pending"
+    )
+    const [tx] = await gateway.transactions(session.id)
+    // What a completion racing the hold's notification left before this fix: pending, the review recorded, no id.
+    await env.dbConnection.raw(
+      `update payment_session set status = 'pending',
+         data = jsonb_set(jsonb_set(jsonb_set(data::jsonb, '{gateway_state}', '"review"'), '{outcome_unknown}', 'false'), '{transaction_id}', 'null')
+       where id = ?`,
+      [session.id]
+    )
+    const res = await api.post("/admin/gateway/sync-runs", { job: "order_sync" }, env.admin)
+    expect(res.data.summary).toMatchObject({ status: "succeeded", checked: 1, changed: 1, discrepancies: [] })
+    expect(await sessionRow(session.id)).toMatchObject({
+      status: "pending_authorization",
+      gateway_state: "review",
+      transaction_id: tx.transaction_id,
+    })
+    // Nothing was released or paid twice: the one hold, which the cart's completion now takes.
+    expect((await gateway.transactions(session.id)).map((t: any) => t.payment_status)).toEqual(["1100"])
+    expect((await env.shopper.complete(cartId)).data.type).toBe("order")
+  })
+
   it("the refund sync settles refunds the gateway confirms later", async () => {
     const { session, order, payment } = await env.cardOrder()
     const paymentId = payment.id

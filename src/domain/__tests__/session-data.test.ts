@@ -1,4 +1,4 @@
-import { readSessionData, toProviderData, emptySessionData } from "../session-data"
+import { readSessionData, toProviderData, emptySessionData, waitsForCard } from "../session-data"
 import { amountMismatch, refundStatusOf } from "../status"
 import { GatewayApiError, toMinorUnits } from "../../lib/gateway"
 import { SHOPPER_DECLINES, shopperCategoryOf } from "../shopper-decline"
@@ -106,5 +106,21 @@ describe("what a shopper is told about a refusal (L2-5)", () => {
     expect(shopperCategoryOf(refused(undefined))).toBe("try_again_later")
     expect(shopperCategoryOf(refused("card", 503))).toBe("try_again_later")
     expect(shopperCategoryOf(new Error("socket hang up"))).toBe("try_again_later")
+  })
+})
+
+describe("a card session waits for a card only while no attempt of it is known", () => {
+  const fresh = emptySessionData("payses_1", "card", "10.00", "USD")
+  it("waits when nothing was posted, or the last attempt failed or was canceled without a transaction", () => {
+    expect(waitsForCard(fresh)).toBe(true)
+    expect(waitsForCard({ ...fresh, gateway_state: "failed" })).toBe(true)
+    expect(waitsForCard({ ...fresh, gateway_state: "canceled" })).toBe(true)
+    expect(waitsForCard({ ...fresh, gateway_state: "not_found" })).toBe(true)
+  })
+  it("never waits with money held or an attempt open, even without the transaction id (an answer lost)", () => {
+    for (const state of ["review", "authorized", "captured", "pending", "unknown"] as const)
+      expect([state, waitsForCard({ ...fresh, gateway_state: state })]).toEqual([state, false])
+    expect(waitsForCard({ ...fresh, outcome_unknown: true })).toBe(false)
+    expect(waitsForCard({ ...fresh, gateway_state: "failed", transaction_id: "T1" })).toBe(false)
   })
 })

@@ -51,6 +51,7 @@ import {
   SubscriptionStore,
   toMedusaError,
   TypedCard,
+  waitsForCard,
 } from "../../../domain"
 import { GatewayBase, newAttempt, StartContext, supersede } from "../core/gateway-base"
 
@@ -65,7 +66,7 @@ export class GatewayCardService extends GatewayBase {
   }
 
   protected awaitsInput(data: GatewaySessionData): boolean {
-    return !data.transaction_id && !data.outcome_unknown
+    return waitsForCard(data)
   }
 
   protected async authoriseCard(
