@@ -26,6 +26,7 @@ import {
   readSessionData,
   resendWholeCapture,
   sessionStateOf,
+  sessionStatusOf,
   shopperDecline,
   stateOfRecord,
   toProviderData,
@@ -201,6 +202,15 @@ export async function applyGatewayState(
           payment && cartId && !orderId && !payment.canceled_at && olderThanSettling(payment.created_at, gatewayModule)
         )
         if (!payment && record) {
+          if (ours && !ours.transaction_id) {
+            // A paid attempt the session never recorded (its answer lost, then read as failed before the gateway
+            // had it) is recorded first, with the status it has: Medusa's completion authorises the session from its
+            // data, and would refuse one that reads as failed; and an `error` session is never read by the sync again.
+            const status = sessionStatusOf(state, false)
+            await updateSession({ gateway_state: state, outcome_unknown: false, decline: null }, status)
+            session.status = status
+            changes.push(`attempt ${recordTx} recorded`)
+          }
           // Money held with no payment in Medusa (./ghost-payments.ts): a second payment of the collection or an
           // expired checkout is released; otherwise it becomes its order's payment, or its cart is completed into one.
           discrepancy = await settleUnpaidSession(

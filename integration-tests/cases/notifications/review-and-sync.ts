@@ -148,6 +148,64 @@ export function reviewAndSyncCases(env: NotificationsEnv) {
     expect((await env.shopper.complete(cartId)).data.type).toBe("order")
   })
 
+  it("an order query handed on by a completion Medusa refused before authorising never fails a card posted since: its completion asks the gateway again", async () => {
+    const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
+    // No notification gets through: only the requests below move the session.
+    gateway.sandbox.setFaults([{ path: "notifications", fault: "bad_signature" }])
+    const first = await env.shopper.postCard(session.id, { card: card(CARDS.threeDS) })
+    expect(first.data.payment_session.status).toBe("requires_more")
+    await completeIssuerPage(first.data.payment_session.data.issuer_url, "fail")
+    const [failed] = await gateway.transactions(session.id)
+    // The complete-cart check reads the failed 3-D Secure attempt and hands it on; Medusa then refused that
+    // completion before authorising (as when a notification turned the session to error in between).
+    await getContainer().resolve("gateway").waitingSessionTransaction(session.id, failed.transaction_id)
+    // The shopper pays again with another card at once; its answer is lost.
+    gateway.sandbox.setFaults([
+      { path: "notifications", fault: "bad_signature" },
+      { path: "/v1/authorise", fault: "drop", times: 1 },
+    ])
+    const again = await env.shopper.postCard(session.id, { card: card(CARDS.approve) })
+    expect(again.data.payment_session.status).toBe("pending")
+    const paid = (await gateway.transactions(session.id)).find((t: any) => t.transaction_id !== failed.transaction_id)
+    expect(paid.payment_status).toBe("2000")
+
+    // Before, the completion took the handed answer (only the superseded attempt in it) for "never reached the
+    // gateway": the session failed, the cart no order, the authorisation held for nobody (a shopper run found it).
+    const order = await env.shopper.complete(cartId)
+    expect(order.data.type).toBe("order")
+    expect(await sessionRow(session.id)).toMatchObject({ status: "authorized", transaction_id: paid.transaction_id })
+    expect(await env.orderPayments(order.data.order.id)).toHaveLength(1)
+  })
+
+  it("a paid attempt the session recorded as failed (read before the gateway had it) is recorded and completed by its notification, not left failed", async () => {
+    const { cartId, session } = await env.shopper.cartWithSession("pp_gateway_card")
+    gateway.sandbox.setFaults([
+      { path: "notifications", fault: "bad_signature" },
+      { path: "/v1/authorise", fault: "drop", times: 1 },
+    ])
+    expect((await env.shopper.postCard(session.id, { card: card(CARDS.approve) })).data.payment_session.status).toBe(
+      "pending"
+    )
+    const [tx] = await gateway.transactions(session.id)
+    // What a query too early left: the attempt failed, no transaction, the session in error.
+    await env.dbConnection.raw(
+      `update payment_session set status = 'error',
+         data = jsonb_set(jsonb_set(data::jsonb, '{gateway_state}', '"failed"'), '{outcome_unknown}', 'false')
+       where id = ?`,
+      [session.id]
+    )
+    const [notification] = await until("the payment's notification", async () =>
+      (await sent("PAYMENT")).filter((n) => n.payload.order_no === session.id)
+    )
+    gateway.sandbox.clearFaults()
+    const delivered = await env.post(await env.signedCopy(notification.payload))
+    expect(delivered.status).toBe(200)
+    const orderId = await until("the cart completed into an order", () => env.orderOfCart(cartId))
+    expect(await sessionRow(session.id)).toMatchObject({ status: "authorized", transaction_id: tx.transaction_id })
+    expect(await env.orderPayments(orderId)).toHaveLength(1)
+    expect((await gateway.transactions(session.id)).map((t: any) => t.payment_status)).toEqual(["2000"])
+  })
+
   it("the refund sync settles refunds the gateway confirms later", async () => {
     const { session, order, payment } = await env.cardOrder()
     const paymentId = payment.id

@@ -212,7 +212,13 @@ export class SessionGateway {
    */
   async findRecord(data: GatewaySessionData, handed = false): Promise<TransactionRecord | null | undefined> {
     const records = handed ? this.takeHanded(data.order_no) : null
-    if (records) return pickSessionRecord(records, data.order_no, data.transaction_id, data.superseded_transaction_ids)
+    const fromHanded = records
+      ? pickSessionRecord(records, data.order_no, data.transaction_id, data.superseded_transaction_ids)
+      : null
+    // A handed answer holds only what it read: it can name the attempt, never prove there is none. An earlier check
+    // whose completion Medusa refused before authorising leaves one that predates a card posted since (its answer
+    // lost): "no record" from it would fail an attempt the gateway has made. So no record is always asked again.
+    if (fromHanded) return fromHanded
     try {
       return await findSessionTransaction(
         this.client,
