@@ -4,7 +4,9 @@
  * Medusa's completion asks the provider to authorise, which would ask again. The check hands its answer on here;
  * the provider's authorisation takes it, once, when it is at most `ttlMs` old (the same request, a moment later),
  * and otherwise asks the gateway itself. Only the authorisation takes it: a void's or a sync's read is never
- * answered from here.
+ * answered from here. An answer without the session's current attempt is never taken for "none at the gateway" (the
+ * provider asks again): a check whose completion Medusa refused before authorising leaves an answer that can predate
+ * a card posted since.
  */
 import type { TransactionRecord } from "../lib/gateway"
 
