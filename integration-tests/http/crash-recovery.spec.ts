@@ -157,10 +157,12 @@ medusaIntegrationTestRunner({
           "update payment_collection set captured_amount = 0, raw_captured_amount = ?, refunded_amount = 0, raw_refunded_amount = ?, status = 'authorized' where id = ?",
           [zero, zero, payment.payment_collection_id]
         )
-        if (await syncWithin(since, "order_sync"))
+        let early = 0
+        if (await endedWithin(since, SETTLE_MS, async () => (early = (await sync("order_sync")).changed)))
           expect(await collectionOf(payment)).toEqual({ status: "authorized", captured: 0, refunded: 0 }) // Medusa may be mid-capture
         await pastDeadline()
-        expect((await sync("order_sync")).changed).toBeGreaterThanOrEqual(1)
+        // A first run that ended past the deadline (a loaded machine) may have made the recompute already.
+        expect(early + (await sync("order_sync")).changed).toBeGreaterThanOrEqual(1)
         expect(await collectionOf(payment)).toEqual({ status: "completed", captured: whole, refunded: 2 })
         expect(requests("/v1/capture")).toBe(1) // nothing sent again
         expect(requests("/v1/refund")).toBe(1)

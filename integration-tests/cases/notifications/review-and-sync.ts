@@ -200,7 +200,11 @@ export function reviewAndSyncCases(env: NotificationsEnv) {
     gateway.sandbox.clearFaults()
     const delivered = await env.post(await env.signedCopy(notification.payload))
     expect(delivered.status).toBe(200)
-    const orderId = await until("the cart completed into an order", () => env.orderOfCart(cartId))
+    // The order's link to its cart is written before its payment: wait for both.
+    const orderId = await until("the cart completed into an order with its payment", async () => {
+      const id = await env.orderOfCart(cartId)
+      return id && (await env.orderPayments(id)).length ? id : null
+    })
     expect(await sessionRow(session.id)).toMatchObject({ status: "authorized", transaction_id: tx.transaction_id })
     expect(await env.orderPayments(orderId)).toHaveLength(1)
     expect((await gateway.transactions(session.id)).map((t: any) => t.payment_status)).toEqual(["2000"])
