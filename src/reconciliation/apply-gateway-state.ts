@@ -206,9 +206,10 @@ export async function applyGatewayState(
             // A paid attempt the session never recorded (its answer lost, then read as failed before the gateway
             // had it) is recorded first, with the status it has: Medusa's completion authorises the session from its
             // data, and would refuse one that reads as failed; and an `error` session is never read by the sync again.
-            const status = sessionStatusOf(state, false)
-            await updateSession({ gateway_state: state, outcome_unknown: false, decline: null }, status)
-            session.status = status
+            await updateSession(
+              { gateway_state: state, outcome_unknown: false, decline: null },
+              sessionStatusOf(state, false)
+            )
             changes.push(`attempt ${recordTx} recorded`)
           }
           // Money held with no payment in Medusa (./ghost-payments.ts): a second payment of the collection or an

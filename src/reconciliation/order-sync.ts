@@ -140,20 +140,22 @@ export async function runOrderSync(container: MedusaContainer, options: SyncOpti
           "pending_authorization",
         ])
         const open: Open[] = []
-        const unposted = (s: (typeof sessions)[number], d: Record<string, unknown>) => {
-          const ours = s.status === "pending" && d.method === "card" ? readSessionData(d) : null
-          return Boolean(ours && waitsForCard(ours) && !ours.superseded_transaction_ids.length)
-        }
         // A card session waiting for a card (waitsForCard: no attempt recorded, nor any state of one): no card posted,
         // or a post cut short (cut-short.ts), which the card route's card-sent mark tells once it is past the settling
-        // deadline. One whose earlier attempts were replaced
-        // (its amount changed) is read whatever: an earlier attempt finished at the bank afterwards is released.
-        const cutShort = await gatewayModule.cardPostedSessions(
-          sessions.filter((s) => unposted(s, (s.data ?? {}) as Record<string, unknown>)).map((s) => s.id)
+        // deadline. One whose earlier attempts were replaced (its amount changed) is read whatever: an earlier attempt
+        // finished at the bank afterwards is released.
+        const unposted = new Set(
+          sessions
+            .filter((s) => {
+              const ours = s.status === "pending" && s.data?.method === "card" ? readSessionData(s.data) : null
+              return Boolean(ours && waitsForCard(ours) && !ours.superseded_transaction_ids.length)
+            })
+            .map((s) => s.id)
         )
+        const cutShort = await gatewayModule.cardPostedSessions([...unposted])
         for (const s of sessions) {
           let d = (s.data ?? {}) as Record<string, unknown>
-          if (unposted(s, d)) {
+          if (unposted.has(s.id)) {
             if (!cutShort.has(s.id)) continue // no card posted
             d = (await markCardPostUnknown(container, ctx, s.id).catch(() => null)) ?? d
           }
